@@ -1,0 +1,23 @@
+package dev.evperf.api;
+
+import java.util.List;
+
+/** A running engine with its queries deployed. */
+public interface Engine extends AutoCloseable {
+
+    /** The handle to send events of one input stream; looked up once, before the timed phase. */
+    InputHandle input(String stream) throws EngineException;
+
+    /**
+     * Registers the listener of one output stream. Synchronous engines call it inside
+     * {@link InputHandle#send}; others on their own threads.
+     */
+    void subscribe(String outputStream, OutputListener listener) throws EngineException;
+
+    /** The attribute names of an output stream, in the order of the rows passed to listeners. */
+    List<String> outputFields(String outputStream) throws EngineException;
+
+    /** Stops the engine and frees its resources. */
+    @Override
+    void close();
+}
