@@ -1,0 +1,30 @@
+package dev.evperf.analysis;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** One headline line per trial, to compare the trials of a run (text table and CSV). */
+record AcrossTrials(String id, Map<String, Object> params, String status, Double meanBurstMs,
+                    Double p99ProcessingUs, Double p99ScheduledUs, Double aOverBAtN1, Double achievedRate) {
+
+    static AcrossTrials of(TrialSummary t) {
+        if (!t.ok()) return new AcrossTrials(t.id(), t.params(), t.status(), null, null, null, null, null);
+        return new AcrossTrials(t.id(), t.params(), t.status(),
+                t.burstStats() == null ? null : t.burstStats().meanMs(),
+                t.latency().processing().p99Us(),
+                t.latency().scheduled().p99Us(),
+                t.headTail() == null ? null : t.headTail().stream()
+                        .filter(r -> r.n() == 1).map(HeadTail.Row::aOverB).findFirst().orElse(null),
+                t.achievedRate());
+    }
+
+    static List<AcrossTrials> of(List<TrialSummary> trials) {
+        return trials.stream().map(AcrossTrials::of).toList();
+    }
+
+    /** "key=value key=value", for headings and the text table. */
+    static String params(Map<String, Object> params) {
+        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+}

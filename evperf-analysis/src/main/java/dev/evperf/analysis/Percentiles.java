@@ -1,0 +1,23 @@
+package dev.evperf.analysis;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Exact percentiles by the nearest-rank rule: the p-th percentile of n sorted values is the
+ * smallest value with at least p% of the values ≤ it, i.e. the value at 1-based rank ⌈p·n/100⌉
+ * (rank 1 for p = 0). Always an observed value, never interpolated.
+ */
+public final class Percentiles {
+    private Percentiles() {}
+
+    /** @param sorted ascending, not empty; @param p in [0, 100] */
+    public static long nearestRank(long[] sorted, double p) {
+        if (sorted.length == 0) throw new IllegalArgumentException("no values");
+        if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be in [0, 100], got " + p);
+        // Decimal arithmetic: in doubles 99.9/100·1000 is 999.0000000000001, whose ceiling is 1000.
+        long rank = BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(sorted.length))
+                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
+        return sorted[(int) Math.max(rank, 1) - 1];
+    }
+}

@@ -1,0 +1,72 @@
+package dev.evperf.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Offered and achieved rate of one measured phase, and the generator lag (send_start − intended):
+ * a lag that grows to the end shows a driver or engine that fell behind its absolute schedule.
+ *
+ * @param profile    null when result.json is absent and the phase was found from the events alone
+ * @param targetRate events/s; null means maximum rate (or unknown when profile is null)
+ * @param achievedRate count / (last send_end − first send_start), events/s
+ */
+public record PhaseRate(int phase, String name, String profile, Double targetRate, long count,
+                        double achievedRate, double maxLagMs, double lastLagMs) {
+
+    /** Measured phases from result.json when there is one, else from the events' phase column. */
+    public static List<PhaseRate> of(TrialData d, TrialResult result) {
+        List<PhaseRate> rates = new ArrayList<>();
+        if (result != null) {
+            for (int p = 0; p < result.phases().size(); p++) {
+                TrialResult.Phase ph = result.phases().get(p);
+                if (!ph.measure()) continue;
+                int from = (int) Math.min(ph.firstSeq(), d.size());
+                int to = (int) Math.min(ph.firstSeq() + ph.count(), d.size());
+                rates.add(of(d, p, ph.name(), ph.profile(), ph.targetRate(), from, to));
+            }
+            return rates;
+        }
+        for (int i = 0; i < d.size(); ) {
+            int j = i;
+            while (j < d.size() && d.phase(j) == d.phase(i)) j++;
+            if (d.measured(i)) rates.add(of(d, d.phase(i), "phase " + d.phase(i), null, null, i, j));
+            i = j;
+        }
+        return rates;
+    }
+
+    private static PhaseRate of(TrialData d, int phase, String name, String profile, Double target, int from, int to) {
+        if (from >= to) {
+            return new PhaseRate(phase, name, profile, target, 0, Double.NaN, Double.NaN, Double.NaN);
+        }
+        long maxLag = Long.MIN_VALUE;
+        for (int i = from; i < to; i++) maxLag = Math.max(maxLag, d.sendStart(i) - d.intended(i));
+        long lastLag = d.sendStart(to - 1) - d.intended(to - 1);
+        return new PhaseRate(phase, name, profile, target, to - from, rate(d, from, to),
+                maxLag / Stats.NS_PER_MS, lastLag / Stats.NS_PER_MS);
+    }
+
+    /** Events per second from the first send_start to the last send_end; NaN for a zero span. */
+    static double rate(TrialData d, int from, int to) {
+        long span = d.sendEnd(to - 1) - d.sendStart(from);
+        return span <= 0 ? Double.NaN : (to - from) * Stats.NS_PER_S / span;
+    }
+
+    /**
+     * Achieved rate over all measured events: their count over the span from the first measured
+     * send_start to the last measured send_end (idle time between bursts included). NaN without
+     * measured events.
+     */
+    public static double overall(TrialData d) {
+        int first = -1, last = -1;
+        for (int i = 0; i < d.size(); i++) {
+            if (!d.measured(i)) continue;
+            if (first < 0) first = i;
+            last = i;
+        }
+        if (first < 0) return Double.NaN;
+        long span = d.sendEnd(last) - d.sendStart(first);
+        return span <= 0 ? Double.NaN : d.measuredCount() * Stats.NS_PER_S / span;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.evperf.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** A plain-text table: the first column left-aligned (labels), the others right-aligned (numbers). */
+final class Table {
+    private final List<String[]> rows = new ArrayList<>();
+
+    Table(String... header) { rows.add(header); }
+
+    Table row(Object... cells) {
+        rows.add(Arrays.stream(cells).map(String::valueOf).toArray(String[]::new));
+        return this;
+    }
+
+    String render(String indent) {
+        int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
+        int[] width = new int[cols];
+        for (String[] r : rows) for (int c = 0; c < r.length; c++) width[c] = Math.max(width[c], r[c].length());
+        StringBuilder sb = new StringBuilder();
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder(indent);
+            for (int c = 0; c < r.length; c++) {
+                if (c > 0) line.append("  ");
+                String pad = " ".repeat(width[c] - r[c].length());
+                line.append(c == 0 ? r[c] + pad : pad + r[c]);
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Fixed decimals, "n/a" for an undefined figure (NaN, or absent). */
+    static String num(Double v, int decimals) {
+        return v == null || v.isNaN() ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+}

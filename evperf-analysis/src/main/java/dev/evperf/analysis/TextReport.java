@@ -1,0 +1,116 @@
+package dev.evperf.analysis;
+
+import java.util.List;
+
+import static dev.evperf.analysis.Table.num;
+
+/** The console rendering of a run summary: per trial the seed-000 tables, then the trials side by side. */
+final class TextReport {
+    private TextReport() {}
+
+    static String render(RunSummary run) {
+        StringBuilder sb = new StringBuilder();
+        List<TrialSummary> trials = run.trials();
+        long ok = trials.stream().filter(TrialSummary::ok).count();
+        sb.append("Run ").append(run.runDir()).append(": ").append(trials.size()).append(" trials, ")
+                .append(ok).append(" ok, ").append(trials.size() - ok).append(" failed\n");
+        for (TrialSummary t : trials) {
+            sb.append('\n').append("== Trial ").append(t.id());
+            if (!t.params().isEmpty()) sb.append("  (").append(AcrossTrials.params(t.params())).append(')');
+            if (t.repetition() != null) sb.append("  repetition ").append(t.repetition());
+            sb.append(" ==\n");
+            if (t.ok()) trial(sb, t, run.options()); else sb.append("FAILED (").append(t.status()).append("): ")
+                    .append(t.reason() == null ? "no reason given" : t.reason()).append('\n');
+        }
+        if (trials.size() > 1) {
+            sb.append("\nAcross trials\n");
+            Table table = new Table("id", "params", "status", "mean burst ms", "p99 processing µs",
+                    "p99 scheduled µs", "A/B N=1", "achieved ev/s");
+            for (AcrossTrials r : AcrossTrials.of(trials)) {
+                table.row(r.id(), AcrossTrials.params(r.params()), r.status(), num(r.meanBurstMs(), 3),
+                        num(r.p99ProcessingUs(), 3), num(r.p99ScheduledUs(), 3), num(r.aOverBAtN1(), 2),
+                        num(r.achievedRate(), 1));
+            }
+            sb.append(table.render("  "));
+        }
+        return sb.toString();
+    }
+
+    private static void trial(StringBuilder sb, TrialSummary t, AnalysisOptions options) {
+        sb.append("events ").append(t.events()).append(" (").append(t.measuredEvents()).append(" measured), outputs ")
+                .append(t.outputs()).append('\n');
+
+        BurstStats bs = t.burstStats();
+        if (bs != null) {
+            sb.append("\nBurst processing time, ").append(bs.bursts()).append(" measured bursts (std: sample, n-1)\n");
+            sb.append(new Table("mean ms", "min ms", "max ms", "sum ms", "std ms")
+                    .row(num(bs.meanMs(), 3), num(bs.minMs(), 3), num(bs.maxMs(), 3), num(bs.sumMs(), 3), num(bs.stdMs(), 3))
+                    .render("  "));
+        }
+
+        if (t.headTail() != null && !t.headTail().isEmpty()) {
+            sb.append("\nHead-tail: A = mean sum of the first N event times of a burst, B = of the last N");
+            sb.append(" (").append(t.headTail().get(0).bursts()).append(" bursts, first ")
+                    .append(options.skipBursts()).append(" measured skipped)\n");
+            String[] header = new String[t.headTail().size() + 1];
+            header[0] = "N";
+            Object[] a = new Object[header.length], b = new Object[header.length],
+                    d = new Object[header.length], r = new Object[header.length];
+            a[0] = "A µs"; b[0] = "B µs"; d[0] = "A-B µs"; r[0] = "A/B";
+            for (int i = 0; i < t.headTail().size(); i++) {
+                HeadTail.Row row = t.headTail().get(i);
+                header[i + 1] = String.valueOf(row.n());
+                a[i + 1] = num(row.aUs(), 3);
+                b[i + 1] = num(row.bUs(), 3);
+                d[i + 1] = num(row.aMinusBUs(), 3);
+                r[i + 1] = num(row.aOverB(), 2);
+            }
+            sb.append(new Table(header).row(a).row(b).row(d).row(r).render("  "));
+        }
+
+        Cumulative c = t.cumulative();
+        sb.append("\nEvent time distribution, ").append(c.events()).append(" measured events\n");
+        Table ct = new Table("below µs", "events", "%");
+        for (Cumulative.Row row : c.rows()) ct.row(num(row.thresholdUs(), 0), row.count(), num(row.percent(), 2));
+        ct.row("max µs", num(c.maxUs(), 3), "");
+        sb.append(ct.render("  "));
+
+        if (t.topBursts() != null && !t.topBursts().isEmpty()) {
+            sb.append("\nTop ").append(t.topBursts().size()).append(" bursts by burst time (event std: sample, n-1)\n");
+            Table tt = new Table("burst", "events", "time ms", "max event µs", "mean event µs", "std event µs");
+            for (TopBursts.Entry e : t.topBursts()) {
+                tt.row(e.burst(), e.size(), num(e.timeMs(), 3), num(e.maxEventUs(), 3), num(e.meanEventUs(), 3),
+                        num(e.stdEventUs(), 3));
+            }
+            sb.append(tt.render("  "));
+        }
+
+        Latency l = t.latency();
+        sb.append("\nLatency µs (nearest-rank percentiles). end-to-end: from send start, uncorrected;"
+                + " scheduled: from intended send time, coordinated-omission safe\n");
+        Table lt = new Table("", "processing", "end-to-end", "scheduled");
+        lt.row("count", l.processing().count(), l.endToEnd().count(), l.scheduled().count());
+        latencyRow(lt, "mean", l.processing().meanUs(), l.endToEnd().meanUs(), l.scheduled().meanUs());
+        latencyRow(lt, "p50", l.processing().p50Us(), l.endToEnd().p50Us(), l.scheduled().p50Us());
+        latencyRow(lt, "p90", l.processing().p90Us(), l.endToEnd().p90Us(), l.scheduled().p90Us());
+        latencyRow(lt, "p99", l.processing().p99Us(), l.endToEnd().p99Us(), l.scheduled().p99Us());
+        latencyRow(lt, "p99.9", l.processing().p999Us(), l.endToEnd().p999Us(), l.scheduled().p999Us());
+        latencyRow(lt, "p99.99", l.processing().p9999Us(), l.endToEnd().p9999Us(), l.scheduled().p9999Us());
+        latencyRow(lt, "max", l.processing().maxUs(), l.endToEnd().maxUs(), l.scheduled().maxUs());
+        sb.append(lt.render("  "));
+
+        sb.append("\nRate per measured phase (lag = send start - intended)\n");
+        Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms");
+        for (PhaseRate p : t.rates()) {
+            String target = p.profile() == null ? "?" : p.targetRate() == null ? "max" : num(p.targetRate(), 1);
+            rt.row(p.name(), p.profile() == null ? "?" : p.profile(), target, num(p.achievedRate(), 1), p.count(),
+                    num(p.maxLagMs(), 3), num(p.lastLagMs(), 3));
+        }
+        sb.append(rt.render("  "));
+        sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");
+    }
+
+    private static void latencyRow(Table t, String label, double processing, double endToEnd, double scheduled) {
+        t.row(label, num(processing, 3), num(endToEnd, 3), num(scheduled, 3));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.evperf.analysis;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** A trial's {@code result.json}, as written by the trial runner (only the fields analysis uses). */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
+                          List<Phase> phases, long drainNs) {
+
+    /** A load phase; {@code targetRate} in events/s, null for "as fast as possible". */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
+                        Double targetRate, long intendedSpanNs) {}
+
+    public TrialResult {
+        phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
+    /** @return null when the trial has no result.json (its JVM crashed before writing it) */
+    public static TrialResult load(Path trialDir) {
+        Path file = trialDir.resolve("result.json");
+        if (!Files.isRegularFile(file)) return null;
+        try {
+            return new ObjectMapper().readValue(file.toFile(), TrialResult.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + ": " + Json.oneLine(e));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.evperf.analysis;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every figure of one trial, as plain data for JSON. The burst tables (burstStats, headTail,
+ * topBursts) are null for a workload without bursts; all figures are null for a failed trial.
+ *
+ * @param params      the trial's matrix parameters from run.json (path → value), in order
+ * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
+                           Long events, Long measuredEvents, Long outputs,
+                           BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
+                           List<TopBursts.Entry> topBursts, Latency latency,
+                           List<PhaseRate> rates, Double achievedRate) {
+
+    public static final String OK = "ok";
+
+    public TrialSummary {
+        params = params == null ? Map.of() : params;
+    }
+
+    /** Runs every analysis on a loaded trial; {@code result} may be null (no result.json). */
+    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
+                                  TrialData d, TrialResult result, AnalysisOptions options) {
+        boolean bursty = !Bursts.measured(d).isEmpty();
+        return new TrialSummary(id, params, repetition, OK, null,
+                (long) d.size(), d.measuredCount(), (long) d.outputCount(),
+                BurstStats.of(d),
+                bursty ? HeadTail.of(d, options.skipBursts()) : null,
+                Cumulative.of(d),
+                bursty ? TopBursts.of(d, options.topBursts()) : null,
+                Latency.of(d),
+                PhaseRate.of(d, result),
+                PhaseRate.overall(d));
+    }
+
+    public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
+                                      String status, String reason) {
+        return new TrialSummary(id, params, repetition, status, reason,
+                null, null, null, null, null, null, null, null, null, null);
+    }
+
+    @JsonIgnore
+    public boolean ok() { return OK.equals(status); }
+}

@@ -1,0 +1,58 @@
+package dev.evperf.cli;
+
+import dev.evperf.core.workload.WorkloadException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code evperf} command. Exit codes: 0 success; 1 a trial failed or an internal error;
+ * 2 bad input (workload, options, results directory), reported as one line without a stack
+ * trace unless {@code --verbose}.
+ */
+@Command(name = "evperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Benchmarks event-processing engines and explains what it measured.",
+        subcommands = {RunCommand.class, SummaryCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+    public static final int BAD_INPUT = 2;
+
+    public static void main(String[] args) {
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Where subcommands print: the summary to out, progress and errors to err. */
+    PrintStream out;
+    PrintStream err;
+
+    public static int execute(PrintStream out, PrintStream err, String... args) {
+        Main main = new Main();
+        main.out = out;
+        main.err = err;
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("evperf: " + ex.getMessage());
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            boolean verbose = parsed.hasMatchedOption("--verbose");
+            if (verbose) ex.printStackTrace(err);
+            if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
+                err.println("evperf: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            err.println("evperf: internal error: " + ex + (verbose ? "" : " (run with --verbose for the stack trace)"));
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"evperf " + dev.evperf.core.results.Environment.version() + " (" + dev.evperf.core.results.Environment.commit() + ")"};
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.PlanChecker;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.core.workload.WorkloadValidator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code evperf run WORKLOAD}: validate everything, run every trial in its own JVM, summarise. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Runs a workload: one fresh JVM per trial; records into a results directory, then prints the summary.")
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload file (YAML).")
+    Path workload;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-<time>).")
+    Path out;
+
+    @Option(names = "--format", defaultValue = "text", description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
+    boolean dryRun;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        Summaries.checkFormat(format);
+        // Everything is validated, queries compiled and data files read before any trial starts.
+        Plan plan = WorkloadLoader.load(workload, new WorkloadValidator(Engines.available().keySet()));
+        PlanChecker.check(plan);
+        main.err.printf("evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
+        if (dryRun) {
+            for (TrialSpec t : plan.trials()) {
+                main.out.printf("%s  %s  jvm=%s%n", t.id(), t.label(), t.jvm());
+            }
+            return 0;
+        }
+        Path runDir = out != null ? out : defaultDir(plan);
+        if (Files.exists(runDir.resolve("run.json"))) {
+            throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
+        }
+        main.err.println("evperf: results in " + runDir);
+        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummary, main.err);
+        JsonNode run = controller.run(plan);
+        Summaries.print(runDir, format, main.out);
+        boolean allOk = true;
+        for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
+        return allOk ? 0 : 1;
+    }
+
+    private static Path defaultDir(Plan plan) {
+        String name = plan.base().name != null ? plan.base().name : plan.workloadFile().getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        return Path.of("results", name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+}

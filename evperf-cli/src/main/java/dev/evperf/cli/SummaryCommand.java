@@ -1,0 +1,31 @@
+package dev.evperf.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code evperf summary RUN_DIR}: the seed-000 tables of every trial, and one line per trial across a sweep. */
+@Command(name = "summary", mixinStandardHelpOptions = true, description = "Prints the tables of a results directory.")
+final class SummaryCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results directory written by 'evperf run'.")
+    Path runDir;
+
+    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        Summaries.checkFormat(format);
+        Summaries.print(runDir, format, main.out);
+        return 0;
+    }
+}

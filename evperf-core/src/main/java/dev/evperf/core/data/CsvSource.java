@@ -1,0 +1,93 @@
+package dev.evperf.core.data;
+
+import dev.evperf.api.Field;
+import dev.evperf.api.StreamSchema;
+import dev.evperf.core.workload.Workload.FileDef;
+import dev.evperf.core.workload.WorkloadException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Reads pool events from a delimited text file (no quoting: benchmark data files are plain).
+ * A bad value fails with the file, line number, field and the value.
+ */
+final class CsvSource {
+    private CsvSource() {
+    }
+
+    static Object[][] read(StreamSchema schema, int seqIndex, FileDef file, int limit, Path baseDir, String where) {
+        Path path = baseDir.resolve(file.path);
+        List<Object[]> rows = new ArrayList<>();
+        String[] header = null;
+        int[] columnOf = null;
+        String delimiter = Pattern.quote(file.delimiter);
+        try (BufferedReader in = Files.newBufferedReader(path)) {
+            String line;
+            int lineNo = 0;
+            while ((line = in.readLine()) != null && rows.size() < limit) {
+                lineNo++;
+                if (line.isBlank()) continue;
+                String[] cells = line.split(delimiter, -1);
+                if (header == null && file.header) {
+                    header = cells;
+                    continue;
+                }
+                if (columnOf == null) columnOf = columns(schema, seqIndex, file, header, path);
+                Object[] row = new Object[schema.size()];
+                for (int i = 0; i < row.length; i++) {
+                    if (i == seqIndex) continue;
+                    Field f = schema.fields().get(i);
+                    int c = columnOf[i];
+                    if (c >= cells.length) {
+                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' expects column " + c
+                                + ", but the line has " + cells.length + " columns");
+                    }
+                    try {
+                        row[i] = f.type().parse(cells[c]);
+                    } catch (IllegalArgumentException e) {
+                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' (column " + c + "): " + e.getMessage());
+                    }
+                }
+                rows.add(row);
+            }
+        } catch (NoSuchFileException e) {
+            throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (IOException e) {
+            throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
+        }
+        if (rows.isEmpty()) throw new WorkloadException(path + ": no data rows");
+        return rows.toArray(new Object[0][]);
+    }
+
+    /** Column per schema field: by the mapping (index or header name), else fields in order. */
+    private static int[] columns(StreamSchema schema, int seqIndex, FileDef file, String[] header, Path path) {
+        int[] out = new int[schema.size()];
+        int next = 0;
+        for (int i = 0; i < schema.size(); i++) {
+            if (i == seqIndex) continue;
+            String name = schema.fields().get(i).name();
+            JsonNode spec = file.columns == null ? null : file.columns.get(name);
+            if (spec == null) {
+                out[i] = next++;
+            } else if (spec.canConvertToInt()) {
+                out[i] = spec.asInt();
+            } else {
+                int idx = header == null ? -1 : Arrays.asList(header).indexOf(spec.asText());
+                if (idx < 0) {
+                    throw new WorkloadException(path + ": column '" + spec.asText() + "' for field '" + name + "' is not in the header "
+                            + (header == null ? "(the file has no header: use a column index)" : Arrays.toString(header)));
+                }
+                out[i] = idx;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.evperf.core.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.results.Environment;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.results.Layout;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.TrialSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a plan: one fresh child JVM per trial (as JMH forks), with the trial's own JVM options.
+ * It never holds per-event data; it collects each trial's status and, through the summarizer, a
+ * small summary for run.json, which is rewritten after every trial so a run cut short is still
+ * readable. A trial that crashes or times out is failed with its reason and the run goes on.
+ */
+public final class Controller {
+    /** Computes a trial's summary from its directory (the analysis module provides it). */
+    public interface Summarizer {
+        JsonNode summarize(Path trialDir) throws Exception;
+    }
+
+    private final Path runDir;
+    private final String classpath;
+    private final Summarizer summarizer;
+    private final PrintStream progress;
+
+    public Controller(Path runDir, String classpath, Summarizer summarizer, PrintStream progress) {
+        this.runDir = runDir;
+        this.classpath = classpath;
+        this.summarizer = summarizer;
+        this.progress = progress;
+    }
+
+    /** @return run.json's content */
+    public ObjectNode run(Plan plan) throws IOException {
+        Files.createDirectories(runDir.resolve(Layout.TRIALS));
+        ObjectNode run = Json.MAPPER.createObjectNode();
+        run.put("format", Layout.FORMAT);
+        run.put("workload_file", plan.workloadFile().toAbsolutePath().toString());
+        run.set("workload", plan.tree());
+        run.put("started", Instant.now().toString());
+        run.set("environment", Json.MAPPER.valueToTree(Environment.capture()));
+        ArrayNode trials = run.putArray("trials");
+        for (TrialSpec t : plan.trials()) {
+            ObjectNode o = trials.addObject();
+            o.put("id", t.id());
+            o.put("dir", Layout.TRIALS + "/" + t.id());
+            o.put("label", t.label());
+            ObjectNode params = o.putObject("params");
+            t.params().forEach(params::set);
+            o.put("repetition", t.repetition());
+            o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
+            o.put("status", "planned");
+        }
+        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+
+        long runStart = System.nanoTime();
+        int n = plan.trials().size();
+        for (int i = 0; i < n; i++) {
+            TrialSpec t = plan.trials().get(i);
+            ObjectNode o = (ObjectNode) trials.get(i);
+            progress.printf("[%d/%d] %s %s ...%n", i + 1, n, t.id(), t.label());
+            long start = System.nanoTime();
+            o.put("status", "running");
+            Json.write(runDir.resolve(Layout.RUN_JSON), run);
+            runTrial(plan, t, o);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            o.put("duration_s", Math.round(seconds * 100) / 100.0);
+            Json.write(runDir.resolve(Layout.RUN_JSON), run);
+            double elapsed = (System.nanoTime() - runStart) / 1e9;
+            double eta = elapsed / (i + 1) * (n - i - 1);
+            progress.printf("[%d/%d] %s %s: %s in %.1f s (elapsed %s, ETA %s)%n", i + 1, n, t.id(), o.get("status").asText(),
+                    o.path("reason").isTextual() ? o.get("reason").asText() : "", seconds, clock(elapsed), clock(eta));
+        }
+        run.put("finished", Instant.now().toString());
+        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        return run;
+    }
+
+    private void runTrial(Plan plan, TrialSpec t, ObjectNode o) throws IOException {
+        Path dir = Layout.trialDir(runDir, t.id());
+        Files.createDirectories(dir);
+        ObjectNode spec = Json.MAPPER.createObjectNode();
+        spec.put("id", t.id());
+        spec.put("label", t.label());
+        spec.put("workload_dir", PlanChecker.baseDir(plan.workloadFile()).toString());
+        spec.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
+        spec.set("workload", t.tree());
+        Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
+
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(t.jvm());
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(TrialMain.class.getName());
+        cmd.add(dir.toAbsolutePath().toString());
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(dir.resolve(Layout.STDOUT).toFile())
+                .redirectError(dir.resolve(Layout.STDERR).toFile())
+                .start();
+        long timeoutNs = t.workload().trial.timeout.nanos();
+        boolean exited;
+        try {
+            exited = p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            kill(p);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while trial " + t.id() + " ran", e);
+        }
+        if (!exited) {
+            kill(p);
+            fail(o, "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
+            return;
+        }
+        o.put("exit_code", p.exitValue());
+        Path resultFile = dir.resolve(Layout.RESULT_JSON);
+        JsonNode result = Files.exists(resultFile) ? Json.MAPPER.readTree(resultFile.toFile()) : null;
+        if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
+            o.put("status", "ok");
+            o.putNull("reason");
+            try {
+                o.set("summary", summarizer.summarize(dir));
+            } catch (Exception e) {
+                o.put("summary_error", String.valueOf(e.getMessage()));
+            }
+        } else if (result != null && result.path("reason").isTextual()) {
+            fail(o, result.get("reason").asText());
+        } else {
+            fail(o, "the trial JVM exited with code " + p.exitValue() + ": " + crashLine(dir.resolve(Layout.STDERR)));
+        }
+    }
+
+    private static void fail(ObjectNode o, String reason) {
+        o.put("status", "failed");
+        o.put("reason", reason);
+    }
+
+    /** The line of a dead JVM's stderr that says why: the first error or exception line. */
+    static String crashLine(Path stderr) throws IOException {
+        if (!Files.exists(stderr)) return "no stderr";
+        List<String> lines = Files.readAllLines(stderr);
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).trim();
+            if (l.contains("Error") || l.contains("Exception")) {
+                // "Error occurred during initialization of VM" says why on its next line.
+                return i + 1 < lines.size() && l.endsWith("VM") ? l + ": " + lines.get(i + 1).trim() : l;
+            }
+        }
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (!lines.get(i).isBlank()) return lines.get(i).trim();
+        }
+        return "no output";
+    }
+
+    private static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+}

@@ -1,0 +1,193 @@
+package dev.evperf.core.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineException;
+import dev.evperf.api.EngineFactory;
+import dev.evperf.api.InputHandle;
+import dev.evperf.api.StreamSchema;
+import dev.evperf.core.data.EventPool;
+import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.results.Environment;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.results.LatencyLogs;
+import dev.evperf.core.results.Layout;
+import dev.evperf.core.results.RecordsWriter;
+import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.WorkloadLoader;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one trial inside its own JVM: prepare (pool, schedule, native events, engine), send on the
+ * schedule, drain, then write every record into the trial directory. Only the send loop is timed;
+ * everything that allocates happens before or after it.
+ */
+public final class TrialRunner {
+    private final Path dir;
+    private final Map<String, Object> result = new LinkedHashMap<>();
+
+    public TrialRunner(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Runs the trial and records its result; never throws. @return the process exit code */
+    public int runAndRecord() {
+        result.put("status", "running");
+        try {
+            run();
+            result.put("status", "ok");
+            result.put("reason", null);
+            return 0;
+        } catch (Throwable t) {
+            result.put("status", "failed");
+            result.put("reason", reason(t));
+            return 1;
+        } finally {
+            try {
+                Json.write(dir.resolve(Layout.RESULT_JSON), result);
+            } catch (Throwable t) {
+                System.err.println("evperf trial: cannot write result.json: " + t);
+            }
+        }
+    }
+
+    static String reason(Throwable t) {
+        if (t instanceof TrialFailure || t instanceof EngineException) return t.getMessage();
+        return t.getClass().getName() + (t.getMessage() != null ? ": " + t.getMessage() : "");
+    }
+
+    private void run() throws Exception {
+        JsonNode spec = Json.MAPPER.readTree(dir.resolve(Layout.TRIAL_JSON).toFile());
+        Workload w = WorkloadLoader.YAML.treeToValue(spec.get("workload"), Workload.class);
+        Path baseDir = Path.of(spec.get("workload_dir").asText());
+        Json.write(dir.resolve(Layout.ENV_JSON), Environment.capture());
+
+        long prepStart = System.nanoTime();
+        String stream = Schemas.loadStream(w);
+        StreamSchema schema = Schemas.inputs(w).get(stream);
+        int seqIndex = schema.indexOf(w.streams.get(stream).sequence);
+        Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
+        Schedule schedule = Schedule.of(w.load.phases);
+        int n = schedule.size();
+        Object[][] events = PreparedEvents.build(pool, seqIndex, n);
+        long[] sendStart = new long[n];
+        long[] sendEnd = new long[n];
+
+        EngineFactory factory = Engines.get(w.engine.name);
+        result.put("engine", factory.name());
+        result.put("engine_version", factory.version());
+        List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
+        int capacity = (int) Math.min(Integer.MAX_VALUE - 8, (long) Math.ceil(n * w.trial.outputsPerInput) + 1024);
+        try (Engine engine = factory.open(Schemas.engineSpec(w))) {
+            InputHandle input = engine.input(stream);
+            // The origin is fixed before subscribing: listeners record relative to it.
+            long origin;
+            OutputRecords out;
+            Instant originWall;
+            // Pair the nanoTime origin with the wall clock so traces, JFR and sensors share one axis.
+            long before = System.nanoTime();
+            originWall = Instant.now();
+            long after = System.nanoTime();
+            origin = before + (after - before) / 2;
+            out = new OutputRecords(capacity, origin);
+            for (int i = 0; i < outputs.size(); i++) {
+                String o = outputs.get(i);
+                String seqAttr = Schemas.outputSequence(w, o);
+                int idx = seqAttr == null ? -1 : engine.outputFields(o).indexOf(seqAttr);
+                if (seqAttr != null && idx < 0) {
+                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr + "' to carry the sequence number; it has "
+                            + engine.outputFields(o) + " (set engine.outputs." + o + ".sequence, or none)");
+                }
+                engine.subscribe(o, out.listener(i, idx));
+            }
+            result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
+            // Preparation made garbage; collect it now so that it is not collected during the timed loop.
+            System.gc();
+
+            // The schedule starts a little after now, so the first event is not already late.
+            long lead = 1_000_000;
+            long startAt = System.nanoTime() + lead - origin;
+            for (int i = 0; i < n; i++) schedule.intended[i] += startAt;
+            Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
+            long sendDone = System.nanoTime();
+            long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+            long endNano = System.nanoTime();
+            Instant endWall = Instant.now();
+
+            result.put("events_sent", n);
+            result.put("outputs_received", out.count());
+            result.put("outputs_recorded", out.recorded());
+            result.put("run_ns", sendDone - origin);
+            result.put("drain_ns", drainNs);
+            Map<String, Object> clock = new LinkedHashMap<>();
+            clock.put("origin_nanotime", origin);
+            clock.put("origin_epoch_ns", epochNanos(originWall));
+            clock.put("end_nanotime", endNano);
+            clock.put("end_epoch_ns", epochNanos(endWall));
+            clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
+            result.put("clock", clock);
+            result.put("phases", phases(schedule));
+            result.put("outputs", outputs);
+            result.put("records", w.measure.records);
+
+            long writeStart = System.nanoTime();
+            LatencyLogs.write(dir, w.measure.latency, schedule, sendStart, sendEnd, out, w.measure.hlogInterval.nanos(),
+                    epochNanos(originWall) / 1e6);
+            if (w.measure.records) {
+                RecordsWriter.writeEvents(dir.resolve(Layout.EVENTS), schedule, sendStart, sendEnd);
+                RecordsWriter.writeOutputs(dir.resolve(Layout.OUTPUTS), out, outputs);
+            }
+            result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
+        }
+    }
+
+    /** Waits until no output has arrived for {@code quiet} ns; fails the trial instead of hanging. */
+    static long drain(OutputRecords out, long quiet, long timeout) throws InterruptedException {
+        long start = System.nanoTime();
+        int last = out.count();
+        long lastChange = start;
+        while (true) {
+            Thread.sleep(1);
+            long now = System.nanoTime();
+            int c = out.count();
+            if (c != last) {
+                last = c;
+                lastChange = now;
+            } else if (now - lastChange >= quiet) {
+                return lastChange - start;
+            }
+            if (now - start > timeout) {
+                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000) + " ms after the last send (trial.drain_timeout)");
+            }
+        }
+    }
+
+    private static List<Map<String, Object>> phases(Schedule s) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Schedule.PhaseInfo p : s.phases) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            m.put("measure", p.measure());
+            m.put("profile", p.profile());
+            m.put("first_seq", p.firstSeq());
+            m.put("count", p.count());
+            m.put("target_rate", p.targetRate());
+            m.put("intended_span_ns", p.intendedSpan());
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static long epochNanos(Instant i) {
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+}

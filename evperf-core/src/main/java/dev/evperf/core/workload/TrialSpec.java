@@ -1,0 +1,37 @@
+package dev.evperf.core.workload;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One trial of a plan: the workload with its matrix values applied, one repetition, and the JVM
+ * options its child JVM starts with.
+ *
+ * @param params matrix path to the value this trial uses (jvm included), for labels and tables
+ */
+public record TrialSpec(String id, Map<String, JsonNode> params, int repetition, List<String> jvm,
+                        JsonNode tree, Workload workload) {
+
+    /** A short human label such as {@code d=100ms jvm=-Xint}. */
+    public String label() {
+        StringBuilder sb = new StringBuilder();
+        params.forEach((path, value) -> {
+            if (sb.length() > 0) sb.append(' ');
+            String key = path.contains(".") ? path.substring(path.lastIndexOf('.') + 1) : path;
+            sb.append(key).append('=').append(valueText(path, value));
+        });
+        if (sb.length() == 0) sb.append("base");
+        return sb + " rep=" + repetition;
+    }
+
+    static String valueText(String path, JsonNode value) {
+        if (value.isArray()) {
+            if (value.isEmpty()) return path.equals("jvm") ? "default" : "[]";
+            StringBuilder sb = new StringBuilder();
+            value.forEach(v -> sb.append(sb.length() == 0 ? "" : " ").append(v.asText()));
+            return sb.toString();
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+}

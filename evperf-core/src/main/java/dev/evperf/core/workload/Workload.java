@@ -1,0 +1,177 @@
+package dev.evperf.core.workload;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A workload file as bound from YAML: events, load over time, engine and queries, and what to
+ * measure. Field names are the YAML keys; {@link WorkloadValidator} checks what binding cannot.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class Workload {
+    public String name;
+    public String description;
+    /** Input streams by name, each with its ordered fields. */
+    public LinkedHashMap<String, StreamDef> streams;
+    /** How each input stream's events are made; a stream without an entry gets default generators. */
+    public LinkedHashMap<String, DataDef> data = new LinkedHashMap<>();
+    public EngineDef engine;
+    public LoadDef load;
+    /** Values to sweep: a dotted path into this file, or {@code jvm} for sets of JVM options. */
+    public LinkedHashMap<String, List<JsonNode>> matrix = new LinkedHashMap<>();
+    public int repetitions = 1;
+    public MeasureDef measure = new MeasureDef();
+    public TrialDef trial = new TrialDef();
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class StreamDef {
+        /** Field name to type name (int, long, float, double, string, bool), in order. */
+        public LinkedHashMap<String, String> fields;
+        /**
+         * The long field that carries the input's sequence number through the queries. When the
+         * schema has no field of this name, evperf prepends one.
+         */
+        public String sequence = "seq";
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class DataDef {
+        /** Events pre-generated before the run and reused cyclically (seed 000: 1000). */
+        public int pool = 1000;
+        public long seed = 1;
+        /** Generator per field; fields left out get a default generator for their type. */
+        public LinkedHashMap<String, GenDef> fields = new LinkedHashMap<>();
+        /** Read the pool from a CSV file instead (the first {@code pool} rows). */
+        public FileDef file;
+    }
+
+    /** Exactly one of the generator kinds is set. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class GenDef {
+        /** [min, max): uniform over the range. */
+        public List<Double> uniform;
+        public NormalDef normal;
+        public ExponentialDef exponential;
+        public SequentialDef sequential;
+        /** One of the listed values, uniformly. */
+        public List<JsonNode> values;
+    }
+
+    public static final class NormalDef {
+        public double mean;
+        public double std = 1;
+    }
+
+    public static final class ExponentialDef {
+        public double mean = 1;
+    }
+
+    public static final class SequentialDef {
+        public double start = 0;
+        public double step = 1;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class FileDef {
+        /** Relative to the workload file. */
+        public String path;
+        public String delimiter = ",";
+        public boolean header = true;
+        /** Field name to CSV column: a 0-based index, or a header name. Default: fields in order. */
+        public LinkedHashMap<String, JsonNode> columns;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class EngineDef {
+        /** An engine adapter's name: siddhi (the default, embedded), esper, null, … */
+        public String name = "siddhi";
+        /** In the engine's own language (SiddhiQL, EPL); the null engine needs none. */
+        public String queries;
+        /** Output streams to listen to, each naming the attribute that carries the sequence. */
+        public LinkedHashMap<String, OutputDef> outputs = new LinkedHashMap<>();
+        /** Engine-specific options, passed to the adapter as they are. */
+        public Map<String, Object> options = new LinkedHashMap<>();
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class OutputDef {
+        /** Output attribute holding the causing input's sequence number; {@code none} when no output carries it. */
+        public String sequence;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class LoadDef {
+        /** The input stream the load goes to; may be left out when there is one stream. */
+        public String stream;
+        public List<PhaseDef> phases = new ArrayList<>();
+    }
+
+    /** One phase of the load; exactly one profile is set. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class PhaseDef {
+        public String name;
+        /** False for warm-up: recorded, but left out of the figures. */
+        public boolean measure = true;
+        public BurstsDef bursts;
+        public ConstantDef constant;
+        public MaxDef max;
+        public RampDef ramp;
+    }
+
+    /** m bursts of n events, each at maximum rate; burst starts are {@code distance} apart. */
+    public static final class BurstsDef {
+        public long count;
+        public long size;
+        public Dur distance = Dur.parse("0");
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ConstantDef {
+        /** Events per second. */
+        public double rate;
+        public Dur duration;
+        public Long count;
+    }
+
+    public static final class MaxDef {
+        public long count;
+    }
+
+    public static final class RampDef {
+        public double from;
+        public double to;
+        public Dur duration;
+    }
+
+    public static final class MeasureDef {
+        /** processing, end-to-end, scheduled. */
+        public List<String> latency = new ArrayList<>(List.of("processing", "end-to-end", "scheduled"));
+        /** Per-event records (events.parquet, outputs.parquet); histograms are always written. */
+        public boolean records = true;
+        @JsonProperty("hlog_interval")
+        public Dur hlogInterval = Dur.parse("250ms");
+        /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
+        @JsonProperty("skip_bursts")
+        public int skipBursts = 0;
+    }
+
+    public static final class TrialDef {
+        public Dur timeout = Dur.parse("10m");
+        /** JVM options of every trial; a matrix {@code jvm} set is appended. */
+        public List<String> jvm = new ArrayList<>();
+        /** After the last send, outputs must stop arriving for this long before the trial ends. */
+        @JsonProperty("drain_quiet")
+        public Dur drainQuiet = Dur.parse("100ms");
+        /** A trial whose engine still emits after this long is failed rather than left to hang. */
+        @JsonProperty("drain_timeout")
+        public Dur drainTimeout = Dur.parse("60s");
+        /** Output records kept per input event (more are counted, not recorded). */
+        @JsonProperty("outputs_per_input")
+        public double outputsPerInput = 2;
+    }
+}

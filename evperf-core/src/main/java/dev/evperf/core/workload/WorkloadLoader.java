@@ -1,0 +1,237 @@
+package dev.evperf.core.workload;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a workload file, binds it, expands the matrix and validates every trial's workload, so
+ * that nothing runs until the whole plan is valid. Every failure is one {@link WorkloadException}
+ * line naming the file and the position or field.
+ */
+public final class WorkloadLoader {
+    public static final ObjectMapper YAML = YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .build();
+
+    private WorkloadLoader() {
+    }
+
+    /** Parses, binds and validates the file and every trial of its matrix. */
+    public static Plan load(Path file, WorkloadValidator validator) {
+        String where = file.toString();
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new WorkloadException(where + ": no such workload file");
+        } catch (IOException e) {
+            throw new WorkloadException(where + ": cannot read: " + e.getMessage());
+        }
+        JsonNode tree;
+        try {
+            tree = YAML.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new WorkloadException(where + at(e.getLocation()) + ": YAML syntax error: " + firstLine(e.getOriginalMessage()));
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new WorkloadException(where + ": expected a mapping of workload keys (streams, engine, load, …) at the top level");
+        }
+        Workload base;
+        try {
+            // Bound from the text, not the tree, so errors carry line and column.
+            base = YAML.readValue(text, Workload.class);
+        } catch (JsonProcessingException e) {
+            throw new WorkloadException(where + describe(e, true));
+        }
+        validator.validate(base, where);
+
+        List<TrialSpec> trials = new ArrayList<>();
+        List<Map<String, JsonNode>> combos = combinations(base.matrix, where);
+        int id = 1;
+        for (Map<String, JsonNode> combo : combos) {
+            ObjectNode trialTree = tree.deepCopy();
+            List<String> jvm = new ArrayList<>(base.trial.jvm);
+            for (Map.Entry<String, JsonNode> e : combo.entrySet()) {
+                if (e.getKey().equals("jvm")) {
+                    e.getValue().forEach(v -> jvm.add(v.asText()));
+                } else {
+                    set(trialTree, e.getKey(), e.getValue(), where);
+                }
+            }
+            trialTree.remove("matrix");
+            String trialWhere = where + ": matrix " + describeCombo(combo);
+            Workload w;
+            try {
+                w = YAML.treeToValue(trialTree, Workload.class);
+            } catch (JsonProcessingException e) {
+                throw new WorkloadException(trialWhere + describe(e, false));
+            }
+            validator.validate(w, trialWhere);
+            for (int rep = 0; rep < base.repetitions; rep++) {
+                trials.add(new TrialSpec(String.format("t%03d", id++), combo, rep, List.copyOf(jvm), trialTree, w));
+            }
+        }
+        return new Plan(file, tree, base, trials);
+    }
+
+    private static List<Map<String, JsonNode>> combinations(Map<String, List<JsonNode>> matrix, String where) {
+        List<Map<String, JsonNode>> out = new ArrayList<>();
+        out.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<JsonNode>> axis : matrix.entrySet()) {
+            if (axis.getValue() == null || axis.getValue().isEmpty()) {
+                throw new WorkloadException(where + ": matrix." + axis.getKey() + ": expected a non-empty list of values");
+            }
+            if (axis.getKey().equals("jvm")) {
+                for (JsonNode set : axis.getValue()) {
+                    if (!set.isArray()) {
+                        throw new WorkloadException(where + ": matrix.jvm: expected a list of option lists, e.g. [[], [-Xint]]; got " + set);
+                    }
+                }
+            }
+            List<Map<String, JsonNode>> next = new ArrayList<>();
+            for (Map<String, JsonNode> partial : out) {
+                for (JsonNode value : axis.getValue()) {
+                    Map<String, JsonNode> m = new LinkedHashMap<>(partial);
+                    m.put(axis.getKey(), value);
+                    next.add(m);
+                }
+            }
+            out = next;
+        }
+        return out;
+    }
+
+    /** Sets a dotted path ({@code load.phases.measure.bursts.distance}); list items by index or name. */
+    static void set(ObjectNode root, String path, JsonNode value, String where) {
+        String[] parts = path.replaceAll("\\[(\\d+)]", ".$1").split("\\.");
+        JsonNode node = root;
+        StringBuilder walked = new StringBuilder();
+        for (int i = 0; i < parts.length - 1; i++) {
+            JsonNode child = child(node, parts[i]);
+            if (child == null || !(child.isObject() || child.isArray())) {
+                throw missing(where, path, walked.toString(), parts[i], node);
+            }
+            walked.append(walked.length() == 0 ? "" : ".").append(parts[i]);
+            node = child;
+        }
+        String leaf = parts[parts.length - 1];
+        if (!(node instanceof ObjectNode obj) || !obj.has(leaf)) {
+            throw missing(where, path, walked.toString(), leaf, node);
+        }
+        obj.set(leaf, value);
+    }
+
+    private static JsonNode child(JsonNode node, String key) {
+        if (node.isArray()) {
+            if (key.matches("\\d+")) {
+                return node.get(Integer.parseInt(key));
+            }
+            for (JsonNode item : node) {
+                if (item.isObject() && key.equals(item.path("name").asText(null))) {
+                    return item;
+                }
+            }
+            return null;
+        }
+        return node.get(key);
+    }
+
+    private static WorkloadException missing(String where, String path, String walked, String key, JsonNode node) {
+        List<String> keys = new ArrayList<>();
+        if (node.isObject()) {
+            node.fieldNames().forEachRemaining(keys::add);
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                keys.add(node.get(i).has("name") ? node.get(i).get("name").asText() : String.valueOf(i));
+            }
+        }
+        String hint = Suggest.closest(key, keys);
+        return new WorkloadException(where + ": matrix path '" + path + "' does not exist in the workload: no '" + key + "' under "
+                + (walked.isEmpty() ? "the top level" : "'" + walked + "'")
+                + (hint != null ? "; did you mean '" + hint + "'?" : "; there: " + String.join(", ", keys)));
+    }
+
+    private static String describeCombo(Map<String, JsonNode> combo) {
+        StringBuilder sb = new StringBuilder("{");
+        combo.forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append('=').append(TrialSpec.valueText(k, v)));
+        return sb.append('}').toString();
+    }
+
+    /** One line for a binding error: position (when known), field path, and what was expected. */
+    static String describe(JsonProcessingException e, boolean withLocation) {
+        String loc = withLocation ? at(e.getLocation()) : "";
+        String path = e instanceof JsonMappingException jm ? path(jm.getPath()) : "";
+        if (e instanceof UnrecognizedPropertyException u) {
+            List<String> known = new ArrayList<>();
+            if (u.getKnownPropertyIds() != null) u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
+            known.sort(null);
+            String parent = path.contains(".") ? path.substring(0, path.lastIndexOf('.')) : "the top level";
+            String hint = Suggest.closest(u.getPropertyName(), known);
+            return loc + ": unknown key '" + u.getPropertyName() + "' in " + parent
+                    + (hint != null ? "; did you mean '" + hint + "'?" : "; valid keys: " + String.join(", ", known));
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null) {
+            return loc + ": " + path + ": " + v.getCause().getMessage();
+        }
+        if (e instanceof InvalidFormatException f) {
+            return loc + ": " + path + ": expected " + expected(f.getTargetType()) + ", got '" + f.getValue() + "'";
+        }
+        if (e instanceof MismatchedInputException m) {
+            return loc + ": " + path + ": expected " + expected(m.getTargetType());
+        }
+        return loc + ": " + path + ": " + firstLine(e.getOriginalMessage());
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) return "a different kind of value";
+        if (type == long.class || type == Long.class || type == int.class || type == Integer.class) return "a whole number";
+        if (type == double.class || type == Double.class || type == float.class) return "a number";
+        if (type == boolean.class || type == Boolean.class) return "true or false";
+        if (type == String.class) return "a string";
+        if (List.class.isAssignableFrom(type)) return "a list";
+        if (Map.class.isAssignableFrom(type) || type.getName().startsWith("dev.evperf")) return "a mapping of keys";
+        return "a " + type.getSimpleName();
+    }
+
+    private static String path(List<JsonMappingException.Reference> refs) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : refs) {
+            if (r.getFieldName() != null) {
+                sb.append(sb.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.length() == 0 ? "(top level)" : sb.toString();
+    }
+
+    private static String at(JsonLocation loc) {
+        return loc == null || loc.getLineNr() < 1 ? "" : ":" + loc.getLineNr() + ":" + loc.getColumnNr();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).trim();
+    }
+}

@@ -1,0 +1,164 @@
+package dev.evperf.core.workload;
+
+import dev.evperf.api.FieldType;
+import dev.evperf.core.workload.Workload.PhaseDef;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The checks binding cannot make: references between sections, exactly-one choices, ranges.
+ * Each failure is one line naming the field.
+ */
+public final class WorkloadValidator {
+    public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");
+    private final Set<String> engineNames;
+
+    /** @param engineNames the names of the engine adapters on the class path */
+    public WorkloadValidator(Set<String> engineNames) {
+        this.engineNames = engineNames;
+    }
+
+    public void validate(Workload w, String where) {
+        if (w.streams == null || w.streams.isEmpty()) {
+            fail(where, "streams", "expected at least one input stream with its fields");
+        }
+        w.streams.forEach((name, s) -> {
+            String p = "streams." + name;
+            if (s == null || s.fields == null || s.fields.isEmpty()) {
+                fail(where, p + ".fields", "expected a mapping of field name to type (int, long, float, double, string, bool)");
+            }
+            s.fields.forEach((field, type) -> {
+                try {
+                    FieldType.fromYamlName(String.valueOf(type));
+                } catch (IllegalArgumentException e) {
+                    fail(where, p + ".fields." + field, e.getMessage());
+                }
+            });
+            if (s.sequence == null || s.sequence.isBlank()) {
+                fail(where, p + ".sequence", "expected the name of a long field");
+            }
+            String seqType = s.fields.get(s.sequence);
+            if (seqType != null && !seqType.equals("long")) {
+                fail(where, p + ".sequence", "field '" + s.sequence + "' carries the sequence number, so it must be a long, not " + seqType);
+            }
+        });
+        validateData(w, where);
+        validateEngine(w, where);
+        validateLoad(w, where);
+        if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
+        for (String mode : w.measure.latency) {
+            if (!LATENCY_MODES.contains(mode)) {
+                fail(where, "measure.latency", "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected " + LATENCY_MODES);
+            }
+        }
+        if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
+        if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
+        if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
+        if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
+    }
+
+    private void validateData(Workload w, String where) {
+        w.data.forEach((stream, d) -> {
+            String p = "data." + stream;
+            Workload.StreamDef s = w.streams.get(stream);
+            if (s == null) {
+                fail(where, p, "no input stream '" + stream + "'" + hint(stream, w.streams.keySet()) + "; streams: " + w.streams.keySet());
+            }
+            if (d.pool < 1) fail(where, p + ".pool", "expected at least 1 event, got " + d.pool);
+            if (d.file != null) {
+                if (d.file.path == null || d.file.path.isBlank()) fail(where, p + ".file.path", "expected the path of a CSV file");
+                if (d.file.delimiter == null || d.file.delimiter.isEmpty()) fail(where, p + ".file.delimiter", "expected one or more characters");
+                if (!d.fields.isEmpty()) fail(where, p + ".fields", "give either file or fields, not both");
+            }
+            d.fields.forEach((field, g) -> {
+                String fp = p + ".fields." + field;
+                if (!s.fields.containsKey(field)) {
+                    fail(where, fp, "stream " + stream + " has no field '" + field + "'" + hint(field, s.fields.keySet()));
+                }
+                if (field.equals(s.sequence)) fail(where, fp, "this field carries the sequence number; evperf sets it");
+                if (g == null) fail(where, fp, "expected one generator: uniform, normal, exponential, sequential or values");
+                int kinds = (g.uniform != null ? 1 : 0) + (g.normal != null ? 1 : 0) + (g.exponential != null ? 1 : 0)
+                        + (g.sequential != null ? 1 : 0) + (g.values != null ? 1 : 0);
+                if (kinds != 1) fail(where, fp, "expected exactly one generator: uniform, normal, exponential, sequential or values");
+                if (g.uniform != null && (g.uniform.size() != 2 || g.uniform.get(0) >= g.uniform.get(1))) {
+                    fail(where, fp + ".uniform", "expected [min, max] with min < max");
+                }
+                if (g.normal != null && g.normal.std < 0) fail(where, fp + ".normal.std", "expected 0 or more");
+                if (g.exponential != null && g.exponential.mean <= 0) fail(where, fp + ".exponential.mean", "expected a mean above 0");
+                if (g.values != null && g.values.isEmpty()) fail(where, fp + ".values", "expected at least one value");
+                FieldType type = FieldType.fromYamlName(s.fields.get(field));
+                if (!type.isNumeric() && g.values == null && g.sequential == null) {
+                    fail(where, fp, "a " + type.yamlName() + " field takes values or sequential");
+                }
+            });
+        });
+    }
+
+    private void validateEngine(Workload w, String where) {
+        if (w.engine == null || w.engine.name == null) {
+            fail(where, "engine.name", "expected an engine: one of " + engineNames);
+        }
+        if (!engineNames.contains(w.engine.name)) {
+            fail(where, "engine.name", "unknown engine '" + w.engine.name + "'" + hint(w.engine.name, engineNames) + "; available: " + engineNames);
+        }
+        w.engine.outputs.forEach((out, def) -> {
+            if (def != null && def.sequence != null && def.sequence.isBlank()) {
+                fail(where, "engine.outputs." + out + ".sequence", "expected an output attribute name, or none");
+            }
+        });
+    }
+
+    private void validateLoad(Workload w, String where) {
+        if (w.load == null) fail(where, "load", "expected the load: stream and phases");
+        if (w.load.stream == null) {
+            if (w.streams.size() != 1) fail(where, "load.stream", "expected the input stream to load, one of " + w.streams.keySet());
+        } else if (!w.streams.containsKey(w.load.stream)) {
+            fail(where, "load.stream", "no input stream '" + w.load.stream + "'" + hint(w.load.stream, w.streams.keySet()) + "; streams: " + w.streams.keySet());
+        }
+        if (w.load.phases == null || w.load.phases.isEmpty()) fail(where, "load.phases", "expected at least one phase");
+        Set<String> names = new HashSet<>();
+        boolean measured = false;
+        for (int i = 0; i < w.load.phases.size(); i++) {
+            PhaseDef ph = w.load.phases.get(i);
+            String p = "load.phases[" + i + "]";
+            if (ph == null) fail(where, p, "expected a phase with one profile: bursts, constant, max or ramp");
+            if (ph.name != null && !names.add(ph.name)) fail(where, p + ".name", "phase name '" + ph.name + "' is used twice");
+            measured |= ph.measure;
+            int kinds = (ph.bursts != null ? 1 : 0) + (ph.constant != null ? 1 : 0) + (ph.max != null ? 1 : 0) + (ph.ramp != null ? 1 : 0);
+            if (kinds != 1) fail(where, p, "expected exactly one profile: bursts, constant, max or ramp");
+            if (ph.bursts != null) {
+                if (ph.bursts.count < 1) fail(where, p + ".bursts.count", "expected at least 1 burst, got " + ph.bursts.count);
+                if (ph.bursts.size < 1) fail(where, p + ".bursts.size", "expected at least 1 event per burst, got " + ph.bursts.size);
+                if (ph.bursts.distance == null || ph.bursts.distance.nanos() < 0) fail(where, p + ".bursts.distance", "expected a duration of 0 or more");
+            }
+            if (ph.constant != null) {
+                if (!(ph.constant.rate > 0) || Double.isInfinite(ph.constant.rate)) {
+                    fail(where, p + ".constant.rate", "expected a rate above 0 events/s, got " + ph.constant.rate);
+                }
+                if ((ph.constant.duration == null) == (ph.constant.count == null)) {
+                    fail(where, p + ".constant", "expected either duration or count");
+                }
+                if (ph.constant.count != null && ph.constant.count < 1) fail(where, p + ".constant.count", "expected at least 1");
+                if (ph.constant.duration != null && ph.constant.duration.nanos() <= 0) fail(where, p + ".constant.duration", "expected a duration above 0");
+            }
+            if (ph.max != null && ph.max.count < 1) fail(where, p + ".max.count", "expected at least 1 event, got " + ph.max.count);
+            if (ph.ramp != null) {
+                if (ph.ramp.from < 0 || ph.ramp.to < 0 || !(Math.max(ph.ramp.from, ph.ramp.to) > 0)) {
+                    fail(where, p + ".ramp", "expected rates from and to of 0 or more, at least one above 0 events/s");
+                }
+                if (ph.ramp.duration == null || ph.ramp.duration.nanos() <= 0) fail(where, p + ".ramp.duration", "expected a duration above 0");
+            }
+        }
+        if (!measured) fail(where, "load.phases", "every phase has measure: false; at least one phase must be measured");
+    }
+
+    private static String hint(String word, java.util.Collection<String> candidates) {
+        String c = Suggest.closest(word, candidates);
+        return c == null ? "" : " (did you mean '" + c + "'?)";
+    }
+
+    static void fail(String where, String field, String what) {
+        throw new WorkloadException(where + ": " + field + ": " + what);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.evperf.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.core.load.Profile;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.Dur;
+import dev.evperf.core.workload.Workload.BurstsDef;
+import dev.evperf.core.workload.Workload.ConstantDef;
+import dev.evperf.core.workload.Workload.PhaseDef;
+import dev.evperf.core.workload.Workload.RampDef;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScheduleTest {
+    static PhaseDef bursts(String name, boolean measure, long count, long size, String distance) {
+        PhaseDef p = new PhaseDef();
+        p.name = name;
+        p.measure = measure;
+        p.bursts = new BurstsDef();
+        p.bursts.count = count;
+        p.bursts.size = size;
+        p.bursts.distance = Dur.parse(distance);
+        return p;
+    }
+
+    @Test
+    void burstsAreAbsoluteAndIndexedAcrossPhases() {
+        Schedule s = Schedule.of(List.of(bursts("warmup", false, 2, 3, "10ms"), bursts("measure", true, 2, 3, "0")));
+        assertThat(s.size()).isEqualTo(12);
+        // Warm-up: bursts at 0 and 10 ms; the measured phase starts when warm-up's 20 ms span ends.
+        assertThat(s.intended).containsExactly(0, 0, 0, 10_000_000, 10_000_000, 10_000_000,
+                20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000);
+        assertThat(s.burst).containsExactly(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3);
+        assertThat(s.position).containsExactly(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2);
+        assertThat(s.phase).containsExactly(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1);
+        assertThat(s.phases.get(0).targetRate()).isEqualTo(300.0); // 3 events per 10 ms
+        assertThat(s.phases.get(1).targetRate()).isNull(); // d = 0: maximum rate
+        assertThat(s.phases.get(1).firstSeq()).isEqualTo(6);
+    }
+
+    @Test
+    void constantRateIsEvenlySpaced() {
+        PhaseDef p = new PhaseDef();
+        p.constant = new ConstantDef();
+        p.constant.rate = 1000;
+        p.constant.duration = Dur.parse("10ms");
+        Schedule s = Schedule.of(List.of(p));
+        assertThat(s.intended).containsExactly(0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000,
+                6_000_000, 7_000_000, 8_000_000, 9_000_000);
+        assertThat(s.burst).containsOnly(-1);
+    }
+
+    @Test
+    void rampIntegratesTheRate() {
+        // r(t) from 0 to 200 events/s over 1 s: N(t) = 100 t², so 100 events, event i at sqrt(i/100) s.
+        RampDef r = new RampDef();
+        r.from = 0;
+        r.to = 200;
+        r.duration = Dur.parse("1s");
+        Profile p = Profile.of(phase(r));
+        assertThat(p.count()).isEqualTo(100);
+        assertThat(p.offset(25)).isEqualTo(500_000_000L);
+        assertThat(p.offset(64)).isEqualTo(800_000_000L);
+        // A flat ramp is a constant rate.
+        r.from = 50;
+        r.to = 50;
+        assertThat(Profile.of(phase(r)).offset(10)).isEqualTo(200_000_000L);
+    }
+
+    private static PhaseDef phase(RampDef r) {
+        PhaseDef p = new PhaseDef();
+        p.ramp = r;
+        return p;
+    }
+
+    @Test
+    void durationsNeedUnitsExceptZero() {
+        assertThat(Dur.parse("100ms").nanos()).isEqualTo(100_000_000L);
+        assertThat(Dur.parse("2s").nanos()).isEqualTo(2_000_000_000L);
+        assertThat(Dur.parse("1.5us").nanos()).isEqualTo(1_500L);
+        assertThat(Dur.parse(0).nanos()).isZero();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Dur.parse("100"))
+                .hasMessageContaining("not a duration");
+    }
+}

@@ -1,0 +1,118 @@
+package dev.evperf.esper;
+
+import com.espertech.esper.common.client.EPCompiled;
+import com.espertech.esper.common.client.EventBean;
+import com.espertech.esper.common.client.EventSender;
+import com.espertech.esper.common.client.EventType;
+import com.espertech.esper.common.client.configuration.Configuration;
+import com.espertech.esper.compiler.client.CompilerArguments;
+import com.espertech.esper.runtime.client.EPDeployException;
+import com.espertech.esper.runtime.client.EPDeployment;
+import com.espertech.esper.runtime.client.EPRuntime;
+import com.espertech.esper.runtime.client.EPStatement;
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineException;
+import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** A runtime with the workload's module deployed. Listeners run on the thread that sends the event. */
+final class EsperEngine implements Engine {
+
+    private final EPRuntime runtime;
+    private final Configuration config;
+    private final EPDeployment deployment;
+    private final List<String> inputs;
+
+    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs) {
+        this.runtime = runtime;
+        this.config = config;
+        this.deployment = deployment;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    @Override
+    public InputHandle input(String stream) throws EngineException {
+        // only the configured types are on Esper's event bus; insert-into streams cannot be sent to
+        if (!inputs.contains(stream)) {
+            throw new EngineException("esper: no input stream named '" + stream + "'; input streams: "
+                    + String.join(", ", new TreeSet<>(inputs)));
+        }
+        EventSender sender = runtime.getEventService().getEventSender(stream);
+        // Esper keeps the array as the event's underlying object (windows hold on to it)
+        return sender::sendEvent;
+    }
+
+    @Override
+    public void subscribe(String outputStream, OutputListener listener) throws EngineException {
+        String[] names = type(outputStream).getPropertyNames();
+        // A listener needs a statement: select the stream in a module of its own, against the deployed types.
+        CompilerArguments arguments = new CompilerArguments(config);
+        arguments.getPath().add(runtime.getRuntimePath());
+        EPCompiled compiled = EsperEngineFactory.compile(
+                "@name('evperf-out-" + outputStream + "') select * from " + outputStream, arguments);
+        EPStatement statement;
+        try {
+            statement = runtime.getDeploymentService().deploy(compiled).getStatements()[0];
+        } catch (EPDeployException e) {
+            throw new EngineException(EsperEngineFactory.oneLine("esper: " + e.getMessage()), e);
+        }
+        statement.addListener((newEvents, oldEvents, stmt, rt) -> {
+            if (newEvents == null) {
+                return;
+            }
+            for (EventBean event : newEvents) {
+                listener.onOutput(event.getUnderlying() instanceof Object[] row ? row : toRow(event, names));
+            }
+        });
+    }
+
+    /** For streams that are not object-array types (e.g. a map schema the queries create). */
+    private static Object[] toRow(EventBean event, String[] names) {
+        Object[] row = new Object[names.length];
+        for (int i = 0; i < names.length; i++) {
+            row[i] = event.get(names[i]);
+        }
+        return row;
+    }
+
+    @Override
+    public List<String> outputFields(String outputStream) throws EngineException {
+        return List.of(type(outputStream).getPropertyNames());
+    }
+
+    /** A type the module created (insert into, create schema, …) or one of the configured inputs. */
+    private EventType type(String name) throws EngineException {
+        EventType type = runtime.getEventTypeService().getEventType(deployment.getDeploymentId(), name);
+        if (type == null) {
+            type = runtime.getEventTypeService().getEventTypePreconfigured(name);
+        }
+        if (type == null) {
+            throw new EngineException("esper: no stream or event type named '" + name + "'; the queries have "
+                    + String.join(", ", knownStreams()));
+        }
+        return type;
+    }
+
+    private Set<String> knownStreams() {
+        Set<String> names = new TreeSet<>(inputs);
+        for (EPStatement statement : deployment.getStatements()) {
+            String name = statement.getEventType().getName();
+            // plain selects have anonymous types that cannot be looked up by name
+            if (runtime.getEventTypeService().getEventType(deployment.getDeploymentId(), name) != null) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    @Override
+    public void close() {
+        if (!runtime.isDestroyed()) {
+            runtime.destroy();
+        }
+    }
+}

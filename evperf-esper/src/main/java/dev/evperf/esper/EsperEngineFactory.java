@@ -1,0 +1,146 @@
+package dev.evperf.esper;
+
+import com.espertech.esper.common.client.EPCompiled;
+import com.espertech.esper.common.client.configuration.Configuration;
+import com.espertech.esper.common.client.util.EventUnderlyingType;
+import com.espertech.esper.compiler.client.CompilerArguments;
+import com.espertech.esper.compiler.client.EPCompileException;
+import com.espertech.esper.compiler.client.EPCompileExceptionItem;
+import com.espertech.esper.compiler.client.EPCompilerProvider;
+import com.espertech.esper.runtime.client.EPDeployException;
+import com.espertech.esper.runtime.client.EPDeployment;
+import com.espertech.esper.runtime.client.EPRuntime;
+import com.espertech.esper.runtime.client.EPRuntimeProvider;
+import com.espertech.esper.runtime.client.util.RuntimeVersion;
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineException;
+import dev.evperf.api.EngineFactory;
+import dev.evperf.api.EngineSpec;
+import dev.evperf.api.StreamSchema;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Compiles the workload's EPL into one module and deploys it to a fresh Esper runtime per opened engine. */
+public final class EsperEngineFactory implements EngineFactory {
+
+    /** Whether Esper's internal timer thread advances time (default true); false leaves time still. */
+    public static final String OPTION_INTERNAL_TIMER = "internal_timer";
+
+    private static final String VERSION = readVersion();
+    private static final Pattern AT_LINE = Pattern.compile(" at line (\\d+) column (\\d+)");
+
+    @Override
+    public String name() {
+        return "esper";
+    }
+
+    @Override
+    public String version() {
+        return "Esper " + VERSION;
+    }
+
+    @Override
+    public Engine open(EngineSpec spec) throws EngineException {
+        Configuration config = new Configuration();
+        List<String> inputs = new ArrayList<>();
+        for (StreamSchema schema : spec.inputs()) {
+            String[] names = new String[schema.size()];
+            Object[] types = new Object[schema.size()];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = schema.fields().get(i).name();
+                types[i] = schema.fields().get(i).type().javaClass();
+            }
+            config.getCommon().addEventType(schema.name(), names, types);
+            inputs.add(schema.name());
+        }
+        // insert-into streams get Object[] rows, which listeners receive without conversion
+        config.getCommon().getEventMeta().setDefaultEventRepresentation(EventUnderlyingType.OBJECTARRAY);
+        // types are module-private by default; subscribe() compiles its statements as separate modules
+        config.getCompiler().getByteCode().setAccessModifiersPublic();
+        config.getRuntime().getThreading().setInternalTimerEnabled(internalTimer(spec.options()));
+
+        EPCompiled compiled = compile(spec.queries(), new CompilerArguments(config));
+        EPRuntime runtime = EPRuntimeProvider.getRuntime("evperf-" + UUID.randomUUID(), config);
+        try {
+            EPDeployment deployment = runtime.getDeploymentService().deploy(compiled);
+            return new EsperEngine(runtime, config, deployment, inputs);
+        } catch (EPDeployException | RuntimeException e) {
+            runtime.destroy();
+            throw new EngineException(oneLine("esper: " + e.getMessage()), e);
+        }
+    }
+
+    static EPCompiled compile(String epl, CompilerArguments arguments) throws EngineException {
+        try {
+            return EPCompilerProvider.getCompiler().compile(epl, arguments);
+        } catch (EPCompileException e) {
+            throw new EngineException(describe(e), e);
+        }
+    }
+
+    /**
+     * One line with Esper's message. Esper counts "at line L" from the start of the failing
+     * statement and reports the statement's own first line apart; we add them up so the line is
+     * the line in the user's text.
+     */
+    static String describe(EPCompileException e) {
+        if (e.getItems().isEmpty()) {
+            return oneLine("esper: " + e.getMessage());
+        }
+        EPCompileExceptionItem item = e.getItems().get(0);
+        int statementLine = Math.max(1, item.getLineNumber());
+        String message = item.getMessage();
+        Matcher at = AT_LINE.matcher(message);
+        if (at.find()) {
+            int line = statementLine + Integer.parseInt(at.group(1)) - 1;
+            message = message.substring(0, at.start()) + " at line " + line + " column " + at.group(2)
+                    + message.substring(at.end());
+        } else {
+            // semantic errors, and syntax errors at column 0, carry no position of their own
+            message = message + " (statement starting at line " + statementLine + ")";
+        }
+        return oneLine("esper: " + message + " [" + item.getExpression() + "]");
+    }
+
+    static boolean internalTimer(Map<String, Object> options) throws EngineException {
+        for (String key : options.keySet()) {
+            if (!key.equals(OPTION_INTERNAL_TIMER)) {
+                throw new EngineException("esper: unknown option '" + key + "'; known options: " + OPTION_INTERNAL_TIMER);
+            }
+        }
+        Object value = options.getOrDefault(OPTION_INTERNAL_TIMER, Boolean.TRUE);
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        if ("true".equals(value) || "false".equals(value)) {
+            return Boolean.parseBoolean((String) value);
+        }
+        throw new EngineException("esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
+    }
+
+    static String oneLine(String text) {
+        return text.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    private static String readVersion() {
+        try (InputStream in = EPRuntime.class.getResourceAsStream(
+                "/META-INF/maven/com.espertech/esper-runtime/pom.properties")) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                return p.getProperty("version", RuntimeVersion.RUNTIME_VERSION);
+            }
+        } catch (IOException ignored) {
+            // fall through: the version is informational
+        }
+        return RuntimeVersion.RUNTIME_VERSION; // inlined at compile time, hence the second choice
+    }
+}

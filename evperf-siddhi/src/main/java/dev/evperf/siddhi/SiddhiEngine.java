@@ -1,0 +1,80 @@
+package dev.evperf.siddhi;
+
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineException;
+import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
+import io.siddhi.core.SiddhiAppRuntime;
+import io.siddhi.core.SiddhiManager;
+import io.siddhi.core.event.Event;
+import io.siddhi.core.stream.input.InputHandler;
+import io.siddhi.core.stream.output.StreamCallback;
+import io.siddhi.query.api.definition.StreamDefinition;
+
+import java.util.List;
+import java.util.TreeSet;
+
+/** A started Siddhi app. Without {@code @Async}, Siddhi runs the queries on the sending thread. */
+final class SiddhiEngine implements Engine {
+
+    private final SiddhiManager manager;
+    private final SiddhiAppRuntime runtime;
+    private boolean closed;
+
+    SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime) {
+        this.manager = manager;
+        this.runtime = runtime;
+    }
+
+    @Override
+    public InputHandle input(String stream) throws EngineException {
+        definition(stream);
+        InputHandler handler = runtime.getInputHandler(stream);
+        return event -> {
+            try {
+                handler.send(event);
+            } catch (InterruptedException e) {
+                // InputHandle.send is unchecked; keep the interrupt visible to the driver.
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("siddhi: interrupted while sending to " + stream, e);
+            }
+        };
+    }
+
+    @Override
+    public void subscribe(String outputStream, OutputListener listener) throws EngineException {
+        definition(outputStream);
+        runtime.addCallback(outputStream, new StreamCallback() {
+            @Override
+            public void receive(Event[] events) {
+                for (Event event : events) {
+                    listener.onOutput(event.getData());
+                }
+            }
+        });
+    }
+
+    @Override
+    public List<String> outputFields(String outputStream) throws EngineException {
+        return List.of(definition(outputStream).getAttributeNameArray());
+    }
+
+    private StreamDefinition definition(String stream) throws EngineException {
+        StreamDefinition definition = runtime.getStreamDefinitionMap().get(stream);
+        if (definition == null) {
+            throw new EngineException("siddhi: no stream named '" + stream + "'; the app defines "
+                    + String.join(", ", new TreeSet<>(runtime.getStreamDefinitionMap().keySet())));
+        }
+        return definition;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        runtime.shutdown();
+        manager.shutdown();
+    }
+}
