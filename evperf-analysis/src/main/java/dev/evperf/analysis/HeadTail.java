@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +14,7 @@ public final class HeadTail {
     public static final int[] DEFAULT_N = {1, 5, 10, 20, 30, 40, 50, 100, 500};
 
     /** One column of the table; µs. {@code aOverB} is NaN when B is 0. */
-    public record Row(int n, int bursts, double aUs, double bUs, double aMinusBUs, double aOverB) {}
+    public record Row(int n, int bursts, double aUs, double bUs, @JsonProperty("a_minus_b_us") double aMinusBUs, double aOverB) {}
 
     private HeadTail() {}
 

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import java.util.Arrays;
+
 /**
  * The three latency modes, computed from the same records, over measured inputs only:
  * <ul>
@@ -27,6 +29,6 @@ public record Latency(LatencyStats processing, LatencyStats endToEnd, LatencySta
             long from = fromIntended ? d.intended((int) seq) : d.sendStart((int) seq);
             v[k++] = d.outputReceived(j) - from;
         }
-        return LatencyStats.of(java.util.Arrays.copyOf(v, k));
+        return LatencyStats.of(Arrays.copyOf(v, k));
     }
 }

@@ -102,7 +102,8 @@ public final class RunSummary {
         Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
         try {
             return TrialSummary.of(id, params, repetition, TrialData.load(dir), TrialResult.load(dir), options);
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            // Missing or malformed files of one trial: keep it in the report instead of losing the run.
             return TrialSummary.failed(id, params, repetition, "failed",
                     "ok in run.json, but its results could not be analysed: " + e.getMessage());
         }

@@ -5,11 +5,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** A plain-text table: the first column left-aligned (labels), the others right-aligned (numbers). */
+/** A plain-text table: leading label columns left-aligned (one by default), the numbers right-aligned. */
 final class Table {
     private final List<String[]> rows = new ArrayList<>();
+    private int labelColumns = 1;
 
     Table(String... header) { rows.add(header); }
+
+    Table labelColumns(int n) {
+        labelColumns = n;
+        return this;
+    }
 
     Table row(Object... cells) {
         rows.add(Arrays.stream(cells).map(String::valueOf).toArray(String[]::new));
@@ -26,7 +32,7 @@ final class Table {
             for (int c = 0; c < r.length; c++) {
                 if (c > 0) line.append("  ");
                 String pad = " ".repeat(width[c] - r[c].length());
-                line.append(c == 0 ? r[c] + pad : pad + r[c]);
+                line.append(c < labelColumns ? r[c] + pad : pad + r[c]);
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }

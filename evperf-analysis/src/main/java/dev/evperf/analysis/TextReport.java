@@ -25,7 +25,7 @@ final class TextReport {
         if (trials.size() > 1) {
             sb.append("\nAcross trials\n");
             Table table = new Table("id", "params", "status", "mean burst ms", "p99 processing µs",
-                    "p99 scheduled µs", "A/B N=1", "achieved ev/s");
+                    "p99 scheduled µs", "A/B N=1", "achieved ev/s").labelColumns(3);
             for (AcrossTrials r : AcrossTrials.of(trials)) {
                 table.row(r.id(), AcrossTrials.params(r.params()), r.status(), num(r.meanBurstMs(), 3),
                         num(r.p99ProcessingUs(), 3), num(r.p99ScheduledUs(), 3), num(r.aOverBAtN1(), 2),
@@ -43,7 +43,7 @@ final class TextReport {
         BurstStats bs = t.burstStats();
         if (bs != null) {
             sb.append("\nBurst processing time, ").append(bs.bursts()).append(" measured bursts (std: sample, n-1)\n");
-            sb.append(new Table("mean ms", "min ms", "max ms", "sum ms", "std ms")
+            sb.append(new Table("mean ms", "min ms", "max ms", "sum ms", "std ms").labelColumns(0)
                     .row(num(bs.meanMs(), 3), num(bs.minMs(), 3), num(bs.maxMs(), 3), num(bs.sumMs(), 3), num(bs.stdMs(), 3))
                     .render("  "));
         }
@@ -77,7 +77,8 @@ final class TextReport {
 
         if (t.topBursts() != null && !t.topBursts().isEmpty()) {
             sb.append("\nTop ").append(t.topBursts().size()).append(" bursts by burst time (event std: sample, n-1)\n");
-            Table tt = new Table("burst", "events", "time ms", "max event µs", "mean event µs", "std event µs");
+            Table tt = new Table("burst", "events", "time ms", "max event µs", "mean event µs", "std event µs")
+                .labelColumns(0);
             for (TopBursts.Entry e : t.topBursts()) {
                 tt.row(e.burst(), e.size(), num(e.timeMs(), 3), num(e.maxEventUs(), 3), num(e.meanEventUs(), 3),
                         num(e.stdEventUs(), 3));
@@ -100,7 +101,8 @@ final class TextReport {
         sb.append(lt.render("  "));
 
         sb.append("\nRate per measured phase (lag = send start - intended)\n");
-        Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms");
+        Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
+                .labelColumns(2);
         for (PhaseRate p : t.rates()) {
             String target = p.profile() == null ? "?" : p.targetRate() == null ? "max" : num(p.targetRate(), 1);
             rt.row(p.name(), p.profile() == null ? "?" : p.profile(), target, num(p.achievedRate(), 1), p.count(),

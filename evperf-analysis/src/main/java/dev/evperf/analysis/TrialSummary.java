@@ -2,6 +2,7 @@ package dev.evperf.analysis;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Map;
@@ -49,4 +50,12 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
 
     @JsonIgnore
     public boolean ok() { return OK.equals(status); }
+
+    /**
+     * This summary as a JSON tree, written as {@link RunSummary} writes it (snake_case names,
+     * undefined figures as null), for callers that embed it in their own JSON (e.g. run.json).
+     */
+    public JsonNode toJsonTree() {
+        return Json.writer().valueToTree(this);
+    }
 }

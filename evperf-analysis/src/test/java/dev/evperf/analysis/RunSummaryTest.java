@@ -102,6 +102,7 @@ class RunSummaryTest {
         assertThat(t.get("params").get("load.distance_ms").asInt()).isEqualTo(1000);
         assertThat(t.get("burst_stats").get("mean_ms").asDouble()).isCloseTo(0.725 / 3, within(1e-9));
         assertThat(t.get("head_tail").get(0).get("a_over_b").asDouble()).isCloseTo(440.0 / 130, within(1e-9));
+        assertThat(t.get("head_tail").get(0).get("a_minus_b_us").asDouble()).isCloseTo(310.0 / 3, within(1e-9));
         assertThat(t.get("cumulative").get("rows").get(0).get("count").asInt()).isEqualTo(3);
         assertThat(t.get("top_bursts").get(0).get("burst").asInt()).isEqualTo(2);
         assertThat(t.get("latency").get("scheduled").get("max_us").asDouble()).isEqualTo(410.0);
@@ -111,6 +112,7 @@ class RunSummaryTest {
         JsonNode constant = doc.get("trials").get(1);
         assertThat(constant.has("burst_stats")).isFalse();
         assertThat(constant.get("latency").get("end_to_end").get("count").asInt()).isZero();
+        assertThat(constant.get("latency").get("end_to_end").get("p99_us").isNull()).isTrue(); // undefined: null, not "NaN"
         JsonNode failed = doc.get("trials").get(2);
         assertThat(failed.get("status").asText()).isEqualTo("failed");
         assertThat(failed.get("reason").asText()).isEqualTo("trial JVM exited with code 137");
@@ -121,11 +123,29 @@ class RunSummaryTest {
     void rendersCsv() throws Exception {
         writeRun();
         String[] lines = render(RunSummary.load(run), RunSummary.Format.CSV).split("\n");
-        assertThat(lines).containsExactly(
-                "id,load.distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s",
-                "d1000-r0,1000,default,ok," + 0.725 / 3 + ",300.0,410.0," + 440.0 / 130 + "," + 12 / 0.020105,
-                "const-r0,0,default,ok,,40.0,,," + 4 / 0.003042,
-                "xint-r0,1000,\"-Xint, -Xms4g\",failed,,,,,");
+        assertThat(lines).hasSize(4);
+        assertThat(lines[0]).isEqualTo(
+                "id,load.distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
+        String[] bursty = lines[1].split(",");
+        assertThat(bursty).hasSize(9).startsWith("d1000-r0", "1000", "default", "ok");
+        assertThat(Double.parseDouble(bursty[4])).isCloseTo(0.725 / 3, within(1e-12));   // mean burst ms
+        assertThat(Double.parseDouble(bursty[5])).isEqualTo(300.0);                       // p99 processing µs
+        assertThat(Double.parseDouble(bursty[6])).isEqualTo(410.0);                       // p99 scheduled µs
+        assertThat(Double.parseDouble(bursty[7])).isCloseTo(440.0 / 130, within(1e-12));  // A/B at N=1
+        assertThat(Double.parseDouble(bursty[8])).isCloseTo(12 / 0.020105, within(1e-9)); // events/s
+        // no bursts and no outputs: empty cells, not zeros
+        assertThat(lines[2]).startsWith("const-r0,0,default,ok,,40.0,,,");
+        assertThat(Double.parseDouble(lines[2].substring(lines[2].lastIndexOf(',') + 1))).isCloseTo(4 / 0.003042, within(1e-9));
+        assertThat(lines[3]).isEqualTo("xint-r0,1000,\"-Xint, -Xms4g\",failed,,,,,");
+    }
+
+    @Test
+    void trialSummaryAsATreeMatchesTheRunJson() {
+        JsonNode tree = TrialSummary.of("t", null, null, SyntheticTrial.constant(), null, AnalysisOptions.DEFAULT).toJsonTree();
+        assertThat(tree.get("achieved_rate").asDouble()).isCloseTo(4 / 0.003042, within(1e-9));
+        assertThat(tree.get("latency").get("scheduled").get("mean_us").isNull()).isTrue();
+        assertThat(tree.has("json_tree")).isFalse();
+        assertThat(tree.has("to_json_tree")).isFalse();
     }
 
     @Test

@@ -18,6 +18,7 @@ public final class Main {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
+        dev.evperf.core.trial.TrialMain.quietEngineLogs();
         System.exit(execute(System.out, System.err, args));
     }
 

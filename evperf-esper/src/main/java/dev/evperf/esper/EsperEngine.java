@@ -42,7 +42,7 @@ final class EsperEngine implements Engine {
                     + String.join(", ", new TreeSet<>(inputs)));
         }
         EventSender sender = runtime.getEventService().getEventSender(stream);
-        // Esper keeps the array as the event's underlying object (windows hold on to it)
+        // Esper keeps the array itself as the event (windows hold on to it): callers must not reuse it
         return sender::sendEvent;
     }
 

@@ -12,8 +12,16 @@ public final class TrialMain {
             System.err.println("usage: TrialMain <trial directory>");
             System.exit(2);
         }
+        quietEngineLogs();
         int code = new TrialRunner(Path.of(args[0])).runAndRecord();
         // Engines may leave non-daemon threads behind; the trial is over either way.
         System.exit(code);
+    }
+
+    /** Engines' INFO lines (Esper logs two per runtime through slf4j-simple) would only clutter stderr. */
+    public static void quietEngineLogs() {
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        }
     }
 }

@@ -97,7 +97,8 @@ public final class WorkloadValidator {
 
     private void validateEngine(Workload w, String where) {
         if (w.engine == null || w.engine.name == null) {
-            fail(where, "engine.name", "expected an engine: one of " + engineNames);
+            fail(where, "engine.name", "expected an engine name, one of " + engineNames
+                    + (w.engine != null ? " (YAML reads a bare null as no value: write 'null' in quotes for the null engine)" : ""));
         }
         if (!engineNames.contains(w.engine.name)) {
             fail(where, "engine.name", "unknown engine '" + w.engine.name + "'" + hint(w.engine.name, engineNames) + "; available: " + engineNames);

@@ -1,0 +1,61 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.analysis.AnalysisOptions;
+import dev.evperf.analysis.RunSummary;
+import dev.evperf.analysis.TopBursts;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.TrialSummary;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.results.Layout;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Joins the controller to the analysis: trial summaries for run.json, and the printed tables. */
+final class Summaries {
+    private Summaries() {
+    }
+
+    static void checkFormat(String format) {
+        RunSummary.Format.parse(format);
+    }
+
+    /** The summary stored in run.json for one finished trial. */
+    static JsonNode trialSummary(Path trialDir) throws IOException {
+        JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
+        TrialSummary s = TrialSummary.of(spec.path("id").asText(), null, null, TrialData.load(trialDir), TrialResult.load(trialDir),
+                options(spec.path("workload")));
+        // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
+        return s.toJsonTree();
+    }
+
+    static void print(Path runDir, String format, PrintStream out) {
+        Path runJson = runDir.resolve(Layout.RUN_JSON);
+        AnalysisOptions options = AnalysisOptions.DEFAULT;
+        if (Files.isRegularFile(runJson)) {
+            try {
+                JsonNode run = Json.MAPPER.readTree(runJson.toFile());
+                if (run.has("format") && !Layout.FORMAT.equals(run.path("format").asText())) {
+                    throw new IllegalArgumentException(runJson + ": results format '" + run.path("format").asText()
+                            + "' is not the one this evperf reads (" + Layout.FORMAT + ")");
+                }
+                options = options(run.path("workload"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (RuntimeException e) {
+                if (e instanceof IllegalArgumentException) throw e;
+                // a malformed run.json is reported by RunSummary.load with its own message
+            }
+        }
+        RunSummary.load(runDir, options).render(RunSummary.Format.parse(format), out);
+    }
+
+    /** The workload's analysis choices (measure.skip_bursts). */
+    private static AnalysisOptions options(JsonNode workload) {
+        return new AnalysisOptions(workload.path("measure").path("skip_bursts").asInt(0), TopBursts.DEFAULT_K);
+    }
+}
