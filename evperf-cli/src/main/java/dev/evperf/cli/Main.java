@@ -38,7 +38,7 @@ public final class Main {
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            boolean verbose = parsed.hasMatchedOption("--verbose");
+            boolean verbose = cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption("--verbose");
             if (verbose) ex.printStackTrace(err);
             if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
                 err.println("evperf: " + ex.getMessage());

@@ -1,0 +1,162 @@
+package dev.evperf.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input: one line naming the file and the position or field, exit code 2, no stack trace, and
+ * nothing run (no results directory is created).
+ */
+class BadInputTest {
+    @TempDir
+    Path tmp;
+
+    static final String GOOD = """
+            name: bad
+            streams:
+              StockStream:
+                fields: {id: long, symbol: string, price: float, volume: long}
+                sequence: id
+            engine:
+              name: siddhi
+              queries: |
+                from StockStream select id, symbol, price, volume insert into OutputStream;
+              outputs:
+                OutputStream: {sequence: id}
+            load:
+              phases:
+                - name: measure
+                  bursts: {count: 2, size: 10, distance: 1ms}
+            """;
+
+    private Cli runBad(String yaml) throws Exception {
+        return runBad(yaml, "w.yaml");
+    }
+
+    /** @param namedFile the file the one line must name (the workload, or the data file at fault) */
+    private Cli runBad(String yaml, String namedFile) throws Exception {
+        Path w = Cli.write(tmp, "w.yaml", yaml);
+        Path out = tmp.resolve("out");
+        Cli cli = Cli.run("run", w.toString(), "--out", out.toString());
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(2);
+        String[] lines = cli.err.strip().split("\n");
+        assertThat(lines).as(cli.err).hasSize(1);
+        assertThat(cli.err).contains(tmp.resolve(namedFile).toString()).doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(Files.exists(out)).as("nothing may run before the workload is valid").isFalse();
+        return cli;
+    }
+
+    @Test
+    void goodWorkloadPassesValidation() {
+        Path w;
+        try {
+            w = Cli.write(tmp, "w.yaml", GOOD);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        Cli cli = Cli.run("run", w.toString(), "--dry-run");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("t001");
+    }
+
+    @Test
+    void yamlSyntaxErrorHasLineAndColumn() throws Exception {
+        Cli cli = runBad(GOOD.replace("fields: {id: long,", "fields: {id: long,,]"));
+        assertThat(cli.err).contains("YAML syntax error").containsPattern("w\\.yaml:4:\\d+");
+    }
+
+    @Test
+    void unknownKeySuggestsTheClosestValidOne() throws Exception {
+        Cli cli = runBad(GOOD.replace("distance: 1ms", "distnace: 1ms"));
+        assertThat(cli.err).contains("unknown key 'distnace'").contains("did you mean 'distance'?").containsPattern("w\\.yaml:15:\\d+");
+    }
+
+    @Test
+    void wrongTypeNamesTheFieldAndWhatWasExpected() throws Exception {
+        Cli cli = runBad(GOOD.replace("count: 2", "count: many"));
+        assertThat(cli.err).contains("load.phases[0].bursts.count").contains("expected a whole number").contains("'many'");
+    }
+
+    @Test
+    void unknownEngineListsTheAvailableOnes() throws Exception {
+        Cli cli = runBad(GOOD.replace("name: siddhi", "name: sidhi"));
+        assertThat(cli.err).contains("unknown engine 'sidhi'").contains("did you mean 'siddhi'?").contains("esper");
+    }
+
+    @Test
+    void queryThatDoesNotCompileGivesTheEnginesPosition() throws Exception {
+        Cli cli = runBad(GOOD.replace("from StockStream select id,", "from StockStream selec id,"));
+        assertThat(cli.err).contains("engine.queries").contains("siddhi").contains("line 1");
+    }
+
+    @Test
+    void eplThatDoesNotCompileGivesTheEnginesPosition() throws Exception {
+        Cli cli = runBad(GOOD.replace("name: siddhi", "name: esper").replace(
+                "from StockStream select id, symbol, price, volume insert into OutputStream;",
+                "insert into OutputStream select id, symbol, price, volume fro StockStream;"));
+        assertThat(cli.err).contains("engine.queries").contains("esper").contains("line 1");
+    }
+
+    @Test
+    void csvRowWithBadValueGivesItsLineNumber() throws Exception {
+        Files.writeString(tmp.resolve("stocks.txt"), "IBM 10.5 100\nWSO2 11.5 200\nORCL abc 300\n");
+        Cli cli = runBad(GOOD.replace("engine:", """
+                data:
+                  StockStream:
+                    file: {path: stocks.txt, delimiter: " ", header: false}
+                engine:"""), "stocks.txt");
+        assertThat(cli.err).contains("stocks.txt:3").contains("price").contains("'abc' is not a float");
+    }
+
+    @Test
+    void zeroOrNegativeRateIsRejected() throws Exception {
+        Cli zero = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: 0, count: 100}"));
+        assertThat(zero.err).contains("load.phases[0].constant.rate").contains("above 0");
+        Cli negative = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: -5, count: 100}"));
+        assertThat(negative.err).contains("load.phases[0].constant.rate").contains("-5");
+    }
+
+    @Test
+    void matrixPathThatDoesNotExistIsRejected() throws Exception {
+        Cli cli = runBad(GOOD + """
+                matrix:
+                  load.phases.measure.bursts.distnce: [0ms, 10ms]
+                """);
+        assertThat(cli.err).contains("matrix path 'load.phases.measure.bursts.distnce' does not exist").contains("did you mean 'distance'?");
+    }
+
+    @Test
+    void matrixValueOfTheWrongTypeIsRejectedBeforeAnyTrial() throws Exception {
+        Cli cli = runBad(GOOD + """
+                matrix:
+                  load.phases.measure.bursts.distance: [0ms, soon]
+                """);
+        assertThat(cli.err).contains("distance=soon").contains("not a duration");
+    }
+
+    @Test
+    void summaryOfADirectoryThatIsNotARun() {
+        Cli cli = Cli.run("summary", tmp.toString());
+        assertThat(cli.exit).isEqualTo(2);
+        assertThat(cli.err.strip().split("\n")).hasSize(1);
+        assertThat(cli.err).contains("not a run directory");
+    }
+
+    @Test
+    void unknownOptionIsBadInput() {
+        Cli cli = Cli.run("run", "--frobnicate");
+        assertThat(cli.exit).isEqualTo(2);
+    }
+
+    @Test
+    void verboseShowsTheStackTrace() throws Exception {
+        Path w = Cli.write(tmp, "w.yaml", GOOD.replace("count: 2", "count: many"));
+        Cli cli = Cli.run("run", w.toString(), "--verbose");
+        assertThat(cli.exit).isEqualTo(2);
+        assertThat(cli.err).contains("\tat ");
+    }
+}

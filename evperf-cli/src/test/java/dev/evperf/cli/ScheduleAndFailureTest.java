@@ -1,0 +1,99 @@
+package dev.evperf.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScheduleAndFailureTest {
+    @TempDir
+    Path tmp;
+
+    /** The null engine spinning 200 µs per event: a known capacity of 5000 events/s. */
+    static String knownCapacity(double rate, int count) {
+        return """
+                name: capacity
+                streams:
+                  S: {fields: {v: double}}
+                engine:
+                  name: "null"
+                  options: {service_time: 200us}
+                  outputs: {out: {}}
+                load:
+                  phases:
+                    - {name: measure, constant: {rate: %s, count: %d}}
+                """.formatted(rate, count);
+    }
+
+    @Test
+    void drivenFasterThanTheEngineScheduledLatencyGrowsAndSendsFallBehind() throws Exception {
+        Path run = tmp.resolve("over");
+        Cli cli = Cli.run("run", Cli.write(tmp, "over.yaml", knownCapacity(10_000, 1000)).toString(), "--out", run.toString(), "--format", "json");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
+        JsonNode rate = trial.get("rates").get(0);
+        // Offered 10 000/s, the engine serves at most 5000/s: the achieved rate is reported below the target…
+        assertThat(rate.get("target_rate").asDouble()).isEqualTo(10_000.0);
+        assertThat(rate.get("achieved_rate").asDouble()).isBetween(3_000.0, 5_500.0);
+        // …the sends fall behind the absolute schedule (by ~100 µs per event, ~100 ms at the end)…
+        assertThat(rate.get("last_lag_ms").asDouble()).isGreaterThan(50.0);
+        // …and scheduled latency grows through the run, while the uncorrected end-to-end one does not.
+        String ev = "read_parquet('" + run.resolve("trials/t001/events.parquet") + "')";
+        String out = "read_parquet('" + run.resolve("trials/t001/outputs.parquet") + "')";
+        String q = "SELECT CAST(avg(o.received - e.%s) AS BIGINT) FROM " + out + " o JOIN " + ev + " e USING (seq) WHERE e.seq %s";
+        long schedFirst = Cli.one(q.formatted("intended", "< 100"));
+        long schedLast = Cli.one(q.formatted("intended", ">= 900"));
+        long e2eFirst = Cli.one(q.formatted("send_start", "< 100"));
+        long e2eLast = Cli.one(q.formatted("send_start", ">= 900"));
+        assertThat(schedLast - schedFirst).isGreaterThan(50_000_000L);
+        assertThat(e2eLast).isLessThan(e2eFirst * 3 + 100_000);
+        assertThat(trial.get("latency").get("scheduled").get("max_us").asDouble())
+                .isGreaterThan(10 * trial.get("latency").get("end_to_end").get("max_us").asDouble());
+    }
+
+    @Test
+    void drivenBelowCapacityTheRateIsMetAndNothingQueues() throws Exception {
+        Path run = tmp.resolve("under");
+        Cli cli = Cli.run("run", Cli.write(tmp, "under.yaml", knownCapacity(1000, 300)).toString(), "--out", run.toString(), "--format", "json");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
+        JsonNode rate = trial.get("rates").get(0);
+        assertThat(rate.get("achieved_rate").asDouble()).isBetween(980.0, 1020.0);
+        assertThat(rate.get("max_lag_ms").asDouble()).isLessThan(5.0);
+        // Service time is 200 µs: processing time is at least that, and scheduled stays near it.
+        assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(200.0, 1000.0);
+        assertThat(trial.get("latency").get("scheduled").get("p50_us").asDouble()).isLessThan(1000.0);
+    }
+
+    @Test
+    void aTrialWhoseJvmDiesIsFailedWithItsReasonAndTheOthersKeepTheirResults() throws Exception {
+        String w = """
+                name: oom
+                streams:
+                  S: {fields: {a: long, b: string, c: double}}
+                data:
+                  S: {pool: 300000}
+                engine: {name: "null", outputs: {out: {}}}
+                load:
+                  phases: [{max: {count: 300000}}]
+                matrix:
+                  jvm: [[-Xmx12m], []]
+                """;
+        Path run = tmp.resolve("run");
+        Cli cli = Cli.run("run", Cli.write(tmp, "oom.yaml", w).toString(), "--out", run.toString());
+        assertThat(cli.exit).as("a failed trial makes the run's exit code 1").isEqualTo(1);
+        JsonNode trials = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials");
+        assertThat(trials.get(0).get("status").asText()).isEqualTo("failed");
+        assertThat(trials.get(0).get("reason").asText()).contains("OutOfMemoryError");
+        assertThat(trials.get(1).get("status").asText()).isEqualTo("ok");
+        assertThat(Files.exists(run.resolve("trials/t002/events.parquet"))).isTrue();
+        assertThat(trials.get(1).get("summary").get("events").asLong()).isEqualTo(300000);
+        Cli summary = Cli.run("summary", run.toString());
+        assertThat(summary.exit).isZero();
+        assertThat(summary.out).contains("t001").contains("failed").contains("OutOfMemoryError").contains("t002");
+    }
+}
