@@ -101,7 +101,7 @@ public final class RunSummary {
         }
         Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
         try {
-            return TrialSummary.of(id, params, repetition, TrialData.load(dir), TrialResult.load(dir), options);
+            return TrialSummary.load(id, params, repetition, dir, options);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             // Missing or malformed files of one trial: keep it in the report instead of losing the run.
             return TrialSummary.failed(id, params, repetition, "failed",

@@ -37,8 +37,10 @@ final class TextReport {
     }
 
     private static void trial(StringBuilder sb, TrialSummary t, AnalysisOptions options) {
-        sb.append("events ").append(t.events()).append(" (").append(t.measuredEvents()).append(" measured), outputs ")
+        sb.append("events ").append(t.events())
+                .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
+        if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
 
         BurstStats bs = t.burstStats();
         if (bs != null) {
@@ -69,11 +71,13 @@ final class TextReport {
         }
 
         Cumulative c = t.cumulative();
+        if (c != null) {
         sb.append("\nEvent time distribution, ").append(c.events()).append(" measured events\n");
         Table ct = new Table("below µs", "events", "%");
         for (Cumulative.Row row : c.rows()) ct.row(num(row.thresholdUs(), 0), row.count(), num(row.percent(), 2));
         ct.row("max µs", num(c.maxUs(), 3), "");
         sb.append(ct.render("  "));
+        }
 
         if (t.topBursts() != null && !t.topBursts().isEmpty()) {
             sb.append("\nTop ").append(t.topBursts().size()).append(" bursts by burst time (event std: sample, n-1)\n");
@@ -100,6 +104,7 @@ final class TextReport {
         latencyRow(lt, "max", l.processing().maxUs(), l.endToEnd().maxUs(), l.scheduled().maxUs());
         sb.append(lt.render("  "));
 
+        if (t.rates() == null) return;
         sb.append("\nRate per measured phase (lag = send start - intended)\n");
         Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
                 .labelColumns(2);

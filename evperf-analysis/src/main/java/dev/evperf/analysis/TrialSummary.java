@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +42,20 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 Latency.of(d),
                 PhaseRate.of(d, result),
                 PhaseRate.overall(d));
+    }
+
+    /**
+     * Analyses a trial directory: from its per-event records when it has them, else (records
+     * off) only the latency figures, from its HdrHistogram logs.
+     */
+    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
+        TrialResult result = TrialResult.load(dir);
+        if (Files.exists(dir.resolve("events.parquet"))) {
+            return of(id, params, repetition, TrialData.load(dir), result, options);
+        }
+        return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
+                result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
+                null, null, null, null, HistogramLatency.load(dir), null, null);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,

@@ -96,4 +96,17 @@ class ScheduleAndFailureTest {
         assertThat(summary.exit).isZero();
         assertThat(summary.out).contains("t001").contains("failed").contains("OutOfMemoryError").contains("t002");
     }
+
+    @Test
+    void withRecordsOffTheSummaryComesFromTheHistogramLogs() throws Exception {
+        Path run = tmp.resolve("norec");
+        String w = knownCapacity(1000, 200).replace("load:", "measure: {records: false}\nload:");
+        Cli cli = Cli.run("run", Cli.write(tmp, "norec.yaml", w).toString(), "--out", run.toString(), "--format", "json");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(Files.exists(run.resolve("trials/t001/events.parquet"))).isFalse();
+        JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
+        assertThat(trial.get("latency").get("processing").get("count").asLong()).isEqualTo(200);
+        // 200 µs of service time per event, within HdrHistogram's 0.1% precision and the spin's overshoot
+        assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(199.0, 1000.0);
+    }
 }

@@ -79,8 +79,9 @@ public final class Controller {
             Json.write(runDir.resolve(Layout.RUN_JSON), run);
             double elapsed = (System.nanoTime() - runStart) / 1e9;
             double eta = elapsed / (i + 1) * (n - i - 1);
-            progress.printf("[%d/%d] %s %s: %s in %.1f s (elapsed %s, ETA %s)%n", i + 1, n, t.id(), o.get("status").asText(),
-                    o.path("reason").isTextual() ? o.get("reason").asText() : "", seconds, clock(elapsed), clock(eta));
+            String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
+            progress.printf("[%d/%d] %s %s%s in %.1f s; elapsed %s, ETA %s%n", i + 1, n, t.id(), o.get("status").asText(),
+                    reason, seconds, clock(elapsed), clock(eta));
         }
         run.put("finished", Instant.now().toString());
         Json.write(runDir.resolve(Layout.RUN_JSON), run);

@@ -1,0 +1,81 @@
+package dev.evperf.jmh;
+
+import dev.evperf.api.EngineSpec;
+import dev.evperf.api.Field;
+import dev.evperf.api.FieldType;
+import dev.evperf.api.StreamSchema;
+import dev.evperf.core.data.EventPool;
+import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.workload.Workload;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the benchmarks share: the seed-000 stock schema, the pool of 1000 events built by the real
+ * {@link EventPool} (default generators, seed 1), events prepared as the trial's PreparedEvents
+ * does (a clone of pool[k mod 1000] with its boxed sequence number k in the sequence slot), and
+ * the engine specs of the pass-through query on each engine.
+ */
+final class Fixtures {
+    static final String INPUT = "StockStream";
+    static final String OUTPUT = "OutputStream";
+    /** StockStream(id long, symbol string, price float, volume long); id carries the sequence number. */
+    static final StreamSchema SCHEMA = new StreamSchema(INPUT, List.of(
+            new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
+            new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+    static final int SEQ_INDEX = 0;
+    static final int POOL = 1000;
+
+    private Fixtures() {
+    }
+
+    static Object[][] pool() {
+        Workload.DataDef def = new Workload.DataDef();
+        def.pool = POOL;
+        return EventPool.build(SCHEMA, SEQ_INDEX, def, null, INPUT);
+    }
+
+    /** Fills {@code events} with fresh arrays, as PreparedEvents.build does, numbering from {@code firstSeq}. */
+    static void prepare(Object[][] pool, Object[][] events, long firstSeq) {
+        for (int k = 0; k < events.length; k++) {
+            long seq = firstSeq + k;
+            Object[] e = pool[(int) (seq % pool.length)].clone();
+            e[SEQ_INDEX] = seq; // boxed here, before the timed loop
+            events[k] = e;
+        }
+    }
+
+    /** The pass-through query of the seed-000 workloads on the named engine. */
+    static EngineSpec passThrough(String engine) {
+        String query = switch (engine) {
+            case "null" -> "";
+            case "siddhi" -> "from StockStream select id, symbol, price, volume insert into OutputStream;";
+            case "esper" -> "insert into OutputStream select id, symbol, price, volume from StockStream";
+            default -> throw new IllegalArgumentException("no pass-through query for engine " + engine);
+        };
+        return new EngineSpec(List.of(SCHEMA), query, List.of(OUTPUT), Map.of());
+    }
+
+    /**
+     * The slot counter of an {@link OutputRecords}. It has no reset; the benchmarks zero it
+     * between invocations (outside the timed part) so that every invocation records into the
+     * same preallocated columns, sized for one batch, as a trial records into columns sized for
+     * its events.
+     */
+    static AtomicInteger slotCounter(OutputRecords records) {
+        try {
+            java.lang.reflect.Field f = OutputRecords.class.getDeclaredField("next");
+            f.setAccessible(true);
+            return (AtomicInteger) f.get(records);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("OutputRecords has no slot counter 'next' any more; update Fixtures", e);
+        }
+    }
+
+    static void expect(String what, long actual, long expected) {
+        if (actual != expected) {
+            throw new IllegalStateException(what + ": expected " + expected + ", got " + actual);
+        }
+    }
+}
