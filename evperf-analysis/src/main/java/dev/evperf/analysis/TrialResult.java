@@ -15,13 +15,18 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
-                          List<Phase> phases, long drainNs) {
+                          List<Phase> phases, long drainNs, Boolean records) {
 
     /** A load phase; {@code targetRate} in events/s, null for "as fast as possible". */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
                         Double targetRate, long intendedSpanNs) {}
+
+    /** False when the trial ran with per-event records off (measure.records: false). */
+    public boolean recordsOff() {
+        return Boolean.FALSE.equals(records);
+    }
 
     public TrialResult {
         phases = phases == null ? List.of() : List.copyOf(phases);

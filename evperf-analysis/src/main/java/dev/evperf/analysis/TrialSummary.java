@@ -50,7 +50,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
      */
     public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
         TrialResult result = TrialResult.load(dir);
-        if (Files.exists(dir.resolve("events.parquet"))) {
+        if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
             return of(id, params, repetition, TrialData.load(dir), result, options);
         }
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",

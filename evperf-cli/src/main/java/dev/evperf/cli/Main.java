@@ -18,7 +18,6 @@ public final class Main {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        dev.evperf.core.trial.TrialMain.quietEngineLogs();
         System.exit(execute(System.out, System.err, args));
     }
 
@@ -27,6 +26,7 @@ public final class Main {
     PrintStream err;
 
     public static int execute(PrintStream out, PrintStream err, String... args) {
+        dev.evperf.core.trial.TrialMain.quietEngineLogs();
         Main main = new Main();
         main.out = out;
         main.err = err;

@@ -76,6 +76,7 @@ class EndToEndTest {
                 + events + " WHERE measured GROUP BY burst)") / 1e6;
         assertThat(meanMs).isCloseTo(expectedMean, org.assertj.core.data.Offset.offset(1e-5));
         assertThat(b3).isPositive();
+        assertThat(Cli.one("SELECT time_ns FROM read_parquet('" + t.resolve("bursts.parquet") + "') WHERE burst = 3")).isEqualTo(b3);
         // the absolute schedule: measured bursts intended 10 ms apart, starting after warm-up's 10 ms span
         assertThat(Cli.longs("SELECT DISTINCT intended FROM " + events + " WHERE measured ORDER BY 1"))
                 .satisfies(l -> {

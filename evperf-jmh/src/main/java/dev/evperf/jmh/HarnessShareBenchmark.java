@@ -46,8 +46,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(2)
-@Warmup(iterations = 3, time = 1)
+// Esper logs its runtime start and stop at INFO (slf4j-simple), which splits JMH's iteration lines.
+@Fork(value = 2, jvmArgsAppend = "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn")
+@Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class HarnessShareBenchmark {
     public static final int BATCH = 20_000;

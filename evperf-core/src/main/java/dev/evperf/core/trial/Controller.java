@@ -110,6 +110,9 @@ public final class Controller {
                 .redirectOutput(dir.resolve(Layout.STDOUT).toFile())
                 .redirectError(dir.resolve(Layout.STDERR).toFile())
                 .start();
+        // Ctrl-C on the controller must not leave a trial JVM running on its own.
+        Thread reaper = new Thread(() -> kill(p), "evperf-trial-reaper");
+        Runtime.getRuntime().addShutdownHook(reaper);
         long timeoutNs = t.workload().trial.timeout.nanos();
         boolean exited;
         try {
@@ -118,6 +121,12 @@ public final class Controller {
             kill(p);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while trial " + t.id() + " ran", e);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it kills the trial
+            }
         }
         if (!exited) {
             kill(p);
