@@ -17,6 +17,16 @@ public interface Engine extends AutoCloseable {
     /** The attribute names of an output stream, in the order of the rows passed to listeners. */
     List<String> outputFields(String outputStream) throws EngineException;
 
+    /**
+     * True when this engine calls every output listener inside {@link InputHandle#send}, on the
+     * thread that sent the event (Siddhi without {@code @Async}, Esper without its threading
+     * options, the null engine). The sink then records without atomics, and may take the
+     * output's receipt as the send's end. False (the default) is always safe.
+     */
+    default boolean deliversOnSendingThread() {
+        return false;
+    }
+
     /** Stops the engine and frees its resources. */
     @Override
     void close();

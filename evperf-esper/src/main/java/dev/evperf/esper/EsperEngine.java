@@ -27,11 +27,28 @@ final class EsperEngine implements Engine {
     private final EPDeployment deployment;
     private final List<String> inputs;
 
-    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs) {
+    private final boolean sendingThreadOnly;
+
+    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs, String queries) {
         this.runtime = runtime;
         this.config = config;
         this.deployment = deployment;
         this.inputs = List.copyOf(inputs);
+        this.sendingThreadOnly = !config.getRuntime().getThreading().isInternalTimerEnabled()
+                || !MAY_EMIT_ON_TIMER.matcher(queries).find();
+    }
+
+    /**
+     * What makes Esper's timer thread call listeners: time windows, time-based output rate
+     * limiting, pattern timers and intervals. Any mention (while the internal timer runs) makes
+     * the adapter say "any thread", which is always safe; a false alarm costs an atomic per output.
+     */
+    private static final java.util.regex.Pattern MAY_EMIT_ON_TIMER = java.util.regex.Pattern.compile(
+            "(?i)time|timer|pattern|every|\\b(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|msec|millisecond|milliseconds)\\b");
+
+    @Override
+    public boolean deliversOnSendingThread() {
+        return sendingThreadOnly;
     }
 
     @Override

@@ -71,7 +71,7 @@ public final class EsperEngineFactory implements EngineFactory {
         EPRuntime runtime = EPRuntimeProvider.getRuntime("evperf-" + UUID.randomUUID(), config);
         try {
             EPDeployment deployment = runtime.getDeploymentService().deploy(compiled);
-            return new EsperEngine(runtime, config, deployment, inputs);
+            return new EsperEngine(runtime, config, deployment, inputs, spec.queries());
         } catch (EPDeployException | RuntimeException e) {
             runtime.destroy();
             throw new EngineException(oneLine("esper: " + e.getMessage()), e);

@@ -7,7 +7,6 @@ import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.engine.Engines;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,6 +15,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #driverWithRecords}: {@code Driver.run} with every intended time 0 (maximum rate,
  *   never waits): per event one clock read, the send-start and send-end stores, the send; inside
  *   the send the null engine calls the {@link OutputRecords} listener, which reads the clock,
- *   claims a slot with an atomic increment and stores receipt time, sequence number and stream.</li>
+ *   claims a slot (see {@code delivery}) and stores receipt time, sequence number and stream.</li>
  *   <li>{@link #plainLoopCounting}: the same events and engine, a plain loop of
  *   {@code input.send(e)}; the subscribed listener only increments a counter. No clock, no
  *   records: the difference to the above is the record cost per event.</li>
@@ -66,10 +66,17 @@ public class DriverLoopBenchmark {
 
     @State(Scope.Thread)
     public static class WithRecords {
+        /**
+         * How the sink records: SENDING_THREAD is what a trial uses for the null engine (plain
+         * slot counter, the listener reads the clock); ANY_THREAD claims slots with an atomic
+         * increment (engines that deliver on their own threads); SENDING_THREAD_SEND_END reads no
+         * clock in the listener (measure.receipt: send-end).
+         */
+        @Param({"SENDING_THREAD", "ANY_THREAD", "SENDING_THREAD_SEND_END"})
+        public String delivery;
         Engine engine;
         InputHandle input;
         OutputRecords records;
-        AtomicInteger slot;
         long[] intended = new long[BATCH]; // all 0: every event is due at once
         long[] sendStart = new long[BATCH];
         long[] sendEnd = new long[BATCH];
@@ -81,9 +88,8 @@ public class DriverLoopBenchmark {
             input = engine.input(Fixtures.INPUT);
             origin = System.nanoTime();
             records = new OutputRecords(BATCH, origin);
-            slot = Fixtures.slotCounter(records);
             int seqIndex = engine.outputFields(Fixtures.OUTPUT).indexOf("id");
-            engine.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex));
+            engine.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, OutputRecords.Delivery.valueOf(delivery)));
         }
 
         @TearDown(Level.Iteration)
@@ -155,7 +161,7 @@ public class DriverLoopBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public int driverWithRecords(Events ev, WithRecords s) {
-        s.slot.set(0); // reuse the columns (see Fixtures.slotCounter); one store per 100k events
+        s.records.reset(); // reuse the columns; two stores per 100k events
         Driver.run(s.input, ev.events, s.intended, s.origin, s.sendStart, s.sendEnd);
         return s.records.count();
     }

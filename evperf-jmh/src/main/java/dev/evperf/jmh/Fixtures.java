@@ -5,11 +5,9 @@ import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.EventPool;
-import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the benchmarks share: the seed-000 stock schema, the pool of 1000 events built by the real
@@ -57,21 +55,6 @@ final class Fixtures {
         return new EngineSpec(List.of(SCHEMA), query, List.of(OUTPUT), Map.of());
     }
 
-    /**
-     * The slot counter of an {@link OutputRecords}. It has no reset; the benchmarks zero it
-     * between invocations (outside the timed part) so that every invocation records into the
-     * same preallocated columns, sized for one batch, as a trial records into columns sized for
-     * its events.
-     */
-    static AtomicInteger slotCounter(OutputRecords records) {
-        try {
-            java.lang.reflect.Field f = OutputRecords.class.getDeclaredField("next");
-            f.setAccessible(true);
-            return (AtomicInteger) f.get(records);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("OutputRecords has no slot counter 'next' any more; update Fixtures", e);
-        }
-    }
 
     static void expect(String what, long actual, long expected) {
         if (actual != expected) {

@@ -7,7 +7,6 @@ import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.engine.Engines;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -111,8 +110,14 @@ public class HarnessShareBenchmark {
 
     @State(Scope.Thread)
     public static class Evperf extends EngineState {
+        /**
+         * trial: the sink as a trial sets it up for this engine (plain counter when the engine
+         * delivers on the sending thread, the listener reads the clock); send-end: the same
+         * without the listener's clock read ({@code measure.receipt: send-end}).
+         */
+        @Param({"trial", "send-end"})
+        public String receipt;
         OutputRecords records;
-        AtomicInteger slot;
         final long[] intended = new long[BATCH]; // all 0: every event is due at once
         final long[] sendStart = new long[BATCH];
         final long[] sendEnd = new long[BATCH];
@@ -122,15 +127,16 @@ public class HarnessShareBenchmark {
         void subscribe(Engine e, int seqIndex) throws EngineException {
             origin = System.nanoTime();
             records = new OutputRecords(BATCH, origin);
-            slot = Fixtures.slotCounter(records);
-            e.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex));
+            OutputRecords.Delivery delivery = !e.deliversOnSendingThread() ? OutputRecords.Delivery.ANY_THREAD
+                    : receipt.equals("send-end") ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
+            e.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, delivery));
         }
 
         @Override
         void checkAndReset() {
             Fixtures.expect(engine + " outputs recorded in one invocation", records.recorded(), BATCH);
             Fixtures.expect(engine + " sequence number of the last output", records.seq[BATCH - 1], nextSeq - 1);
-            slot.set(0); // reuse the columns (see Fixtures.slotCounter)
+            records.reset(); // reuse the columns, as sized for one batch
         }
     }
 

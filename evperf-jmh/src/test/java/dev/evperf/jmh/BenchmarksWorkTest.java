@@ -2,7 +2,6 @@ package dev.evperf.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -12,13 +11,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class BenchmarksWorkTest {
 
-    @Test
-    void driverLoopVariantsDeliverEveryEvent() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"SENDING_THREAD", "ANY_THREAD", "SENDING_THREAD_SEND_END"})
+    void driverLoopVariantsDeliverEveryEvent(String delivery) throws Exception {
         DriverLoopBenchmark b = new DriverLoopBenchmark();
         DriverLoopBenchmark.Events ev = new DriverLoopBenchmark.Events();
         ev.prepare();
 
         DriverLoopBenchmark.WithRecords rec = new DriverLoopBenchmark.WithRecords();
+        rec.delivery = delivery;
         rec.open();
         for (int i = 0; i < 2; i++) {
             assertThat(b.driverWithRecords(ev, rec)).isEqualTo(DriverLoopBenchmark.BATCH);
@@ -45,8 +46,8 @@ class BenchmarksWorkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"siddhi", "esper"})
-    void harnessShareVariantsDoTheSameEngineWork(String engine) throws Exception {
+    @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "esper,trial", "esper,send-end"})
+    void harnessShareVariantsDoTheSameEngineWork(String engine, String receipt) throws Exception {
         HarnessShareBenchmark b = new HarnessShareBenchmark();
 
         HarnessShareBenchmark.Raw raw = new HarnessShareBenchmark.Raw();
@@ -64,6 +65,7 @@ class BenchmarksWorkTest {
 
         HarnessShareBenchmark.Evperf evperf = new HarnessShareBenchmark.Evperf();
         evperf.engine = engine;
+        evperf.receipt = receipt;
         evperf.open();
         try {
             for (int i = 0; i < 2; i++) {
@@ -76,16 +78,4 @@ class BenchmarksWorkTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"real", "plainCounter", "noClock"})
-    void sinkVariantsRecordEveryOutput(String sink) throws Exception {
-        SinkVariantsBenchmark b = new SinkVariantsBenchmark();
-        b.sink = sink;
-        b.open();
-        for (int i = 0; i < 2; i++) {
-            b.driverWithSink();
-            b.check();
-        }
-        b.close();
-    }
 }

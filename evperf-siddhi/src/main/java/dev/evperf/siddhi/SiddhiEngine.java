@@ -19,11 +19,27 @@ final class SiddhiEngine implements Engine {
 
     private final SiddhiManager manager;
     private final SiddhiAppRuntime runtime;
+    private final boolean sendingThreadOnly;
     private boolean closed;
 
-    SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime) {
+    SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime, String queries) {
         this.manager = manager;
         this.runtime = runtime;
+        this.sendingThreadOnly = !MAY_EMIT_OFF_THREAD.matcher(queries).find();
+    }
+
+    /**
+     * What can make Siddhi emit on a thread of its own: @Async junctions, time windows and
+     * batches, pattern/sequence time constraints, triggers, time-based output rate limiting. Any
+     * mention makes the adapter say "any thread" (always safe), so a false alarm only costs the
+     * sink an atomic increment per output.
+     */
+    private static final java.util.regex.Pattern MAY_EMIT_OFF_THREAD = java.util.regex.Pattern.compile(
+            "(?i)@async|time|within|trigger|\\b(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|ms|millisec|milliseconds)\\b");
+
+    @Override
+    public boolean deliversOnSendingThread() {
+        return sendingThreadOnly;
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class SiddhiEngineFactory implements EngineFactory {
         try {
             SiddhiAppRuntime runtime = manager.createSiddhiAppRuntime(app.toString());
             runtime.start();
-            return new SiddhiEngine(manager, runtime);
+            return new SiddhiEngine(manager, runtime, spec.queries());
         } catch (RuntimeException e) {
             // Siddhi reports every query problem as an unchecked exception.
             manager.shutdown();

@@ -98,6 +98,11 @@ public final class NullEngineFactory implements EngineFactory {
         }
 
         @Override
+        public boolean deliversOnSendingThread() {
+            return true;
+        }
+
+        @Override
         public void close() {
         }
     }

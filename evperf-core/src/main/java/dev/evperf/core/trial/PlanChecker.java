@@ -37,6 +37,14 @@ public final class PlanChecker {
             EngineFactory f = Engines.get(w.engine.name);
             try {
                 f.validate(Schemas.engineSpec(w));
+                if (w.measure.receipt.equals("send-end")) {
+                    try (var engine = f.open(Schemas.engineSpec(w))) {
+                        if (!engine.deliversOnSendingThread()) {
+                            throw new WorkloadException(at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"
+                                    + " sending thread; " + w.engine.name + " may not with these queries (use receipt: listener)");
+                        }
+                    }
+                }
             } catch (EngineException e) {
                 throw new WorkloadException(at + ": engine.queries: " + e.getMessage(), e);
             } catch (RuntimeException e) {

@@ -99,6 +99,13 @@ public final class TrialRunner {
             long after = System.nanoTime();
             origin = before + (after - before) / 2;
             out = new OutputRecords(capacity, origin);
+            boolean sendEndReceipt = w.measure.receipt.equals("send-end");
+            if (sendEndReceipt && !engine.deliversOnSendingThread()) {
+                throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; " + factory.name() + " may not");
+            }
+            OutputRecords.Delivery delivery = !engine.deliversOnSendingThread() ? OutputRecords.Delivery.ANY_THREAD
+                    : sendEndReceipt ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
+            result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
                 String seqAttr = Schemas.outputSequence(w, o);
@@ -107,7 +114,7 @@ public final class TrialRunner {
                     throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr + "' to carry the sequence number; it has "
                             + engine.outputFields(o) + " (set engine.outputs." + o + ".sequence, or none)");
                 }
-                engine.subscribe(o, out.listener(i, idx));
+                engine.subscribe(o, out.listener(i, idx, delivery));
             }
             result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
             // Preparation made garbage; collect it now so that it is not collected during the timed loop.
@@ -121,6 +128,7 @@ public final class TrialRunner {
             long sendDone = System.nanoTime();
             long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
             long endNano = System.nanoTime();
+            if (sendEndReceipt) out.receiptsFromSendEnd(sendEnd);
             Instant endWall = Instant.now();
 
             result.put("events_sent", n);

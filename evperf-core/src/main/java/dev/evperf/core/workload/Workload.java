@@ -155,6 +155,12 @@ public final class Workload {
         public boolean records = true;
         @JsonProperty("hlog_interval")
         public Dur hlogInterval = Dur.parse("250ms");
+        /**
+         * How an output's receipt is timed: {@code listener} (the listener reads the clock) or
+         * {@code send-end} (no clock read in the listener: the receipt is the causing input's send
+         * end; for engines that deliver inside send; saves one clock read per output).
+         */
+        public String receipt = "listener";
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
         @JsonProperty("skip_bursts")
         public int skipBursts = 0;

@@ -52,6 +52,16 @@ public final class WorkloadValidator {
                 fail(where, "measure.latency", "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected " + LATENCY_MODES);
             }
         }
+        if (!List.of("listener", "send-end").contains(w.measure.receipt)) {
+            fail(where, "measure.receipt", "expected listener or send-end, got '" + w.measure.receipt + "'");
+        }
+        if (w.measure.receipt.equals("send-end")) {
+            w.engine.outputs.forEach((out, def) -> {
+                if (def != null && "none".equals(def.sequence)) {
+                    fail(where, "measure.receipt", "send-end times an output by its input's send end, so output " + out + " must carry the sequence number");
+                }
+            });
+        }
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
