@@ -1,45 +1,77 @@
 package dev.evperf.core.load;
 
+import dev.evperf.core.workload.Workload.PatternDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
+import java.util.SplittableRandom;
 
 /**
- * A load profile: how many events a phase sends and when each is intended to be sent, as an
- * offset from the phase's start. Intended times come from the profile alone (an absolute
- * schedule), never from when the previous event was actually sent, so an engine that cannot keep
- * up shows as growing scheduled latency instead of a silently lower rate.
+ * A phase's load profile: when each of its events is intended to be sent, as offsets from the
+ * phase's start. Intended times come from the profile alone (an absolute schedule), never from
+ * when the previous event was actually sent, so an engine that cannot keep up shows as growing
+ * scheduled latency instead of a silently lower rate.
  */
 public interface Profile {
     String kind();
 
-    long count();
+    /** The phase's events: intended offsets in ns from the phase start, with burst and position when bursty. */
+    Arrivals arrivals();
 
-    /** Intended send time of the phase's i-th event, ns after the phase start. */
-    long offset(long i);
-
-    /** The burst (within this phase) of the i-th event, or -1 for profiles without bursts. */
-    default long burstOf(long i) {
-        return -1;
-    }
-
-    /** Position of the i-th event in its burst, or -1. */
-    default long positionOf(long i) {
-        return -1;
-    }
-
-    /** How long the phase lasts on the schedule; the next phase starts this long after it. */
+    /** How long the phase lasts on the schedule, in ns; the next phase starts this long after it. */
     long span();
 
     /** The offered rate in events/s over the phase, or null for "as fast as possible". */
     Double targetRate();
 
+    /** The target rate at t seconds into the phase, for charts and shape errors (NaN when unlimited). */
+    double rateAt(double t);
+
+    /** Intended offsets and, for bursty profiles, burst and position of each event (else null). */
+    record Arrivals(long[] offsets, int[] burst, int[] position) {
+        public int count() {
+            return offsets.length;
+        }
+    }
+
     static Profile of(PhaseDef p) {
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
-        if (p.constant != null) {
-            long count = p.constant.count != null ? p.constant.count : (long) Math.floor(p.constant.duration.seconds() * p.constant.rate);
-            return new Constant(p.constant.rate, count);
-        }
         if (p.max != null) return new Max(p.max.count);
-        return new Ramp(p.ramp.from, p.ramp.to, p.ramp.duration.nanos());
+        SplittableRandom random = "poisson".equals(p.arrivals) ? new SplittableRandom(p.seed) : null;
+        if (p.constant != null) {
+            if (p.constant.count != null) {
+                // A count, not a duration: the phase lasts as long as the count takes at the rate.
+                double seconds = random == null ? p.constant.count / p.constant.rate : Double.MAX_VALUE;
+                return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, seconds), p.constant.count, random);
+            }
+            return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, p.constant.duration.seconds()), Long.MAX_VALUE, random);
+        }
+        if (p.ramp != null) return new RateProfile("ramp", new RateFunction.Linear(p.ramp.from, p.ramp.to, p.ramp.duration.seconds()), Long.MAX_VALUE, random);
+        if (p.stairs != null) return new RateProfile("stairs", new RateFunction.Stairs(p.stairs.levels, p.stairs.step.seconds()), Long.MAX_VALUE, random);
+        if (p.wave != null) return pattern("wave", p.wave, random);
+        if (p.binary != null) return pattern("binary", p.binary, random);
+        if (p.increasing != null) return pattern("increasing", p.increasing, random);
+        if (p.decreasing != null) return pattern("decreasing", p.decreasing, random);
+        if (p.spike != null) {
+            return new RateProfile("spike", new RateFunction.Spike(p.spike.min, p.spike.max, p.spike.period.seconds(), p.spike.size,
+                    p.spike.duration.seconds()), Long.MAX_VALUE, random);
+        }
+        if (p.randomWalk != null) {
+            var w = p.randomWalk;
+            double start = w.start != null ? w.start : (w.min + w.max) / 2;
+            return new RateProfile("random_walk", new RateFunction.RandomWalk(w.min, w.max, start, w.step, w.interval.seconds(),
+                    w.duration.seconds(), w.seed), Long.MAX_VALUE, random);
+        }
+        throw new IllegalStateException("phase without a profile (the validator should have said so)");
+    }
+
+    private static Profile pattern(String kind, PatternDef d, SplittableRandom random) {
+        double period = d.period.seconds(), duration = d.duration.seconds();
+        RateFunction f = switch (kind) {
+            case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);
+            case "binary" -> new RateFunction.Binary(d.min, d.max, period, duration);
+            case "increasing" -> new RateFunction.Increasing(d.min, d.max, period, duration);
+            default -> new RateFunction.Decreasing(d.min, d.max, period, duration);
+        };
+        return new RateProfile(kind, f, Long.MAX_VALUE, random);
     }
 
     /**
@@ -49,49 +81,71 @@ public interface Profile {
      */
     record Bursts(long bursts, long size, long distance) implements Profile {
         public String kind() { return "bursts"; }
-        public long count() { return bursts * size; }
-        public long offset(long i) { return (i / size) * distance; }
-        public long burstOf(long i) { return i / size; }
-        public long positionOf(long i) { return i % size; }
+
+        public Arrivals arrivals() {
+            int n = Math.toIntExact(bursts * size);
+            long[] offsets = new long[n];
+            int[] burst = new int[n];
+            int[] position = new int[n];
+            for (int i = 0; i < n; i++) {
+                burst[i] = (int) (i / size);
+                position[i] = (int) (i % size);
+                offsets[i] = burst[i] * distance;
+            }
+            return new Arrivals(offsets, burst, position);
+        }
+
         public long span() { return bursts * distance; }
         public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
-    }
-
-    /** Events evenly spaced at a rate. */
-    record Constant(double rate, long count) implements Profile {
-        public String kind() { return "constant"; }
-        public long offset(long i) { return Math.round(i * 1e9 / rate); }
-        public long span() { return Math.round(count * 1e9 / rate); }
-        public Double targetRate() { return rate; }
+        public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
     }
 
     /** All events available at the phase start: one burst, sent as fast as the engine accepts. */
     record Max(long count) implements Profile {
         public String kind() { return "max"; }
-        public long offset(long i) { return 0; }
+        public Arrivals arrivals() { return new Arrivals(new long[Math.toIntExact(count)], null, null); }
         public long span() { return 0; }
         public Double targetRate() { return null; }
+        public double rateAt(double t) { return Double.NaN; }
     }
 
-    /**
-     * Rate r(t) going linearly from {@code from} to {@code to} over the duration. Event i is
-     * intended at the t where the integral of r reaches i: from·t + (to−from)·t²/(2D) = i.
-     */
-    record Ramp(double from, double to, long duration) implements Profile {
-        public String kind() { return "ramp"; }
+    /** A rate function integrated into intended times, with deterministic or Poisson arrivals. */
+    final class RateProfile implements Profile {
+        private final String kind;
+        private final RateFunction function;
+        private final long maxCount;
+        private final SplittableRandom random;
+        private Arrivals arrivals;
 
-        public long count() {
-            return (long) Math.floor((from + to) / 2 * duration / 1e9);
+        RateProfile(String kind, RateFunction function, long maxCount, SplittableRandom random) {
+            this.kind = kind;
+            this.function = function;
+            this.maxCount = maxCount;
+            this.random = random;
         }
 
-        public long offset(long i) {
-            double d = duration / 1e9;
-            double a = (to - from) / (2 * d);
-            double t = Math.abs(a) < 1e-12 ? i / from : (-from + Math.sqrt(from * from + 4 * a * i)) / (2 * a);
-            return Math.round(t * 1e9);
+        public String kind() { return kind; }
+
+        public RateFunction function() { return function; }
+
+        public Arrivals arrivals() {
+            if (arrivals == null) arrivals = new Arrivals(RateIntegrator.arrivals(function, maxCount, random), null, null);
+            return arrivals;
         }
 
-        public long span() { return duration; }
-        public Double targetRate() { return (from + to) / 2; }
+        public long span() {
+            if (function.duration() < Double.MAX_VALUE / 2) return Math.round(function.duration() * 1e9);
+            long[] o = arrivals().offsets();
+            return o.length == 0 ? 0 : o[o.length - 1] + 1; // a Poisson count: the phase ends with its last event
+        }
+
+        public Double targetRate() {
+            long span = span();
+            return span == 0 ? null : arrivals().count() * 1e9 / span;
+        }
+
+        public double rateAt(double t) {
+            return function.rate(t);
+        }
     }
 }

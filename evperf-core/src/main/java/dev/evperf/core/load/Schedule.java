@@ -16,18 +16,35 @@ public final class Schedule {
     public final int[] burst;
     public final int[] position;
     public final List<PhaseInfo> phases;
+    public final List<Profile> profiles;
 
     /** What the results record of each phase. */
     public record PhaseInfo(String name, boolean measure, String profile, long firstSeq, long count,
                             Double targetRate, long intendedStart, long intendedSpan) {
     }
 
-    private Schedule(int n, List<PhaseInfo> phases) {
+    private Schedule(int n, List<PhaseInfo> phases, List<Profile> profiles) {
         this.intended = new long[n];
         this.phase = new int[n];
         this.burst = new int[n];
         this.position = new int[n];
         this.phases = phases;
+        this.profiles = profiles;
+    }
+
+    /** Where the schedule starts on the trial's axis (ns after the origin); phase starts are relative to it. */
+    private long startAt;
+
+    /** Moves the whole schedule to start {@code startAt} ns after the trial's origin. */
+    public void startAt(long startAt) {
+        long delta = startAt - this.startAt;
+        for (int i = 0; i < intended.length; i++) intended[i] += delta;
+        this.startAt = startAt;
+    }
+
+    /** The start of a phase on the trial's axis. */
+    public long phaseStart(int phase) {
+        return startAt + phases.get(phase).intendedStart();
     }
 
     public int size() {
@@ -36,34 +53,37 @@ public final class Schedule {
 
     public static Schedule of(List<PhaseDef> defs) {
         List<Profile> profiles = new ArrayList<>();
+        List<Profile.Arrivals> arrivals = new ArrayList<>();
         long total = 0;
         for (PhaseDef d : defs) {
             Profile p = Profile.of(d);
             profiles.add(p);
-            total += p.count();
+            Profile.Arrivals a = p.arrivals();
+            arrivals.add(a);
+            total += a.count();
         }
         if (total > Integer.MAX_VALUE - 8) {
             throw new WorkloadException("load: " + total + " events in one trial; at most " + (Integer.MAX_VALUE - 8) + " are supported");
         }
         List<PhaseInfo> infos = new ArrayList<>();
-        Schedule s = new Schedule((int) total, infos);
+        Schedule s = new Schedule((int) total, infos, profiles);
         int k = 0;
         long start = 0;
         int burstBase = 0;
         for (int ph = 0; ph < defs.size(); ph++) {
             Profile p = profiles.get(ph);
+            Profile.Arrivals a = arrivals.get(ph);
             int bursts = 0;
-            for (long i = 0; i < p.count(); i++, k++) {
-                s.intended[k] = start + p.offset(i);
+            for (int i = 0; i < a.count(); i++, k++) {
+                s.intended[k] = start + a.offsets()[i];
                 s.phase[k] = ph;
-                long b = p.burstOf(i);
-                s.burst[k] = b < 0 ? -1 : (int) (burstBase + b);
-                s.position[k] = (int) p.positionOf(i);
-                bursts = (int) Math.max(bursts, b + 1);
+                s.burst[k] = a.burst() == null ? -1 : burstBase + a.burst()[i];
+                s.position[k] = a.position() == null ? -1 : a.position()[i];
+                if (a.burst() != null) bursts = Math.max(bursts, a.burst()[i] + 1);
             }
             PhaseDef d = defs.get(ph);
             String name = d.name != null ? d.name : "phase" + ph;
-            infos.add(new PhaseInfo(name, d.measure, p.kind(), k - p.count(), p.count(), p.targetRate(), start, p.span()));
+            infos.add(new PhaseInfo(name, d.measure, p.kind(), k - a.count(), a.count(), p.targetRate(), start, p.span()));
             burstBase += bursts;
             start += p.span();
         }

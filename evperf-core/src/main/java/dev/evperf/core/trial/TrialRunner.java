@@ -12,6 +12,7 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
+import dev.evperf.core.results.IntervalSeries;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.LatencyLogs;
 import dev.evperf.core.results.Layout;
@@ -122,8 +123,7 @@ public final class TrialRunner {
 
             // The schedule starts a little after now, so the first event is not already late.
             long lead = 1_000_000;
-            long startAt = System.nanoTime() + lead - origin;
-            for (int i = 0; i < n; i++) schedule.intended[i] += startAt;
+            schedule.startAt(System.nanoTime() + lead - origin);
             Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
             long sendDone = System.nanoTime();
             long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
@@ -150,6 +150,7 @@ public final class TrialRunner {
             long writeStart = System.nanoTime();
             LatencyLogs.write(dir, w.measure.latency, schedule, sendStart, sendEnd, out, w.measure.hlogInterval.nanos(),
                     epochNanos(originWall) / 1e6);
+            IntervalSeries.write(dir, schedule, sendStart, sendEnd, out, w.measure.hlogInterval.nanos());
             if (w.measure.records) {
                 RecordsWriter.writeEvents(dir.resolve(Layout.EVENTS), schedule, sendStart, sendEnd);
                 RecordsWriter.writeOutputs(dir.resolve(Layout.OUTPUTS), out, outputs);

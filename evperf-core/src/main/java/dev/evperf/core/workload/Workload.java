@@ -121,6 +121,67 @@ public final class Workload {
         public ConstantDef constant;
         public MaxDef max;
         public RampDef ramp;
+        public StairsDef stairs;
+        public PatternDef wave;
+        public PatternDef binary;
+        public PatternDef increasing;
+        public PatternDef decreasing;
+        public SpikeDef spike;
+        @JsonProperty("random_walk")
+        public RandomWalkDef randomWalk;
+        /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
+        public String arrivals = "deterministic";
+        /** Seeds Poisson arrivals: the same seed gives the same intended times in every trial. */
+        public long seed = 1;
+
+        /** The names of the profiles set, for "exactly one" checks. */
+        public java.util.List<String> profilesSet() {
+            java.util.List<String> set = new ArrayList<>();
+            if (bursts != null) set.add("bursts");
+            if (constant != null) set.add("constant");
+            if (max != null) set.add("max");
+            if (ramp != null) set.add("ramp");
+            if (stairs != null) set.add("stairs");
+            if (wave != null) set.add("wave");
+            if (binary != null) set.add("binary");
+            if (increasing != null) set.add("increasing");
+            if (decreasing != null) set.add("decreasing");
+            if (spike != null) set.add("spike");
+            if (randomWalk != null) set.add("random_walk");
+            return set;
+        }
+    }
+
+    /** Each level (events/s) in turn, for {@code step} each. */
+    public static final class StairsDef {
+        public List<Double> levels;
+        public Dur step;
+    }
+
+    /** SPBench's patterns: rates between min and max (events/s) with a period, for a duration. */
+    public static class PatternDef {
+        public double min;
+        public double max;
+        public Dur period;
+        public Dur duration;
+    }
+
+    /** SPBench's spike: {@code size} is the spike's share of each period, in percent (0, 100]. */
+    public static final class SpikeDef extends PatternDef {
+        public double size = 10;
+    }
+
+    /** A bounded random walk: every {@code interval} the rate moves by up to ±{@code step}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class RandomWalkDef {
+        public double min;
+        public double max;
+        /** Where the walk starts; default the middle of [min, max]. */
+        public Double start;
+        public double step;
+        public Dur interval;
+        public Dur duration;
+        public long seed = 1;
     }
 
     /** m bursts of n events, each at maximum rate; burst starts are {@code distance} apart. */

@@ -133,11 +133,21 @@ public final class WorkloadValidator {
         for (int i = 0; i < w.load.phases.size(); i++) {
             PhaseDef ph = w.load.phases.get(i);
             String p = "load.phases[" + i + "]";
-            if (ph == null) fail(where, p, "expected a phase with one profile: bursts, constant, max or ramp");
+            if (ph == null) fail(where, p, "expected a phase with one profile: " + String.join(", ", PROFILES));
             if (ph.name != null && !names.add(ph.name)) fail(where, p + ".name", "phase name '" + ph.name + "' is used twice");
             measured |= ph.measure;
-            int kinds = (ph.bursts != null ? 1 : 0) + (ph.constant != null ? 1 : 0) + (ph.max != null ? 1 : 0) + (ph.ramp != null ? 1 : 0);
-            if (kinds != 1) fail(where, p, "expected exactly one profile: bursts, constant, max or ramp");
+            List<String> set = ph.profilesSet();
+            if (set.size() != 1) {
+                fail(where, p, set.isEmpty() ? "expected one profile: " + String.join(", ", PROFILES)
+                        : "expected exactly one profile, got " + String.join(" and ", set));
+            }
+            if (!List.of("deterministic", "poisson").contains(ph.arrivals)) {
+                fail(where, p + ".arrivals", "expected deterministic or poisson, got '" + ph.arrivals + "'");
+            }
+            if (ph.arrivals.equals("poisson") && (ph.bursts != null || ph.max != null)) {
+                fail(where, p + ".arrivals", "poisson arrivals need a rate profile, not " + set.get(0));
+            }
+            validatePatterns(ph, p, where);
             if (ph.bursts != null) {
                 if (ph.bursts.count < 1) fail(where, p + ".bursts.count", "expected at least 1 burst, got " + ph.bursts.count);
                 if (ph.bursts.size < 1) fail(where, p + ".bursts.size", "expected at least 1 event per burst, got " + ph.bursts.size);
@@ -162,6 +172,51 @@ public final class WorkloadValidator {
             }
         }
         if (!measured) fail(where, "load.phases", "every phase has measure: false; at least one phase must be measured");
+    }
+
+    /** The profiles a phase can have. */
+    public static final List<String> PROFILES = List.of("bursts", "constant", "max", "ramp", "stairs", "wave", "binary",
+            "increasing", "decreasing", "spike", "random_walk");
+
+    private static void validatePatterns(PhaseDef ph, String p, String where) {
+        if (ph.stairs != null) {
+            if (ph.stairs.levels == null || ph.stairs.levels.isEmpty()) fail(where, p + ".stairs.levels", "expected at least one rate");
+            for (Double l : ph.stairs.levels) {
+                if (l == null || l < 0) fail(where, p + ".stairs.levels", "expected rates of 0 or more events/s, got " + l);
+            }
+            if (ph.stairs.levels.stream().allMatch(l -> l == 0)) fail(where, p + ".stairs.levels", "expected at least one rate above 0 events/s");
+            positive(ph.stairs.step, p + ".stairs.step", where);
+        }
+        String[] names = {"wave", "binary", "increasing", "decreasing", "spike"};
+        Workload.PatternDef[] defs = {ph.wave, ph.binary, ph.increasing, ph.decreasing, ph.spike};
+        for (int i = 0; i < names.length; i++) {
+            Workload.PatternDef d = defs[i];
+            if (d == null) continue;
+            String q = p + "." + names[i];
+            if (d.min < 0) fail(where, q + ".min", "expected a rate of 0 or more events/s, got " + d.min);
+            if (d.min > d.max) fail(where, q, "min (" + d.min + ") is above max (" + d.max + ")");
+            if (!(d.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + d.max);
+            positive(d.period, q + ".period", where);
+            positive(d.duration, q + ".duration", where);
+        }
+        if (ph.spike != null && !(ph.spike.size > 0 && ph.spike.size <= 100)) {
+            fail(where, p + ".spike.size", "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
+        }
+        if (ph.randomWalk != null) {
+            var w = ph.randomWalk;
+            String q = p + ".random_walk";
+            if (w.min < 0) fail(where, q + ".min", "expected a rate of 0 or more events/s, got " + w.min);
+            if (w.min > w.max) fail(where, q, "min (" + w.min + ") is above max (" + w.max + ")");
+            if (!(w.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + w.max);
+            if (w.start != null && (w.start < w.min || w.start > w.max)) fail(where, q + ".start", "expected a rate within [min, max]");
+            if (w.step < 0) fail(where, q + ".step", "expected 0 or more events/s");
+            positive(w.interval, q + ".interval", where);
+            positive(w.duration, q + ".duration", where);
+        }
+    }
+
+    private static void positive(Dur d, String field, String where) {
+        if (d == null || d.nanos() <= 0) fail(where, field, "expected a duration above 0" + (d == null ? "" : ", got " + d));
     }
 
     private static String hint(String word, java.util.Collection<String> candidates) {

@@ -1,0 +1,78 @@
+package dev.evperf.core.load;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Turns a rate function into intended send times. The expected number of arrivals by time t is
+ * Λ(t) = ∫₀ᵗ r. Deterministic arrivals: event i is at the t where Λ(t) = i. Poisson arrivals
+ * (a non-homogeneous Poisson process, by time rescaling): Λ-targets are partial sums of unit
+ * exponentials, so gaps are exponential around r(t). Inside each integration step r is taken
+ * as linear, and Λ(t) = target is solved exactly (a quadratic); steps end at the function's
+ * jumps, so piecewise-constant patterns are integrated exactly.
+ */
+public final class RateIntegrator {
+    /** Integration step: fine against any pattern period that makes sense for a benchmark. */
+    static final double STEP_S = 1e-4;
+
+    private RateIntegrator() {
+    }
+
+    /**
+     * @param maxCount stop after this many events (Long.MAX_VALUE: until the duration ends)
+     * @param random   for Poisson arrivals; null for deterministic ones
+     * @return intended offsets in ns from the phase start, ascending
+     */
+    public static long[] arrivals(RateFunction r, long maxCount, SplittableRandom random) {
+        double duration = r.duration();
+        double[] jumps = r.jumps();
+        long[] out = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, Math.min(maxCount, estimate(r))))];
+        int n = 0;
+        double lambda = 0;
+        double target = random == null ? 0 : exp1(random);
+        double t = 0;
+        int nextJump = 0;
+        while (t < duration && n < maxCount) {
+            double end = Math.min(duration, t + STEP_S);
+            if (nextJump < jumps.length && jumps[nextJump] <= end) {
+                end = Math.max(t, jumps[nextJump++]);
+                if (end == t) continue;
+            }
+            double dt = end - t;
+            // Just inside the step, so a jump at t counts with its new level.
+            double r0 = Math.max(0, r.rate(t + dt * 1e-9));
+            double r1 = Math.max(0, r.rate(end - dt * 1e-9));
+            double stepLambda = (r0 + r1) / 2 * dt;
+            while (target < lambda + stepLambda && n < maxCount) {
+                double at = t + solve(r0, r1, dt, target - lambda);
+                // The phase is [0, duration): rounding in Λ must not add an event at its very end.
+                if (at >= duration * (1 - 1e-12)) break;
+                if (n == out.length) out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, out.length * 2L));
+                out[n++] = Math.round(at * 1e9);
+                target += random == null ? 1 : exp1(random);
+            }
+            lambda += stepLambda;
+            t = end;
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /** The s in [0, dt] where r0·s + (r1 − r0)·s²/(2dt) = need. */
+    static double solve(double r0, double r1, double dt, double need) {
+        double a = (r1 - r0) / (2 * dt);
+        if (Math.abs(a) < 1e-12) {
+            return r0 > 0 ? need / r0 : 0;
+        }
+        double disc = Math.max(0, r0 * r0 + 4 * a * need);
+        double s = (-r0 + Math.sqrt(disc)) / (2 * a);
+        return Math.max(0, Math.min(dt, s));
+    }
+
+    private static double exp1(SplittableRandom random) {
+        return -Math.log(1 - random.nextDouble());
+    }
+
+    private static long estimate(RateFunction r) {
+        return (long) Math.min(1e9, r.maxRate() * r.duration() * 1.1 + 16);
+    }
+}
