@@ -104,7 +104,7 @@ final class TextReport {
         latencyRow(lt, "max", l.processing().maxUs(), l.endToEnd().maxUs(), l.scheduled().maxUs());
         sb.append(lt.render("  "));
 
-        if (t.rates() == null) return;
+        if (t.rates() != null) {
         sb.append("\nRate per measured phase (lag = send start - intended)\n");
         Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
                 .labelColumns(2);
@@ -115,6 +115,14 @@ final class TextReport {
         }
         sb.append(rt.render("  "));
         sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");
+        }
+        RateShape shape = t.rateShape();
+        if (shape != null) {
+            sb.append("Rate shape over ").append(shape.intervals()).append(" whole measured intervals of ")
+                    .append(num(shape.intervalSeconds() * 1000, 0)).append(" ms: worst interval ")
+                    .append(num(shape.worstPercent(), 3)).append(" % off its target (at ").append(num(shape.worstAtSeconds(), 3))
+                    .append(" s); RMSE ").append(num(shape.rmsePercentOfMax(), 3)).append(" % of the highest target rate\n");
+        }
     }
 
     private static void latencyRow(Table t, String label, double processing, double endToEnd, double scheduled) {

@@ -21,7 +21,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            Long events, Long measuredEvents, Long outputs,
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
-                           List<PhaseRate> rates, Double achievedRate) {
+                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape) {
 
     public static final String OK = "ok";
 
@@ -41,7 +41,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),
                 PhaseRate.of(d, result),
-                PhaseRate.overall(d));
+                PhaseRate.overall(d), null);
     }
 
     /**
@@ -50,18 +50,25 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
      */
     public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
         TrialResult result = TrialResult.load(dir);
+        RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
-            return of(id, params, repetition, TrialData.load(dir), result, options);
+            return of(id, params, repetition, TrialData.load(dir), result, options).withRateShape(shape);
         }
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
-                null, null, null, null, HistogramLatency.load(dir), null, null);
+                null, null, null, null, HistogramLatency.load(dir), null, null, shape);
+    }
+
+    /** The same summary with the rate-shape figures of the trial's intervals. */
+    public TrialSummary withRateShape(RateShape shape) {
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, shape);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

@@ -159,4 +159,54 @@ class BadInputTest {
         assertThat(cli.exit).isEqualTo(2);
         assertThat(cli.err).contains("\tat ");
     }
+
+    private static String phase(String profile) {
+        return GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", profile);
+    }
+
+    @Test
+    void unknownPatternSuggestsAKnownOne() throws Exception {
+        Cli cli = runBad(phase("sawtooth: {min: 1, max: 2, period: 1s, duration: 2s}"));
+        assertThat(cli.err).contains("unknown key 'sawtooth'");
+        Cli typo = runBad(phase("wavee: {min: 1, max: 2, period: 1s, duration: 2s}"));
+        assertThat(typo.err).contains("did you mean 'wave'?");
+    }
+
+    @Test
+    void patternWithMinAboveMaxIsRejected() throws Exception {
+        Cli cli = runBad(phase("wave: {min: 500, max: 100, period: 1s, duration: 2s}"));
+        assertThat(cli.err).contains("load.phases[0].wave").contains("min (500.0) is above max (100.0)");
+    }
+
+    @Test
+    void periodOfZeroOrLessIsRejected() throws Exception {
+        Cli cli = runBad(phase("binary: {min: 1, max: 100, period: 0, duration: 2s}"));
+        assertThat(cli.err).contains("load.phases[0].binary.period").contains("above 0");
+    }
+
+    @Test
+    void spikeSizeOutsideZeroToHundredIsRejected() throws Exception {
+        for (String size : new String[] {"0", "120", "-5"}) {
+            Cli cli = runBad(phase("spike: {min: 1, max: 100, period: 1s, size: " + size + ", duration: 2s}"));
+            assertThat(cli.err).contains("load.phases[0].spike.size").contains("(0, 100]");
+        }
+    }
+
+    @Test
+    void poissonArrivalsNeedARateProfile() throws Exception {
+        Cli cli = runBad(GOOD.replace("bursts: {count: 2", "arrivals: poisson\n      bursts: {count: 2"));
+        assertThat(cli.err).contains("load.phases[0].arrivals").contains("rate profile");
+    }
+
+    @Test
+    void profilePrintsTheIntendedRateWithoutStartingAnEngine() throws Exception {
+        Path w = Cli.write(tmp, "w.yaml", phase("stairs: {levels: [1000, 3000], step: 1s}")
+                .replace("name: siddhi", "name: esper").replace("from StockStream select", "this is not EPL at all"));
+        // The queries are not even compiled: profile never opens an engine.
+        Cli cli = Cli.run("profile", w.toString(), "--format", "csv", "--interval", "500ms");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out.strip().split("\n")).containsExactly("t_s,phase,target_rate,intended_rate",
+                "0.000,measure,1000.000,1000.000", "0.500,measure,1000.000,1000.000",
+                "1.000,measure,3000.000,3000.000", "1.500,measure,3000.000,3000.000");
+    }
 }

@@ -32,6 +32,14 @@ public record TrialSpec(String id, Map<String, JsonNode> params, int repetition,
             value.forEach(v -> sb.append(sb.length() == 0 ? "" : " ").append(v.asText()));
             return sb.toString();
         }
+        if (value.isObject()) {
+            // A whole phase as a matrix value: name it by its profile (and Poisson arrivals).
+            for (String profile : WorkloadValidator.PROFILES) {
+                if (value.has(profile)) {
+                    return profile + ("poisson".equals(value.path("arrivals").asText()) ? "/poisson" : "");
+                }
+            }
+        }
         return value.isValueNode() ? value.asText() : value.toString();
     }
 }

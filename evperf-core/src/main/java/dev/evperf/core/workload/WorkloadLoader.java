@@ -135,6 +135,15 @@ public final class WorkloadLoader {
             node = child;
         }
         String leaf = parts[parts.length - 1];
+        if (node.isArray()) {
+            // A whole list item, e.g. a phase by its name: the item is replaced.
+            JsonNode item = child(node, leaf);
+            if (item == null) throw missing(where, path, walked.toString(), leaf, node);
+            int index = 0;
+            while (node.get(index) != item) index++;
+            ((com.fasterxml.jackson.databind.node.ArrayNode) node).set(index, value);
+            return;
+        }
         if (!(node instanceof ObjectNode obj) || !obj.has(leaf)) {
             throw missing(where, path, walked.toString(), leaf, node);
         }
