@@ -109,4 +109,20 @@ class ScheduleAndFailureTest {
         // 200 µs of service time per event, within HdrHistogram's 0.1% precision and the spin's overshoot
         assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(199.0, 1000.0);
     }
+
+    @Test
+    void aTrialThatExceedsItsTimeoutIsKilledAndFailed() throws Exception {
+        // 1 ms of service per event × 20 000 events = 20 s, against a 2 s timeout.
+        String w = knownCapacity(100_000, 20_000).replace("200us", "1ms") + "trial: {timeout: 2s}\n";
+        Path run = tmp.resolve("slow");
+        long start = System.nanoTime();
+        Cli cli = Cli.run("run", Cli.write(tmp, "slow.yaml", w).toString(), "--out", run.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
+        assertThat(seconds).isLessThan(15);
+        JsonNode t = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials").get(0);
+        assertThat(t.get("status").asText()).isEqualTo("failed");
+        assertThat(t.get("reason").asText()).contains("timed out after 2s");
+        assertThat(cli.err).contains("timed out");
+    }
 }
