@@ -14,6 +14,18 @@ import java.util.List;
 public record PhaseRate(int phase, String name, String profile, Double targetRate, long count,
                         double achievedRate, double maxLagMs, double lastLagMs) {
 
+    /** Measured phases as the trial itself summarised them in result.json (for trials without per-event records). */
+    public static List<PhaseRate> fromResult(TrialResult result) {
+        List<PhaseRate> rates = new ArrayList<>();
+        for (int p = 0; p < result.phases().size(); p++) {
+            TrialResult.Phase ph = result.phases().get(p);
+            if (!ph.measure() || ph.achievedRate() == null) continue;
+            rates.add(new PhaseRate(p, ph.name(), ph.profile(), ph.targetRate(), ph.count(), ph.achievedRate(),
+                    ph.maxLagMs(), ph.lastLagMs()));
+        }
+        return rates;
+    }
+
     /** Measured phases from result.json when there is one, else from the events' phase column. */
     public static List<PhaseRate> of(TrialData d, TrialResult result) {
         List<PhaseRate> rates = new ArrayList<>();

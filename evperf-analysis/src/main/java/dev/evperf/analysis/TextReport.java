@@ -114,7 +114,13 @@ final class TextReport {
                     num(p.maxLagMs(), 3), num(p.lastLagMs(), 3));
         }
         sb.append(rt.render("  "));
-        sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");
+        if (t.achievedRate() != null) sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");
+        }
+        LatencyTrend trend = t.scheduledTrend();
+        if (trend != null) {
+            sb.append("Scheduled latency trend: ").append(num(trend.slopeMsPerS(), 3)).append(" ± ").append(num(trend.stdErr(), 3))
+                    .append(" ms per s over ").append(trend.points()).append(" interval medians spanning ").append(num(trend.windowS(), 3)).append(" s (")
+                    .append(num(trend.growthMs(), 3)).append(" ms in all; a growing backlog has a clearly positive slope)\n");
         }
         RateShape shape = t.rateShape();
         if (shape != null) {

@@ -21,7 +21,7 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
-                        Double targetRate, long intendedSpanNs) {}
+                        Double targetRate, long intendedSpanNs, Double achievedRate, Double maxLagMs, Double lastLagMs) {}
 
     /** False when the trial ran with per-event records off (measure.records: false). */
     public boolean recordsOff() {

@@ -21,7 +21,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            Long events, Long measuredEvents, Long outputs,
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
-                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape) {
+                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend) {
 
     public static final String OK = "ok";
 
@@ -41,7 +41,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),
                 PhaseRate.of(d, result),
-                PhaseRate.overall(d), null);
+                PhaseRate.overall(d), null, null);
     }
 
     /**
@@ -52,23 +52,24 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
-            return of(id, params, repetition, TrialData.load(dir), result, options).withRateShape(shape);
+            return of(id, params, repetition, TrialData.load(dir), result, options).withIntervals(shape, LatencyTrend.scheduled(dir, result));
         }
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
-                null, null, null, null, HistogramLatency.load(dir), null, null, shape);
+                null, null, null, null, HistogramLatency.load(dir), result == null ? null : PhaseRate.fromResult(result), null, shape,
+                LatencyTrend.scheduled(dir, result));
     }
 
-    /** The same summary with the rate-shape figures of the trial's intervals. */
-    public TrialSummary withRateShape(RateShape shape) {
+    /** The same summary with the figures read from the trial's intervals.csv. */
+    public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

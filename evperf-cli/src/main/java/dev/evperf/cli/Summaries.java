@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.AnalysisOptions;
 import dev.evperf.analysis.RunSummary;
 import dev.evperf.analysis.TopBursts;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
 import dev.evperf.analysis.TrialSummary;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.Layout;
@@ -27,8 +25,7 @@ final class Summaries {
     /** The summary stored in run.json for one finished trial. */
     static JsonNode trialSummary(Path trialDir) throws IOException {
         JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
-        TrialSummary s = TrialSummary.of(spec.path("id").asText(), null, null, TrialData.load(trialDir), TrialResult.load(trialDir),
-                options(spec.path("workload")));
+        TrialSummary s = TrialSummary.load(spec.path("id").asText(), null, null, trialDir, options(spec.path("workload")));
         // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
         return s.toJsonTree();
     }

@@ -41,51 +41,88 @@ public final class Controller {
         this.progress = progress;
     }
 
-    /** @return run.json's content */
+    private ObjectNode run;
+    private ArrayNode trials;
+    private Plan plan;
+    private long runStart;
+
+    /** Runs every trial of the plan. @return run.json's content */
     public ObjectNode run(Plan plan) throws IOException {
+        begin(plan);
+        int n = plan.trials().size();
+        for (int i = 0; i < n; i++) {
+            runTrial(plan.trials().get(i), i + 1, n);
+        }
+        return finish();
+    }
+
+    /** Writes run.json with every trial of the plan as planned; trials may be added later (sustain's probes). */
+    public void begin(Plan plan) throws IOException {
+        this.plan = plan;
         Files.createDirectories(runDir.resolve(Layout.TRIALS));
-        ObjectNode run = Json.MAPPER.createObjectNode();
+        run = Json.MAPPER.createObjectNode();
         run.put("format", Layout.FORMAT);
         run.put("workload_file", plan.workloadFile().toAbsolutePath().toString());
         run.set("workload", plan.tree());
         run.put("started", Instant.now().toString());
         run.set("environment", Json.MAPPER.valueToTree(Environment.capture()));
-        ArrayNode trials = run.putArray("trials");
-        for (TrialSpec t : plan.trials()) {
-            ObjectNode o = trials.addObject();
-            o.put("id", t.id());
-            o.put("dir", Layout.TRIALS + "/" + t.id());
-            o.put("label", t.label());
-            ObjectNode params = o.putObject("params");
-            t.params().forEach(params::set);
-            o.put("repetition", t.repetition());
-            o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
-            o.put("status", "planned");
-        }
+        trials = run.putArray("trials");
+        for (TrialSpec t : plan.trials()) entry(t);
         Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        runStart = System.nanoTime();
+    }
 
-        long runStart = System.nanoTime();
-        int n = plan.trials().size();
-        for (int i = 0; i < n; i++) {
-            TrialSpec t = plan.trials().get(i);
-            ObjectNode o = (ObjectNode) trials.get(i);
-            progress.printf("[%d/%d] %s %s ...%n", i + 1, n, t.id(), t.label());
-            long start = System.nanoTime();
-            o.put("status", "running");
-            Json.write(runDir.resolve(Layout.RUN_JSON), run);
-            runTrial(plan, t, o);
-            double seconds = (System.nanoTime() - start) / 1e9;
-            o.put("duration_s", Math.round(seconds * 100) / 100.0);
-            Json.write(runDir.resolve(Layout.RUN_JSON), run);
-            double elapsed = (System.nanoTime() - runStart) / 1e9;
-            double eta = elapsed / (i + 1) * (n - i - 1);
-            String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
-            progress.printf("[%d/%d] %s %s%s in %.1f s; elapsed %s, ETA %s%n", i + 1, n, t.id(), o.get("status").asText(),
-                    reason, seconds, clock(elapsed), clock(eta));
+    private ObjectNode entry(TrialSpec t) {
+        for (JsonNode existing : trials) {
+            if (existing.path("id").asText().equals(t.id())) return (ObjectNode) existing;
         }
+        ObjectNode o = trials.addObject();
+        o.put("id", t.id());
+        o.put("dir", Layout.TRIALS + "/" + t.id());
+        o.put("label", t.label());
+        ObjectNode params = o.putObject("params");
+        t.params().forEach(params::set);
+        o.put("repetition", t.repetition());
+        o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
+        o.put("status", "planned");
+        return o;
+    }
+
+    /**
+     * Runs one trial in its own JVM and records its status (and summary) in run.json.
+     *
+     * @param index its position for the progress line (1-based), of {@code total} (0 when open-ended)
+     * @return the trial's entry in run.json
+     */
+    public ObjectNode runTrial(TrialSpec t, int index, int total) throws IOException {
+        ObjectNode o = entry(t);
+        String of = total > 0 ? index + "/" + total : String.valueOf(index);
+        progress.printf("[%s] %s %s ...%n", of, t.id(), t.label());
+        long start = System.nanoTime();
+        o.put("status", "running");
+        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        runTrial(plan, t, o);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        o.put("duration_s", Math.round(seconds * 100) / 100.0);
+        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        double elapsed = (System.nanoTime() - runStart) / 1e9;
+        String eta = total > 0 ? ", ETA " + clock(elapsed / index * (total - index)) : "";
+        String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
+        progress.printf("[%s] %s %s%s in %.1f s; elapsed %s%s%n", of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
+        return o;
+    }
+
+    /** Stamps the end of the run. @return run.json's content */
+    public ObjectNode finish() {
         run.put("finished", Instant.now().toString());
         Json.write(runDir.resolve(Layout.RUN_JSON), run);
         return run;
+    }
+
+    /** Adds a top-level section to run.json (e.g. sustain's search), written at once. */
+    public void annotate(String key, JsonNode value) {
+        run.set(key, value);
+        Json.write(runDir.resolve(Layout.RUN_JSON), run);
     }
 
     private void runTrial(Plan plan, TrialSpec t, ObjectNode o) throws IOException {

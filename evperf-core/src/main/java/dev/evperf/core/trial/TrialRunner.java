@@ -143,7 +143,7 @@ public final class TrialRunner {
             clock.put("end_epoch_ns", epochNanos(endWall));
             clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
             result.put("clock", clock);
-            result.put("phases", phases(schedule));
+            result.put("phases", phases(schedule, sendStart, sendEnd));
             result.put("outputs", outputs);
             result.put("records", w.measure.records);
 
@@ -180,7 +180,8 @@ public final class TrialRunner {
         }
     }
 
-    private static List<Map<String, Object>> phases(Schedule s) {
+    /** Each phase as scheduled, and as achieved: count / (last send end − first send start), and the generator lag. */
+    private static List<Map<String, Object>> phases(Schedule s, long[] sendStart, long[] sendEnd) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Schedule.PhaseInfo p : s.phases) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -191,6 +192,15 @@ public final class TrialRunner {
             m.put("count", p.count());
             m.put("target_rate", p.targetRate());
             m.put("intended_span_ns", p.intendedSpan());
+            int from = (int) p.firstSeq(), to = (int) (p.firstSeq() + p.count());
+            if (to > from) {
+                long maxLag = Long.MIN_VALUE;
+                for (int i = from; i < to; i++) maxLag = Math.max(maxLag, sendStart[i] - s.intended[i]);
+                long span = sendEnd[to - 1] - sendStart[from];
+                m.put("achieved_rate", span > 0 ? (to - from) * 1e9 / span : null);
+                m.put("max_lag_ms", maxLag / 1e6);
+                m.put("last_lag_ms", (sendStart[to - 1] - s.intended[to - 1]) / 1e6);
+            }
             out.add(m);
         }
         return out;

@@ -1,0 +1,227 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.PlanChecker;
+import dev.evperf.core.trial.SustainSearch;
+import dev.evperf.core.workload.Dur;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.WorkloadException;
+import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.core.workload.WorkloadValidator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code evperf sustain WORKLOAD}: the highest constant rate the engine sustains. The workload's
+ * streams, data, engine and queries are kept; its load is replaced, per probe, by a warm-up and a
+ * measured phase at the probe's constant rate. Each probe is a fresh trial.
+ */
+@Command(name = "sustain", mixinStandardHelpOptions = true,
+        description = "Finds the highest constant rate the engine sustains (exponential probes, then bracketing).")
+final class SustainCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload file (YAML); its load section is replaced by the probes.")
+    Path workload;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-sustain-<time>).")
+    Path out;
+
+    @Option(names = "--start", defaultValue = "1000", description = "First probe's rate, events/s (default: ${DEFAULT-VALUE}).")
+    double start;
+
+    @Option(names = "--factor", defaultValue = "4", description = "Growth factor of the upward probes (default: ${DEFAULT-VALUE}).")
+    double factor;
+
+    @Option(names = "--precision", defaultValue = "2", description = "Width of the final bracket, % (default: ${DEFAULT-VALUE}).")
+    double precisionPercent;
+
+    @Option(names = "--max-probes", defaultValue = "10", description = "At most this many probes (default: ${DEFAULT-VALUE}).")
+    int maxProbes;
+
+    @Option(names = "--warmup", defaultValue = "2s", description = "Warm-up of each probe, at its rate (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--duration", defaultValue = "5s", description = "Measured part of each probe (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--p99", paramLabel = "DURATION", description = "Also require scheduled p99 latency under this bound.")
+    String p99;
+
+    @Option(names = "--backlog-tolerance", defaultValue = "1", paramLabel = "MS_PER_S",
+            description = "A backlog grows when scheduled latency rises faster than this, ms per s (default: ${DEFAULT-VALUE}).")
+    double backlogTolerance;
+
+    @Option(names = "--records", description = "Keep each probe's per-event records (off by default: probes at millions of events/s"
+            + " would write gigabytes; the verdict needs only the interval series and the histograms).")
+    boolean records;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        Dur warm = option("--warmup", warmup);
+        Dur measure = option("--duration", duration);
+        if (measure.nanos() <= 0) throw new IllegalArgumentException("--duration: expected a duration above 0");
+        Double p99Us = p99 == null ? null : option("--p99", p99).nanos() / 1e3;
+        SustainSearch search;
+        try {
+            search = new SustainSearch(start, factor, precisionPercent / 100, maxProbes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("sustain: " + e.getMessage());
+        }
+        WorkloadValidator validator = new WorkloadValidator(Engines.available().keySet());
+        Plan base = WorkloadLoader.load(workload, validator);
+        if (!base.base().matrix.isEmpty()) {
+            throw new WorkloadException(workload + ": matrix: sustain probes one configuration; remove the matrix");
+        }
+        PlanChecker.check(base);
+        Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
+        main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
+
+        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummary, main.err);
+        controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+        long t0 = System.nanoTime();
+        List<ObjectNode> rows = new ArrayList<>();
+        Double rate;
+        int i = 0;
+        while ((rate = search.next()) != null) {
+            i++;
+            TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, warm, measure, records);
+            ObjectNode entry = controller.runTrial(probe, i, 0);
+            ObjectNode row = judge(rate, entry, p99Us);
+            rows.add(row);
+            search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(), row.path("achieved_rate").asDouble(0),
+                    row.get("reason").asText()));
+            main.err.printf(Locale.ROOT, "evperf: probe %d at %.1f ev/s: %s%n", i, rate,
+                    row.get("sustained").asBoolean() ? "sustained" : "not sustained (" + row.get("reason").asText() + ")");
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ObjectNode result = Json.MAPPER.createObjectNode();
+        result.put("sustainable_rate", search.sustainable());
+        result.put("lowest_failed_rate", search.lowestFailure());
+        result.put("bracket_percent", Double.isNaN(search.lowestFailure()) || Double.isNaN(search.sustainable()) ? Double.NaN
+                : (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100);
+        result.put("converged", search.done());
+        result.put("probes", rows.size());
+        result.put("seconds", seconds);
+        ArrayNode probes = result.putArray("probe_results");
+        rows.forEach(probes::add);
+        controller.annotate("sustain", result);
+        controller.finish();
+        print(rows, search, seconds);
+        return search.done() ? 0 : 1;
+    }
+
+    private static Dur option(String name, String text) {
+        try {
+            return Dur.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage());
+        }
+    }
+
+    /** The base workload with its load replaced by a warm-up and a measured phase at {@code rate}. */
+    private static TrialSpec probe(Plan base, WorkloadValidator validator, String id, double rate, Dur warm, Dur measure,
+                                   boolean records) {
+        ObjectNode tree = base.tree().deepCopy();
+        tree.remove("matrix");
+        tree.withObject("/measure").put("records", records);
+        ObjectNode load = tree.withObject("/load");
+        ArrayNode phases = load.putArray("phases");
+        if (warm.nanos() > 0) {
+            ObjectNode w = phases.addObject();
+            w.put("name", "warmup");
+            w.put("measure", false);
+            w.putObject("constant").put("rate", rate).put("duration", warm.text());
+        }
+        ObjectNode m = phases.addObject();
+        m.put("name", "measure");
+        m.putObject("constant").put("rate", rate).put("duration", measure.text());
+        Workload w;
+        try {
+            w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
+        }
+        validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");
+        return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
+    }
+
+    /**
+     * Sustained: the trial succeeded, the achieved input rate is ≥ 99 % of the target, the
+     * scheduled latency shows no growing backlog, and p99 is under the bound when one is given.
+     */
+    private ObjectNode judge(double rate, ObjectNode entry, Double p99Us) {
+        ObjectNode row = Json.MAPPER.createObjectNode();
+        row.put("id", entry.get("id").asText());
+        row.put("rate", rate);
+        JsonNode s = entry.path("summary");
+        List<String> why = new ArrayList<>();
+        if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
+            why.add("trial " + entry.path("status").asText() + ": " + entry.path("reason").asText(entry.path("summary_error").asText("")));
+        } else {
+            JsonNode measured = null;
+            for (JsonNode r : s.path("rates")) measured = r; // the last measured phase
+            double achieved = measured == null ? 0 : measured.path("achieved_rate").asDouble();
+            row.put("achieved_rate", achieved);
+            JsonNode sched = s.path("latency").path("scheduled");
+            row.put("scheduled_p50_us", sched.path("p50_us").asDouble());
+            row.put("scheduled_p99_us", sched.path("p99_us").asDouble());
+            row.put("end_to_end_p99_us", s.path("latency").path("end_to_end").path("p99_us").asDouble());
+            JsonNode trend = s.path("scheduled_trend");
+            row.put("backlog_ms_per_s", trend.path("slope_ms_per_s").asDouble());
+            if (achieved < 0.99 * rate) why.add(String.format(Locale.ROOT, "achieved %.1f ev/s < 99 %% of target", achieved));
+            double slope = trend.path("slope_ms_per_s").asDouble(0), se = trend.path("std_err").asDouble(0);
+            if (slope > backlogTolerance && slope > 3 * se) why.add(String.format(Locale.ROOT, "backlog grows %.2f ms/s", slope));
+            if (p99Us != null && sched.path("p99_us").asDouble() > p99Us) {
+                why.add(String.format(Locale.ROOT, "scheduled p99 %.1f µs > %.1f µs", sched.path("p99_us").asDouble(), p99Us));
+            }
+        }
+        row.put("sustained", why.isEmpty());
+        row.put("reason", String.join("; ", why));
+        return row;
+    }
+
+    private void print(List<ObjectNode> rows, SustainSearch search, double seconds) {
+        main.out.println("Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
+        main.out.printf("  %-5s %14s %14s %12s %12s %12s %10s  %s%n", "probe", "target ev/s", "achieved ev/s", "p50 sched µs",
+                "p99 sched µs", "backlog ms/s", "sustained", "why not");
+        rows.stream().sorted(Comparator.comparingDouble(r -> r.get("rate").asDouble())).forEach(r -> main.out.printf(Locale.ROOT,
+                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
+                r.path("achieved_rate").asDouble(Double.NaN), r.path("scheduled_p50_us").asDouble(Double.NaN),
+                r.path("scheduled_p99_us").asDouble(Double.NaN), r.path("backlog_ms_per_s").asDouble(Double.NaN),
+                r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
+        if (search.done()) {
+            main.out.printf(Locale.ROOT, "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n", search.sustainable(),
+                    search.lowestFailure(), (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100, rows.size(), seconds);
+        } else {
+            main.out.printf(Locale.ROOT, "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
+                    rows.size(), seconds, search.sustainable(), search.lowestFailure());
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.evperf.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** sustain against an engine of known capacity: the null engine spinning 100 µs per event (≤ 10 000 ev/s). */
+class SustainTest {
+    @TempDir
+    Path tmp;
+
+    static final String ENGINE = """
+            name: capacity
+            streams:
+              S: {fields: {v: double}}
+            engine:
+              name: "null"
+              options: {service_time: 100us}
+              outputs: {out: {}}
+            load:
+              phases: [{constant: {rate: 1000, count: 10}}]
+            """;
+
+    @Test
+    void findsTheKnownCapacityWithinFivePercentInAtMostTenProbes() throws Exception {
+        Path run = tmp.resolve("sustain");
+        Cli cli = Cli.run("sustain", Cli.write(tmp, "cap.yaml", ENGINE).toString(), "--out", run.toString(),
+                "--warmup", "500ms", "--duration", "2s");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode sustain = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain");
+        double found = sustain.get("sustainable_rate").asDouble();
+        // 100 µs of service plus evperf's own ~0.1 µs per event: the capacity is just under 10 000 ev/s.
+        assertThat(found).isBetween(9_500.0, 10_000.0);
+        assertThat(sustain.get("probes").asInt()).isLessThanOrEqualTo(10);
+        assertThat(sustain.get("bracket_percent").asDouble()).isLessThanOrEqualTo(2.0);
+        assertThat(cli.out).contains("Rate against latency").contains("sustainable:");
+        // Every probe is an ordinary trial of the run: summary reads them.
+        Cli summary = Cli.run("summary", run.toString());
+        assertThat(summary.exit).as(summary.toString()).isZero();
+        assertThat(summary.out).contains("Scheduled latency trend");
+    }
+
+    @Test
+    void badOptionsAreBadInput() throws Exception {
+        Path w = Cli.write(tmp, "cap.yaml", ENGINE);
+        Cli factor = Cli.run("sustain", w.toString(), "--factor", "1");
+        assertThat(factor.exit).isEqualTo(2);
+        assertThat(factor.err).contains("growth factor");
+        Cli matrix = Cli.run("sustain", Cli.write(tmp, "m.yaml", ENGINE + "matrix: {repetitions: [1]}\n").toString());
+        assertThat(matrix.exit).isEqualTo(2);
+    }
+}
