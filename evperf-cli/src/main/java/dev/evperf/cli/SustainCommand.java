@@ -73,6 +73,10 @@ final class SustainCommand implements Callable<Integer> {
             description = "A backlog grows when scheduled latency rises faster than this, ms per s (default: ${DEFAULT-VALUE}).")
     double backlogTolerance;
 
+    @Option(names = "--max-events", defaultValue = "10000000", description = "Events per probe at most: a fast probe's warm-up and"
+            + " measured time shrink in proportion, because a trial prepares its events before it starts (default: ${DEFAULT-VALUE}).")
+    long maxEvents;
+
     @Option(names = "--records", description = "Keep each probe's per-event records (off by default: probes at millions of events/s"
             + " would write gigabytes; the verdict needs only the interval series and the histograms).")
     boolean records;
@@ -85,6 +89,7 @@ final class SustainCommand implements Callable<Integer> {
         Dur warm = option("--warmup", warmup);
         Dur measure = option("--duration", duration);
         if (measure.nanos() <= 0) throw new IllegalArgumentException("--duration: expected a duration above 0");
+        if (maxEvents < 1000) throw new IllegalArgumentException("--max-events: expected at least 1000");
         Double p99Us = p99 == null ? null : option("--p99", p99).nanos() / 1e3;
         SustainSearch search;
         try {
@@ -111,7 +116,14 @@ final class SustainCommand implements Callable<Integer> {
         int i = 0;
         while ((rate = search.next()) != null) {
             i++;
-            TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, warm, measure, records);
+            double total = rate * (warm.seconds() + measure.seconds());
+            double shrink = total > maxEvents ? maxEvents / total : 1;
+            if (shrink < 1) {
+                main.err.printf(Locale.ROOT, "evperf: probe %d at %.1f ev/s runs %.3f s + %.3f s to stay within --max-events %d%n", i, rate,
+                        warm.seconds() * shrink, measure.seconds() * shrink, maxEvents);
+            }
+            TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, Dur.ofNanos(Math.round(warm.nanos() * shrink)),
+                    Dur.ofNanos(Math.round(measure.nanos() * shrink)), records);
             ObjectNode entry = controller.runTrial(probe, i, 0);
             ObjectNode row = judge(rate, entry, p99Us);
             rows.add(row);
