@@ -122,6 +122,15 @@ final class TextReport {
                     .append(" ms per s over ").append(trend.points()).append(" interval medians spanning ").append(num(trend.windowS(), 3)).append(" s (")
                     .append(num(trend.growthMs(), 3)).append(" ms in all; a growing backlog has a clearly positive slope)\n");
         }
+        Adaptivity a = t.adaptivity();
+        if (a != null) {
+            sb.append("\nAdaptivity to the peak (scheduled latency, ms)\n");
+            sb.append(new Table("steady mean", "steady p99.9", "peak p99.9", "max peak", "degradation", "recovery s", "post-peak")
+                    .row(num(a.steadyMeanMs(), 3), num(a.steadyP999Ms(), 3), num(a.peakP999Ms(), 3), num(a.maxPeakLatencyMs(), 3),
+                            num(a.degradation(), 2), a.recoveryS() == null ? "never" : num(a.recoveryS(), 3),
+                            a.postPeakVariation() == null ? "n/a" : num(a.postPeakVariation(), 2))
+                    .render("  "));
+        }
         RateShape shape = t.rateShape();
         if (shape != null) {
             sb.append("Rate shape over ").append(shape.intervals()).append(" whole measured intervals of ")

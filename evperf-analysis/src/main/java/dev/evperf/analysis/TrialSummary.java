@@ -21,7 +21,8 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            Long events, Long measuredEvents, Long outputs,
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
-                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend) {
+                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
+                           Adaptivity adaptivity) {
 
     public static final String OK = "ok";
 
@@ -41,7 +42,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),
                 PhaseRate.of(d, result),
-                PhaseRate.overall(d), null, null);
+                PhaseRate.overall(d), null, null, Adaptivity.of(d, result));
     }
 
     /**
@@ -57,19 +58,19 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir), result == null ? null : PhaseRate.fromResult(result), null, shape,
-                LatencyTrend.scheduled(dir, result));
+                LatencyTrend.scheduled(dir, result), null);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

@@ -51,7 +51,8 @@ public final class Schedule {
         return intended.length;
     }
 
-    public static Schedule of(List<PhaseDef> defs) {
+    public static Schedule of(List<PhaseDef> phases) {
+        List<PhaseDef> defs = Phases.expand(phases);
         List<Profile> profiles = new ArrayList<>();
         List<Profile.Arrivals> arrivals = new ArrayList<>();
         long total = 0;

@@ -129,6 +129,7 @@ public final class Workload {
         public SpikeDef spike;
         @JsonProperty("random_walk")
         public RandomWalkDef randomWalk;
+        public AdaptivityDef adaptivity;
         /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
         public String arrivals = "deterministic";
         /** Seeds Poisson arrivals: the same seed gives the same intended times in every trial. */
@@ -148,6 +149,7 @@ public final class Workload {
             if (decreasing != null) set.add("decreasing");
             if (spike != null) set.add("spike");
             if (randomWalk != null) set.add("random_walk");
+            if (adaptivity != null) set.add("adaptivity");
             return set;
         }
     }
@@ -169,6 +171,25 @@ public final class Workload {
     /** SPBench's spike: {@code size} is the spike's share of each period, in percent (0, 100]. */
     public static final class SpikeDef extends PatternDef {
         public double size = 10;
+    }
+
+    /**
+     * FINCoS's adaptivity microbenchmark: a warm-up ramp to λ, steady λ, a peak at
+     * {@code peak_factor}·λ, then λ again while the engine recovers. λ is {@code rate}, or
+     * {@code fraction} of the sustainable rate a {@code sustain} run found ({@code sustained}: its
+     * results directory, relative to the workload file).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class AdaptivityDef {
+        public Double rate;
+        public Double fraction;
+        public String sustained;
+        public Dur ramp = Dur.parse("10s");
+        public Dur steady = Dur.parse("5m");
+        public Dur peak = Dur.parse("10s");
+        @JsonProperty("peak_factor")
+        public double peakFactor = 1.5;
+        public Dur recovery = Dur.parse("5m");
     }
 
     /** A bounded random walk: every {@code interval} the rate moves by up to ±{@code step}. */

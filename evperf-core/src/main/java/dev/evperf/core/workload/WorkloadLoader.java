@@ -64,6 +64,7 @@ public final class WorkloadLoader {
             throw new WorkloadException(where + describe(e, true));
         }
         validator.validate(base, where);
+        resolveSustained((ObjectNode) tree, file.toAbsolutePath().getParent(), where);
 
         List<TrialSpec> trials = new ArrayList<>();
         List<Map<String, JsonNode>> combos = combinations(base.matrix, where);
@@ -92,6 +93,33 @@ public final class WorkloadLoader {
             }
         }
         return new Plan(file, tree, base, trials);
+    }
+
+    /**
+     * An adaptivity λ given as a fraction of a sustain run's rate becomes a plain rate here, once,
+     * so every trial (and its JVM) sees the number that was used.
+     */
+    private static void resolveSustained(ObjectNode tree, Path baseDir, String where) {
+        JsonNode phases = tree.path("load").path("phases");
+        for (int i = 0; i < phases.size(); i++) {
+            JsonNode a = phases.get(i).path("adaptivity");
+            if (!a.isObject() || !a.has("fraction")) continue;
+            String field = "load.phases[" + i + "].adaptivity.sustained";
+            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve("run.json");
+            JsonNode rate;
+            try {
+                rate = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runJson.toFile()).path("sustain").path("sustainable_rate");
+            } catch (IOException e) {
+                throw new WorkloadException(where + ": " + field + ": cannot read " + runJson + " (expected the results directory of evperf sustain)");
+            }
+            if (!rate.isNumber() || !(rate.asDouble() > 0)) {
+                throw new WorkloadException(where + ": " + field + ": " + runJson + " holds no sustainable rate (not a sustain run, or it found none)");
+            }
+            ObjectNode obj = (ObjectNode) a;
+            obj.put("rate", obj.get("fraction").asDouble() * rate.asDouble());
+            obj.remove("fraction");
+            obj.remove("sustained");
+        }
     }
 
     private static List<Map<String, JsonNode>> combinations(Map<String, List<JsonNode>> matrix, String where) {

@@ -176,7 +176,7 @@ public final class WorkloadValidator {
 
     /** The profiles a phase can have. */
     public static final List<String> PROFILES = List.of("bursts", "constant", "max", "ramp", "stairs", "wave", "binary",
-            "increasing", "decreasing", "spike", "random_walk");
+            "increasing", "decreasing", "spike", "random_walk", "adaptivity");
 
     private static void validatePatterns(PhaseDef ph, String p, String where) {
         if (ph.stairs != null) {
@@ -201,6 +201,21 @@ public final class WorkloadValidator {
         }
         if (ph.spike != null && !(ph.spike.size > 0 && ph.spike.size <= 100)) {
             fail(where, p + ".spike.size", "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
+        }
+        if (ph.adaptivity != null) {
+            var a = ph.adaptivity;
+            String q = p + ".adaptivity";
+            if ((a.rate == null) == (a.fraction == null)) fail(where, q, "expected either rate (events/s) or fraction (of a sustain run's rate)");
+            if (a.rate != null && !(a.rate > 0)) fail(where, q + ".rate", "expected a rate above 0 events/s, got " + a.rate);
+            if (a.fraction != null && !(a.fraction > 0)) fail(where, q + ".fraction", "expected a fraction above 0, got " + a.fraction);
+            if (a.fraction != null && (a.sustained == null || a.sustained.isBlank())) {
+                fail(where, q + ".sustained", "expected the results directory of an evperf sustain run, for fraction");
+            }
+            if (!(a.peakFactor > 0)) fail(where, q + ".peak_factor", "expected a factor above 0, got " + a.peakFactor);
+            if (a.ramp == null || a.ramp.nanos() < 0) fail(where, q + ".ramp", "expected a duration of 0 or more");
+            positive(a.steady, q + ".steady", where);
+            positive(a.peak, q + ".peak", where);
+            positive(a.recovery, q + ".recovery", where);
         }
         if (ph.randomWalk != null) {
             var w = ph.randomWalk;
