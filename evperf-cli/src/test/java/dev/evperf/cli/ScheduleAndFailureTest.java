@@ -124,5 +124,10 @@ class ScheduleAndFailureTest {
         assertThat(t.get("status").asText()).isEqualTo("failed");
         assertThat(t.get("reason").asText()).contains("timed out after 2s");
         assertThat(cli.err).contains("timed out");
+        // While it ran, the trial printed a live line per 250 ms: the engine's 1000 ev/s capacity, and the lag growing.
+        var live = java.nio.file.Files.readAllLines(run.resolve("trials/t001/stdout.txt")).stream()
+                .filter(l -> l.startsWith("evperf-live ")).toList();
+        assertThat(live).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(live.get(live.size() - 1)).containsPattern("in=(9\\d\\d|10\\d\\d)/s").contains("lag=");
     }
 }

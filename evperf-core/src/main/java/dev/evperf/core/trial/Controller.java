@@ -153,7 +153,7 @@ public final class Controller {
         long timeoutNs = t.workload().trial.timeout.nanos();
         boolean exited;
         try {
-            exited = p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
+            exited = waitShowingLive(p, timeoutNs, dir.resolve(Layout.STDOUT), t.id());
         } catch (InterruptedException e) {
             kill(p);
             Thread.currentThread().interrupt();
@@ -186,6 +186,46 @@ public final class Controller {
         } else {
             fail(o, "the trial JVM exited with code " + p.exitValue() + ": " + crashLine(dir.resolve(Layout.STDERR)));
         }
+    }
+
+    /**
+     * Waits for the trial JVM; on an interactive terminal, shows the trial's latest live line in
+     * place (a non-interactive log gets only the start and end lines).
+     */
+    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id) throws InterruptedException, IOException {
+        if (System.console() == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
+        long deadline = System.nanoTime() + timeoutNs;
+        String shown = null;
+        while (System.nanoTime() < deadline) {
+            if (p.waitFor(500, TimeUnit.MILLISECONDS)) {
+                if (shown != null) progress.print("\r\033[K");
+                return true;
+            }
+            String line = lastLiveLine(stdout);
+            if (line != null && !line.equals(shown)) {
+                shown = line;
+                progress.print("\r\033[K  " + id + " " + line.substring(LiveMonitor.PREFIX.length()));
+                progress.flush();
+            }
+        }
+        if (shown != null) progress.print("\r\033[K");
+        return false;
+    }
+
+    private static String lastLiveLine(Path stdout) throws IOException {
+        if (!Files.exists(stdout)) return null;
+        try (var file = new java.io.RandomAccessFile(stdout.toFile(), "r")) {
+            long len = file.length();
+            long from = Math.max(0, len - 4096);
+            file.seek(from);
+            byte[] tail = new byte[(int) (len - from)];
+            file.readFully(tail);
+            String[] lines = new String(tail, java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            for (int i = lines.length - 1; i >= 0; i--) {
+                if (lines[i].startsWith(LiveMonitor.PREFIX)) return lines[i];
+            }
+        }
+        return null;
     }
 
     private static void fail(ObjectNode o, String reason) {

@@ -124,7 +124,10 @@ public final class TrialRunner {
             // The schedule starts a little after now, so the first event is not already late.
             long lead = 1_000_000;
             schedule.startAt(System.nanoTime() + lead - origin);
-            Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
+            try (LiveMonitor live = w.measure.live
+                    ? new LiveMonitor(sendStart, sendEnd, schedule.intended, out, origin, w.measure.hlogInterval.nanos(), System.out) : null) {
+                Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
+            }
             long sendDone = System.nanoTime();
             long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
             long endNano = System.nanoTime();

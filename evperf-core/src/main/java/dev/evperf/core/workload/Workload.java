@@ -243,6 +243,8 @@ public final class Workload {
          * end; for engines that deliver inside send; saves one clock read per output).
          */
         public String receipt = "listener";
+        /** A live line per interval on the trial's stdout (a low-priority thread reading the driver's columns). */
+        public boolean live = true;
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
         @JsonProperty("skip_bursts")
         public int skipBursts = 0;
