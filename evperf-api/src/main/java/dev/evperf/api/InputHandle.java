@@ -1,8 +1,28 @@
 package dev.evperf.api;
 
+import java.util.Arrays;
+
 /** Sends events of one input stream into an engine. Called on the driver's hot path. */
 public interface InputHandle {
 
-    /** Sends one event; {@code event} is in the stream schema's field order. */
+    /**
+     * Sends one event; {@code event} is in the stream schema's field order. The caller never
+     * reuses the array: engines may keep it (Esper's windows hold the array itself).
+     */
     void send(Object[] event);
+
+    /**
+     * Builds a micro-batch of events [from, from + count) in the engine's own batch form, before
+     * the timed phase, so that sending it allocates nothing. The default keeps the rows.
+     */
+    default Object prepareBatch(Object[][] events, int from, int count) {
+        return Arrays.copyOfRange(events, from, from + count);
+    }
+
+    /** Sends a batch made by {@link #prepareBatch}. The default sends its events one by one. */
+    default void sendBatch(Object batch) {
+        for (Object[] event : (Object[][]) batch) {
+            send(event);
+        }
+    }
 }

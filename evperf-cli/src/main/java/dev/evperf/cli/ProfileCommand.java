@@ -53,7 +53,7 @@ final class ProfileCommand implements Callable<Integer> {
         TrialSpec t = trial == null ? plan.trials().get(0) : plan.trials().stream().filter(x -> x.id().equals(trial)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("--trial: no trial " + trial + "; the plan has "
                         + plan.trials().get(0).id() + " to " + plan.trials().get(plan.trials().size() - 1).id()));
-        Schedule s = Schedule.of(t.workload().load.phases);
+        Schedule s = Schedule.of(t.workload().load.phases, t.workload().load.batch);
         List<ProfilePreview.Row> rows = ProfilePreview.of(s, bucket);
         if (format.equals("csv")) {
             main.out.println("t_s,phase,target_rate,intended_rate");

@@ -209,4 +209,12 @@ class BadInputTest {
                 "0.000,measure,1000.000,1000.000", "0.500,measure,1000.000,1000.000",
                 "1.000,measure,3000.000,3000.000", "1.500,measure,3000.000,3000.000");
     }
+
+    @Test
+    void batchSizeOfZeroIsRejected() throws Exception {
+        Cli cli = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "bursts: {count: 2, size: 10, distance: 1ms}\n      batch: {size: 0}"));
+        assertThat(cli.err).contains("load.phases[0].batch.size").contains("1 or more");
+        Cli ramp = runBad(GOOD.replace("load:", "load:\n  batch: {size: {from: 0, to: 10}}"));
+        assertThat(ramp.err).contains("load.batch.size.from");
+    }
 }

@@ -92,4 +92,41 @@ class EndToEndTest {
         assertThat(env.get("cpu_model").asText()).isNotBlank();
         assertThat(cli.out).contains("Head-tail").contains("Burst processing time").contains("p99.99");
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "siddhi | from StockStream select id, symbol, price, volume insert into OutputStream;",
+            "esper  | insert into OutputStream select id, symbol, price, volume from StockStream;"})
+    void microBatchesGoOutWholeAndTheirWaitCountsInScheduledLatency(String engine, String query) throws Exception {
+        String w = workload(engine, query)
+                .replace("- {name: warmup, measure: false, bursts: {count: 2, size: 200, distance: 5ms}}",
+                        "- {name: measure, constant: {rate: 10000, count: 2000}, batch: {size: 50, interval: 2ms}}")
+                .replace("- {name: measure, bursts: {count: 5, size: 200, distance: 10ms}}", "");
+        Path run = tmp.resolve("batched");
+        Cli cli = Cli.run("run", Cli.write(tmp, "b.yaml", w).toString(), "--out", run.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        Path t = run.resolve("trials/t001");
+        String events = "read_parquet('" + t.resolve("events.parquet") + "')";
+        // At 10 000 ev/s a 2 ms interval closes every batch at 20 events, before the size (50) does: 100 batches.
+        assertThat(new ObjectMapper().readTree(t.resolve("result.json").toFile()).get("input_batches").asInt()).isEqualTo(100);
+        assertThat(Cli.longs("SELECT count(*) FROM " + events + " GROUP BY batch")).hasSize(100).containsOnly(20L);
+        // A batch's events share one send: the same send start and send end.
+        assertThat(Cli.one("SELECT count(*) FROM (SELECT batch FROM " + events
+                + " GROUP BY batch HAVING count(DISTINCT send_start) > 1 OR count(DISTINCT send_end) > 1)")).isZero();
+        // Every event waits for its batch to close: the first of each batch ~1.9 ms, the last ~0.
+        long firstWait = Cli.one("SELECT CAST(avg(send_start - intended) AS BIGINT) FROM " + events + " WHERE seq % 20 = 0");
+        long lastWait = Cli.one("SELECT CAST(avg(send_start - intended) AS BIGINT) FROM " + events + " WHERE seq % 20 = 19");
+        assertThat(firstWait).isBetween(1_900_000L, 2_500_000L);
+        assertThat(lastWait).isBetween(100_000L, 600_000L);
+        assertThat(Cli.one("SELECT count(*) FROM read_parquet('" + t.resolve("outputs.parquet") + "')")).isEqualTo(2000);
+        // The batch size is observed at the sink: Siddhi takes the batch as one Event[] and emits it as one;
+        // Esper is sent the batch's events one by one and emits them one by one.
+        JsonNode outBatches = new ObjectMapper().readTree(t.resolve("result.json").toFile()).path("output_batches");
+        if (engine.equals("siddhi")) {
+            assertThat(outBatches.get("batches").asLong()).isEqualTo(100);
+            assertThat(outBatches.get("mean_size").asDouble()).isEqualTo(20.0);
+        } else {
+            assertThat(outBatches.isMissingNode()).isTrue();
+        }
+    }
 }

@@ -8,6 +8,7 @@ import dev.evperf.core.workload.Dur;
 import dev.evperf.core.workload.Workload.BurstsDef;
 import dev.evperf.core.workload.Workload.ConstantDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.RampDef;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,5 +83,56 @@ class ScheduleTest {
         assertThat(Dur.parse(0).nanos()).isZero();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Dur.parse("100"))
                 .hasMessageContaining("not a duration");
+    }
+
+    static Workload.BatchDef batch(String size, String interval) {
+        Workload.BatchDef b = new Workload.BatchDef();
+        b.size = size.startsWith("{") ? readTree(size) : com.fasterxml.jackson.databind.node.IntNode.valueOf(Integer.parseInt(size));
+        b.interval = interval == null ? null : Dur.parse(interval);
+        return b;
+    }
+
+    static com.fasterxml.jackson.databind.JsonNode readTree(String json) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void batchesCloseAtSizeOrIntervalWhicheverComesFirst() {
+        // 1000 ev/s for 10 ms: events due at 0, 1, ..., 9 ms.
+        PhaseDef p = new PhaseDef();
+        p.constant = new ConstantDef();
+        p.constant.rate = 1000;
+        p.constant.count = 10L;
+        p.batch = batch("4", "2500us");
+        Schedule s = Schedule.of(List.of(p));
+        // The interval (2.5 ms) closes each batch after 3 events, before the size (4) does.
+        assertThat(s.batchFirst).containsExactly(0, 3, 6, 9, 10);
+        assertThat(s.batchDue).containsExactly(2_500_000L, 5_500_000L, 8_500_000L, 11_500_000L);
+        // Without an interval, full batches are due with their last event; the rest at the phase's last event.
+        p.batch = batch("4", null);
+        s = Schedule.of(List.of(p));
+        assertThat(s.batchFirst).containsExactly(0, 4, 8, 10);
+        assertThat(s.batchDue).containsExactly(3_000_000L, 7_000_000L, 9_000_000L);
+    }
+
+    @Test
+    void batchSizeCanRampOverThePhaseAndLoadBatchIsTheDefault() {
+        PhaseDef p = new PhaseDef();
+        p.constant = new ConstantDef();
+        p.constant.rate = 100;
+        p.constant.duration = Dur.parse("1s");
+        Schedule s = Schedule.of(List.of(p), batch("{\"from\": 1, \"to\": 10}", null));
+        int firstSize = s.batchFirst[1] - s.batchFirst[0];
+        int lastSize = s.batchFirst[s.batches()] - s.batchFirst[s.batches() - 1];
+        assertThat(firstSize).isEqualTo(1);
+        int largest = 0;
+        for (int b = 0; b < s.batches(); b++) largest = Math.max(largest, s.batchFirst[b + 1] - s.batchFirst[b]);
+        assertThat(largest).isBetween(9, 10);
+        assertThat(lastSize).isLessThanOrEqualTo(10);
+        assertThat(Schedule.of(List.of(p)).batched()).isFalse();
     }
 }

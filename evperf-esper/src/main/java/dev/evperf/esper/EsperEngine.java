@@ -81,6 +81,7 @@ final class EsperEngine implements Engine {
             if (newEvents == null) {
                 return;
             }
+            if (newEvents.length > 1) listener.onBatch(newEvents.length);
             for (EventBean event : newEvents) {
                 listener.onOutput(event.getUnderlying() instanceof Object[] row ? row : toRow(event, names));
             }

@@ -46,15 +46,46 @@ final class SiddhiEngine implements Engine {
     public InputHandle input(String stream) throws EngineException {
         definition(stream);
         InputHandler handler = runtime.getInputHandler(stream);
-        return event -> {
-            try {
-                handler.send(event);
-            } catch (InterruptedException e) {
-                // InputHandle.send is unchecked; keep the interrupt visible to the driver.
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("siddhi: interrupted while sending to " + stream, e);
+        return new InputHandle() {
+            @Override
+            public void send(Object[] event) {
+                try {
+                    handler.send(event);
+                } catch (InterruptedException e) {
+                    throw interrupted(stream, e);
+                }
+            }
+
+            /**
+             * Siddhi's own batch: an Event[] sent in one call. Each Event carries the time the batch
+             * was prepared as its timestamp (Siddhi stamps single sends with the send time instead),
+             * which matters only to time windows over batched input.
+             */
+            @Override
+            public Object prepareBatch(Object[][] events, int from, int count) {
+                Event[] batch = new Event[count];
+                long now = System.currentTimeMillis();
+                for (int i = 0; i < count; i++) {
+                    batch[i] = new Event(now, events[from + i]);
+                }
+                return batch;
+            }
+
+            @Override
+            public void sendBatch(Object batch) {
+                try {
+                    handler.send((Event[]) batch);
+                } catch (InterruptedException e) {
+                    throw interrupted(stream, e);
+                }
             }
         };
+    }
+
+    /** InputHandle is unchecked; the interrupt stays visible to the driver. */
+    private static IllegalStateException interrupted(String stream, InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new IllegalStateException("siddhi: interrupted while sending to " + stream, e);
     }
 
     @Override
@@ -63,6 +94,7 @@ final class SiddhiEngine implements Engine {
         runtime.addCallback(outputStream, new StreamCallback() {
             @Override
             public void receive(Event[] events) {
+                if (events.length > 1) listener.onBatch(events.length);
                 for (Event event : events) {
                     listener.onOutput(event.getData());
                 }

@@ -38,4 +38,30 @@ public final class Driver {
             sendEnd[i] = t - origin;
         }
     }
+
+    /**
+     * The micro-batched loop: each batch, prepared in the engine's form, goes out in one call when
+     * it is due; all its events share the batch's send start and send end. One clock read per
+     * batch while behind schedule, as above.
+     *
+     * @param first batch b holds events [first[b], first[b+1])
+     * @param due   when batch b is due, ns relative to origin
+     */
+    public static void runBatches(InputHandle input, Object[] batches, int[] first, long[] due, long origin,
+                                  long[] sendStart, long[] sendEnd) {
+        long t = System.nanoTime();
+        for (int b = 0; b < batches.length; b++) {
+            long at = origin + due[b];
+            if (at > t) {
+                t = Waiter.awaitUntil(at);
+            }
+            input.sendBatch(batches[b]);
+            long end = System.nanoTime();
+            for (int i = first[b]; i < first[b + 1]; i++) {
+                sendStart[i] = t - origin;
+                sendEnd[i] = end - origin;
+            }
+            t = end;
+        }
+    }
 }

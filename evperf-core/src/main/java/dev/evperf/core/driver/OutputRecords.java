@@ -3,6 +3,7 @@ package dev.evperf.core.driver;
 import dev.evperf.api.OutputListener;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The sink: receipt time and causing input's sequence number of every output, in preallocated
@@ -60,33 +61,66 @@ public final class OutputRecords {
             throw new IllegalArgumentException("a send-end receipt needs the output to carry the input's sequence number");
         }
         return switch (delivery) {
-            case ANY_THREAD -> row -> {
-                long now = System.nanoTime();
-                int k = shared.getAndIncrement();
-                if (k < received.length) {
-                    received[k] = now - origin;
-                    seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
-                    stream[k] = id;
+            case ANY_THREAD -> new Listener() {
+                public void onOutput(Object[] row) {
+                    long now = System.nanoTime();
+                    int k = shared.getAndIncrement();
+                    if (k < received.length) {
+                        received[k] = now - origin;
+                        seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
+                        stream[k] = id;
+                    }
                 }
             };
-            case SENDING_THREAD -> row -> {
-                long now = System.nanoTime();
-                int k = local++;
-                if (k < received.length) {
-                    received[k] = now - origin;
-                    seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
-                    stream[k] = id;
+            case SENDING_THREAD -> new Listener() {
+                public void onOutput(Object[] row) {
+                    long now = System.nanoTime();
+                    int k = local++;
+                    if (k < received.length) {
+                        received[k] = now - origin;
+                        seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
+                        stream[k] = id;
+                    }
                 }
             };
-            case SENDING_THREAD_SEND_END -> row -> {
-                int k = local++;
-                if (k < received.length) {
-                    received[k] = NOT_READ;
-                    seq[k] = ((Number) row[seqIndex]).longValue();
-                    stream[k] = id;
+            case SENDING_THREAD_SEND_END -> new Listener() {
+                public void onOutput(Object[] row) {
+                    int k = local++;
+                    if (k < received.length) {
+                        received[k] = NOT_READ;
+                        seq[k] = ((Number) row[seqIndex]).longValue();
+                        stream[k] = id;
+                    }
                 }
             };
         };
+    }
+
+    /** Output batches as engines announce them (Siddhi's Event[], Esper's new events): counted per batch, not per row. */
+    private final AtomicLong batches = new AtomicLong();
+    private final AtomicLong batchedRows = new AtomicLong();
+    private final AtomicLong largestBatch = new AtomicLong();
+
+    private abstract class Listener implements OutputListener {
+        @Override
+        public void onBatch(int size) {
+            batches.incrementAndGet();
+            batchedRows.addAndGet(size);
+            largestBatch.accumulateAndGet(size, Math::max);
+        }
+    }
+
+    /** Batches of more than one output row the engine delivered, and the rows in them. */
+    public long outputBatches() {
+        return batches.get();
+    }
+
+    public long batchedOutputs() {
+        return batchedRows.get();
+    }
+
+    public long largestOutputBatch() {
+        return largestBatch.get();
     }
 
     /** Outputs seen so far, recorded or not. Sending-thread counts are exact on the sending thread. */

@@ -62,6 +62,7 @@ public final class Phases {
         d.measure = measure && like.measure;
         d.arrivals = like.arrivals;
         d.seed = like.seed;
+        d.batch = like.batch;
         return d;
     }
 }

@@ -1,5 +1,6 @@
 package dev.evperf.core.load;
 
+import dev.evperf.core.workload.Workload.BatchDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.core.workload.WorkloadException;
 import java.util.ArrayList;
@@ -17,6 +18,12 @@ public final class Schedule {
     public final int[] position;
     public final List<PhaseInfo> phases;
     public final List<Profile> profiles;
+    /**
+     * Micro-batches, when any phase batches: batch b holds events [batchFirst[b], batchFirst[b+1])
+     * and is due at batchDue[b]; an unbatched phase's events are batches of one. Null otherwise.
+     */
+    public int[] batchFirst;
+    public long[] batchDue;
 
     /** What the results record of each phase. */
     public record PhaseInfo(String name, boolean measure, String profile, long firstSeq, long count,
@@ -39,6 +46,7 @@ public final class Schedule {
     public void startAt(long startAt) {
         long delta = startAt - this.startAt;
         for (int i = 0; i < intended.length; i++) intended[i] += delta;
+        if (batchDue != null) for (int b = 0; b < batchDue.length; b++) batchDue[b] += delta;
         this.startAt = startAt;
     }
 
@@ -51,7 +59,20 @@ public final class Schedule {
         return intended.length;
     }
 
+    public boolean batched() {
+        return batchFirst != null;
+    }
+
+    public int batches() {
+        return batchFirst == null ? 0 : batchFirst.length - 1;
+    }
+
     public static Schedule of(List<PhaseDef> phases) {
+        return of(phases, null);
+    }
+
+    /** @param defaultBatch micro-batching of the phases that set none (load.batch), or null */
+    public static Schedule of(List<PhaseDef> phases, BatchDef defaultBatch) {
         List<PhaseDef> defs = Phases.expand(phases);
         List<Profile> profiles = new ArrayList<>();
         List<Profile.Arrivals> arrivals = new ArrayList<>();
@@ -88,6 +109,7 @@ public final class Schedule {
             burstBase += bursts;
             start += p.span();
         }
+        Batches.cut(s, defs, defaultBatch);
         return s;
     }
 }

@@ -108,6 +108,8 @@ public final class Workload {
     public static final class LoadDef {
         /** The input stream the load goes to; may be left out when there is one stream. */
         public String stream;
+        /** Micro-batching of every phase that sets none of its own. */
+        public BatchDef batch;
         public List<PhaseDef> phases = new ArrayList<>();
     }
 
@@ -130,6 +132,8 @@ public final class Workload {
         @JsonProperty("random_walk")
         public RandomWalkDef randomWalk;
         public AdaptivityDef adaptivity;
+        /** Micro-batching of this phase's events (default: load.batch, else none). */
+        public BatchDef batch;
         /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
         public String arrivals = "deterministic";
         /** Seeds Poisson arrivals: the same seed gives the same intended times in every trial. */
@@ -152,6 +156,17 @@ public final class Workload {
             if (adaptivity != null) set.add("adaptivity");
             return set;
         }
+    }
+
+    /**
+     * SPBench's micro-batching: a batch closes when it holds {@code size} events or
+     * {@code interval} after its first event was due, whichever comes first, and is sent as one.
+     * {@code size} may also grow or shrink linearly over the phase: {from: 1, to: 10}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class BatchDef {
+        public JsonNode size;
+        public Dur interval;
     }
 
     /** Each level (events/s) in turn, for {@code step} each. */

@@ -1,6 +1,7 @@
 package dev.evperf.core.workload;
 
 import dev.evperf.api.FieldType;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.HashSet;
 import java.util.List;
@@ -128,6 +129,7 @@ public final class WorkloadValidator {
             fail(where, "load.stream", "no input stream '" + w.load.stream + "'" + hint(w.load.stream, w.streams.keySet()) + "; streams: " + w.streams.keySet());
         }
         if (w.load.phases == null || w.load.phases.isEmpty()) fail(where, "load.phases", "expected at least one phase");
+        if (w.load.batch != null) validateBatch(w.load.batch, "load.batch", where);
         Set<String> names = new HashSet<>();
         boolean measured = false;
         for (int i = 0; i < w.load.phases.size(); i++) {
@@ -148,6 +150,7 @@ public final class WorkloadValidator {
                 fail(where, p + ".arrivals", "poisson arrivals need a rate profile, not " + set.get(0));
             }
             validatePatterns(ph, p, where);
+            if (ph.batch != null) validateBatch(ph.batch, p + ".batch", where);
             if (ph.bursts != null) {
                 if (ph.bursts.count < 1) fail(where, p + ".bursts.count", "expected at least 1 burst, got " + ph.bursts.count);
                 if (ph.bursts.size < 1) fail(where, p + ".bursts.size", "expected at least 1 event per burst, got " + ph.bursts.size);
@@ -228,6 +231,24 @@ public final class WorkloadValidator {
             positive(w.interval, q + ".interval", where);
             positive(w.duration, q + ".duration", where);
         }
+    }
+
+    private static void validateBatch(Workload.BatchDef b, String field, String where) {
+        if (b.size == null) fail(where, field + ".size", "expected a batch size of 1 or more events, or {from: 1, to: 10}");
+        if (b.size.isObject()) {
+            for (String end : List.of("from", "to")) {
+                JsonNode v = b.size.get(end);
+                if (v == null || !v.canConvertToInt() || v.asInt() < 1) {
+                    fail(where, field + ".size." + end, "expected a batch size of 1 or more events, got " + v);
+                }
+            }
+            b.size.fieldNames().forEachRemaining(k -> {
+                if (!k.equals("from") && !k.equals("to")) fail(where, field + ".size", "unknown key '" + k + "'; expected from and to");
+            });
+        } else if (!b.size.canConvertToInt() || !b.size.isIntegralNumber() || b.size.asInt() < 1) {
+            fail(where, field + ".size", "expected a batch size of 1 or more events, got " + b.size);
+        }
+        if (b.interval != null && b.interval.nanos() <= 0) fail(where, field + ".interval", "expected a duration above 0, got " + b.interval);
     }
 
     private static void positive(Dur d, String field, String where) {
