@@ -130,4 +130,35 @@ class ScheduleAndFailureTest {
         assertThat(live).hasSizeGreaterThanOrEqualTo(3);
         assertThat(live.get(live.size() - 1)).containsPattern("in=(9\\d\\d|10\\d\\d)/s").contains("lag=");
     }
+
+    @Test
+    void twoSendersShareTheScheduleAndDoubleWhatOneThreadCanSend() throws Exception {
+        // 200 µs of service per event: one thread sends at most 5000 ev/s; 8000 ev/s needs two.
+        // A warm-up phase first: sender threads start cold, and their first sends are late.
+        String one = knownCapacity(8000, 4000).replace("    - {name: measure", "    - {name: warmup, measure: false, constant: {rate: 8000, count: 800}}\n    - {name: measure");
+        String two = one.replace("load:", "load:\n  senders: 2");
+        Path runOne = tmp.resolve("one"), runTwo = tmp.resolve("two");
+        Cli a = Cli.run("run", Cli.write(tmp, "one.yaml", one).toString(), "--out", runOne.toString(), "--format", "json");
+        Cli b = Cli.run("run", Cli.write(tmp, "two.yaml", two).toString(), "--out", runTwo.toString(), "--format", "json");
+        assertThat(a.exit).as(a.toString()).isZero();
+        assertThat(b.exit).as(b.toString()).isZero();
+        double oneRate = new ObjectMapper().readTree(a.out).get("trials").get(0).get("rates").get(0).get("achieved_rate").asDouble();
+        JsonNode twoTrial = new ObjectMapper().readTree(b.out).get("trials").get(0);
+        assertThat(oneRate).isLessThan(5_200.0);
+        assertThat(twoTrial.get("rates").get(0).get("achieved_rate").asDouble()).isBetween(7_800.0, 8_200.0);
+        // Every event sent once, every output matched to its input, from both threads' shares.
+        Path t = runTwo.resolve("trials/t001");
+        String ev = "read_parquet('" + t.resolve("events.parquet") + "')";
+        String out = "read_parquet('" + t.resolve("outputs.parquet") + "')";
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE send_end > send_start")).isEqualTo(4800);
+        assertThat(Cli.one("SELECT count(DISTINCT seq) FROM " + out)).isEqualTo(4800);
+        assertThat(Cli.one("SELECT count(*) FROM " + out + " o JOIN " + ev
+                + " e USING (seq) WHERE o.received BETWEEN e.send_start AND e.send_end")).isEqualTo(4800);
+        // The two shares ran at the same time: sends of even and odd events overlap.
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " a JOIN " + ev + " b ON b.seq = a.seq + 1"
+                + " WHERE b.send_start < a.send_end")).isGreaterThan(1000);
+        JsonNode result = new ObjectMapper().readTree(t.resolve("result.json").toFile());
+        assertThat(result.get("senders").asInt()).isEqualTo(2);
+        assertThat(result.get("output_delivery").asText()).isEqualTo("any-thread");
+    }
 }

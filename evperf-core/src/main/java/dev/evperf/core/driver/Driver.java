@@ -44,13 +44,15 @@ public final class Driver {
      * it is due; all its events share the batch's send start and send end. One clock read per
      * batch while behind schedule, as above.
      *
+     * @param order which batches this sender sends, in order (all of them for one sender)
      * @param first batch b holds events [first[b], first[b+1])
      * @param due   when batch b is due, ns relative to origin
      */
-    public static void runBatches(InputHandle input, Object[] batches, int[] first, long[] due, long origin,
+    public static void runBatches(InputHandle input, Object[] batches, int[] order, int[] first, long[] due, long origin,
                                   long[] sendStart, long[] sendEnd) {
         long t = System.nanoTime();
-        for (int b = 0; b < batches.length; b++) {
+        for (int k = 0; k < order.length; k++) {
+            int b = order[k];
             long at = origin + due[b];
             if (at > t) {
                 t = Waiter.awaitUntil(at);

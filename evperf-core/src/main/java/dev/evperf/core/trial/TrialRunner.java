@@ -104,9 +104,15 @@ public final class TrialRunner {
             if (sendEndReceipt && !engine.deliversOnSendingThread()) {
                 throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; " + factory.name() + " may not");
             }
-            OutputRecords.Delivery delivery = !engine.deliversOnSendingThread() ? OutputRecords.Delivery.ANY_THREAD
+            // With several senders, outputs come on several threads even from a synchronous engine.
+            boolean oneThread = engine.deliversOnSendingThread() && w.load.senders == 1;
+            if (sendEndReceipt && w.load.senders > 1) {
+                throw new TrialFailure("measure.receipt: send-end needs one sender (load.senders is " + w.load.senders + ")");
+            }
+            OutputRecords.Delivery delivery = !oneThread ? OutputRecords.Delivery.ANY_THREAD
                     : sendEndReceipt ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
             result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
+            result.put("senders", w.load.senders);
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
                 String seqAttr = Schemas.outputSequence(w, o);
@@ -134,10 +140,15 @@ public final class TrialRunner {
             // The schedule starts a little after now, so the first event is not already late.
             long lead = 1_000_000;
             schedule.startAt(System.nanoTime() + lead - origin);
-            try (LiveMonitor live = w.measure.live
+            int senders = w.load.senders;
+            // Several senders merge their columns only at the end: the live line would see nothing.
+            try (LiveMonitor live = w.measure.live && (senders == 1 || batches != null)
                     ? new LiveMonitor(sendStart, sendEnd, schedule.intended, out, origin, w.measure.hlogInterval.nanos(), System.out) : null) {
-                if (batches != null) {
-                    Driver.runBatches(input, batches, schedule.batchFirst, schedule.batchDue, origin, sendStart, sendEnd);
+                if (senders > 1) {
+                    Senders.run(senders, input, events, batches, schedule, origin, sendStart, sendEnd);
+                } else if (batches != null) {
+                    int[] all = Senders.share(batches.length, 0, 1);
+                    Driver.runBatches(input, batches, all, schedule.batchFirst, schedule.batchDue, origin, sendStart, sendEnd);
                 } else {
                     Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
                 }

@@ -110,6 +110,11 @@ public final class Workload {
         public String stream;
         /** Micro-batching of every phase that sets none of its own. */
         public BatchDef batch;
+        /**
+         * Sender threads, each sending a round-robin share of the schedule (for engines that accept
+         * concurrent input); their records are merged.
+         */
+        public int senders = 1;
         public List<PhaseDef> phases = new ArrayList<>();
     }
 

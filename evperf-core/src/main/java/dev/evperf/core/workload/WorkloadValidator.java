@@ -56,6 +56,9 @@ public final class WorkloadValidator {
         if (!List.of("listener", "send-end").contains(w.measure.receipt)) {
             fail(where, "measure.receipt", "expected listener or send-end, got '" + w.measure.receipt + "'");
         }
+        if (w.measure.receipt.equals("send-end") && w.load != null && w.load.senders > 1) {
+            fail(where, "measure.receipt", "send-end needs one sender; load.senders is " + w.load.senders);
+        }
         if (w.measure.receipt.equals("send-end")) {
             w.engine.outputs.forEach((out, def) -> {
                 if (def != null && "none".equals(def.sequence)) {
@@ -130,6 +133,7 @@ public final class WorkloadValidator {
         }
         if (w.load.phases == null || w.load.phases.isEmpty()) fail(where, "load.phases", "expected at least one phase");
         if (w.load.batch != null) validateBatch(w.load.batch, "load.batch", where);
+        if (w.load.senders < 1 || w.load.senders > 256) fail(where, "load.senders", "expected 1 to 256 sender threads, got " + w.load.senders);
         Set<String> names = new HashSet<>();
         boolean measured = false;
         for (int i = 0; i < w.load.phases.size(); i++) {
