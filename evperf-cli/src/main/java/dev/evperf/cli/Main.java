@@ -44,6 +44,10 @@ public final class Main {
                 err.println("evperf: " + ex.getMessage());
                 return BAD_INPUT;
             }
+            if (ex instanceof dev.evperf.core.trial.TrialFailure) {
+                err.println("evperf: " + ex.getMessage());
+                return 1;
+            }
             err.println("evperf: internal error: " + ex + (verbose ? "" : " (run with --verbose for the stack trace)"));
             return 1;
         });

@@ -59,7 +59,13 @@ final class RunCommand implements Callable<Integer> {
         }
         main.err.println("evperf: results in " + runDir);
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummary, main.err);
-        JsonNode run = controller.run(plan);
+        controller.begin(plan);
+        PreRuns preRuns = new PreRuns(controller, plan, main.err);
+        int n = plan.trials().size();
+        for (int i = 0; i < n; i++) {
+            controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+        }
+        JsonNode run = controller.finish();
         Summaries.print(runDir, format, main.out);
         boolean allOk = true;
         for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());

@@ -51,6 +51,7 @@ public interface Profile {
         if (p.increasing != null) return pattern("increasing", p.increasing, random);
         if (p.decreasing != null) return pattern("decreasing", p.decreasing, random);
         if (p.spike != null) {
+            unresolved(p.spike);
             return new RateProfile("spike", new RateFunction.Spike(p.spike.min, p.spike.max, p.spike.period.seconds(), p.spike.size,
                     p.spike.duration.seconds()), Long.MAX_VALUE, random);
         }
@@ -63,7 +64,15 @@ public interface Profile {
         throw new IllegalStateException("phase without a profile (the validator should have said so)");
     }
 
+    private static void unresolved(PatternDef d) {
+        if (d.auto) {
+            throw new dev.evperf.core.workload.WorkloadException("auto pattern parameters come from a pre-run, which evperf run makes;"
+                    + " they are not known before it");
+        }
+    }
+
     private static Profile pattern(String kind, PatternDef d, SplittableRandom random) {
+        unresolved(d);
         double period = d.period.seconds(), duration = d.duration.seconds();
         RateFunction f = switch (kind) {
             case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);

@@ -110,6 +110,9 @@ public final class Workload {
         public String stream;
         /** Micro-batching of every phase that sets none of its own. */
         public BatchDef batch;
+        /** The pre-run that sets auto pattern parameters: events sent at maximum rate. */
+        @JsonProperty("pre_run")
+        public long preRun = 200_000;
         /**
          * Sender threads, each sending a round-robin share of the schedule (for engines that accept
          * concurrent input); their records are merged.
@@ -180,12 +183,19 @@ public final class Workload {
         public Dur step;
     }
 
-    /** SPBench's patterns: rates between min and max (events/s) with a period, for a duration. */
+    /**
+     * SPBench's patterns: rates between min and max (events/s) with a period, for a duration. With
+     * {@code auto: true}, min, max, period (and duration, when not given) come from a pre-run at
+     * maximum rate (SPBench § 4): min = 10 % T, max = 110 % T, period = E/3 (E for increasing and
+     * decreasing), where T is the pre-run's throughput and E its execution time.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public static class PatternDef {
-        public double min;
-        public double max;
+        public Double min;
+        public Double max;
         public Dur period;
         public Dur duration;
+        public boolean auto;
     }
 
     /** SPBench's spike: {@code size} is the spike's share of each period, in percent (0, 100]. */

@@ -133,6 +133,7 @@ public final class WorkloadValidator {
         }
         if (w.load.phases == null || w.load.phases.isEmpty()) fail(where, "load.phases", "expected at least one phase");
         if (w.load.batch != null) validateBatch(w.load.batch, "load.batch", where);
+        if (w.load.preRun < 1) fail(where, "load.pre_run", "expected at least 1 event, got " + w.load.preRun);
         if (w.load.senders < 1 || w.load.senders > 256) fail(where, "load.senders", "expected 1 to 256 sender threads, got " + w.load.senders);
         Set<String> names = new HashSet<>();
         boolean measured = false;
@@ -200,6 +201,14 @@ public final class WorkloadValidator {
             Workload.PatternDef d = defs[i];
             if (d == null) continue;
             String q = p + "." + names[i];
+            if (d.auto) {
+                if (d.min != null || d.max != null || d.period != null) {
+                    fail(where, q, "auto sets min, max and period from a pre-run; give either auto or them");
+                }
+                if (d.duration != null) positive(d.duration, q + ".duration", where);
+                continue;
+            }
+            if (d.min == null || d.max == null) fail(where, q, "expected min and max rates (events/s), or auto: true");
             if (d.min < 0) fail(where, q + ".min", "expected a rate of 0 or more events/s, got " + d.min);
             if (d.min > d.max) fail(where, q, "min (" + d.min + ") is above max (" + d.max + ")");
             if (!(d.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + d.max);
