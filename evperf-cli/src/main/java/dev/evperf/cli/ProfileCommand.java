@@ -53,7 +53,8 @@ final class ProfileCommand implements Callable<Integer> {
         TrialSpec t = trial == null ? plan.trials().get(0) : plan.trials().stream().filter(x -> x.id().equals(trial)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("--trial: no trial " + trial + "; the plan has "
                         + plan.trials().get(0).id() + " to " + plan.trials().get(plan.trials().size() - 1).id()));
-        Schedule s = Schedule.of(t.workload().load.phases, t.workload().load.batch);
+        Schedule s = Schedule.of(t.workload().load.phases, t.workload().load.batch,
+                dev.evperf.core.workload.Schemas.traces(t.workload(), dev.evperf.core.trial.PlanChecker.baseDir(workload), workload.toString()));
         List<ProfilePreview.Row> rows = ProfilePreview.of(s, bucket);
         if (format.equals("csv")) {
             main.out.println("t_s,phase,target_rate,intended_rate");

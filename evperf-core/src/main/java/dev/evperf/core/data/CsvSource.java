@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * Reads pool events from a delimited text file (no quoting: benchmark data files are plain).
  * A bad value fails with the file, line number, field and the value.
  */
-final class CsvSource {
+public final class CsvSource {
     private CsvSource() {
     }
 
@@ -65,6 +65,57 @@ final class CsvSource {
         }
         if (rows.isEmpty()) throw new WorkloadException(path + ": no data rows");
         return rows.toArray(new Object[0][]);
+    }
+
+    /**
+     * One numeric column of the file, e.g. the timestamps of a trace to replay; a header name or a
+     * 0-based index. A bad value fails with the file, line number and value.
+     */
+    public static double[] column(FileDef file, String column, long limit, Path baseDir, String where) {
+        Path path = baseDir.resolve(file.path);
+        double[] out = new double[1024];
+        int n = 0;
+        int index = -1;
+        try (BufferedReader in = Files.newBufferedReader(path)) {
+            String line;
+            int lineNo = 0;
+            String delimiter = Pattern.quote(file.delimiter);
+            boolean headerSeen = !file.header;
+            if (headerSeen) index = parseIndex(column, path);
+            while ((line = in.readLine()) != null && n < limit) {
+                lineNo++;
+                if (line.isBlank()) continue;
+                String[] cells = line.split(delimiter, -1);
+                if (!headerSeen) {
+                    headerSeen = true;
+                    index = Arrays.asList(cells).indexOf(column);
+                    if (index < 0) index = parseIndex(column, path);
+                    continue;
+                }
+                if (index >= cells.length) {
+                    throw new WorkloadException(path + ":" + lineNo + ": no column " + index + " (the line has " + cells.length + ")");
+                }
+                try {
+                    if (n == out.length) out = Arrays.copyOf(out, n * 2);
+                    out[n++] = Double.parseDouble(cells[index].trim());
+                } catch (NumberFormatException e) {
+                    throw new WorkloadException(path + ":" + lineNo + ": column " + column + ": '" + cells[index] + "' is not a number");
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (IOException e) {
+            throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    private static int parseIndex(String column, Path path) {
+        try {
+            return Integer.parseInt(column);
+        } catch (NumberFormatException e) {
+            throw new WorkloadException(path + ": no column '" + column + "' (give a header name, or a 0-based index for a file without a header)");
+        }
     }
 
     /** Column per schema field: by the mapping (index or header name), else fields in order. */

@@ -33,6 +33,12 @@ public interface Profile {
     }
 
     static Profile of(PhaseDef p) {
+        return of(p, null);
+    }
+
+    /** @param traces reads a replay phase's timestamps (null when no phase replays) */
+    static Profile of(PhaseDef p, java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {
+        if (p.replay != null) return Replay.of(p.replay, traces.apply(p.replay));
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
         if (p.max != null) return new Max(p.max.count);
         SplittableRandom random = "poisson".equals(p.arrivals) ? new SplittableRandom(p.seed) : null;
@@ -107,6 +113,37 @@ public interface Profile {
         public long span() { return bursts * distance; }
         public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
         public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
+    }
+
+    /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
+    record Replay(long[] offsets) implements Profile {
+        static Replay of(dev.evperf.core.workload.Workload.ReplayDef def, double[] ts) {
+            double unitNs = switch (def.unit) {
+                case "ns" -> 1;
+                case "us" -> 1e3;
+                case "s" -> 1e9;
+                default -> 1e6;
+            };
+            int n = (int) Math.min(ts.length, def.count != null ? def.count : Long.MAX_VALUE);
+            long[] o = new long[n];
+            for (int i = 0; i < n; i++) {
+                if (i > 0 && ts[i] < ts[i - 1]) {
+                    throw new dev.evperf.core.workload.WorkloadException("replay: timestamp " + (i + 1) + " of the trace (" + ts[i]
+                            + ") is earlier than the one before (" + ts[i - 1] + "); a trace must not go back in time");
+                }
+                o[i] = Math.round((ts[i] - ts[0]) * unitNs / def.speed);
+            }
+            return new Replay(o);
+        }
+
+        public String kind() { return "replay"; }
+        public Arrivals arrivals() { return new Arrivals(offsets, null, null); }
+        public long span() { return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1; }
+        public Double targetRate() { return span() <= 1 ? null : offsets.length * 1e9 / span(); }
+
+        public double rateAt(double t) {
+            return Double.NaN; // a trace has no rate function; its intended rate is what it holds
+        }
     }
 
     /** All events available at the phase start: one burst, sent as fast as the engine accepts. */

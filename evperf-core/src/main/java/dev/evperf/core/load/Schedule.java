@@ -73,12 +73,18 @@ public final class Schedule {
 
     /** @param defaultBatch micro-batching of the phases that set none (load.batch), or null */
     public static Schedule of(List<PhaseDef> phases, BatchDef defaultBatch) {
+        return of(phases, defaultBatch, null);
+    }
+
+    /** @param traces reads the timestamps of replay phases (from the load stream's data file) */
+    public static Schedule of(List<PhaseDef> phases, BatchDef defaultBatch,
+                              java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {
         List<PhaseDef> defs = Phases.expand(phases);
         List<Profile> profiles = new ArrayList<>();
         List<Profile.Arrivals> arrivals = new ArrayList<>();
         long total = 0;
         for (PhaseDef d : defs) {
-            Profile p = Profile.of(d);
+            Profile p = Profile.of(d, traces);
             profiles.add(p);
             Profile.Arrivals a = p.arrivals();
             arrivals.add(a);

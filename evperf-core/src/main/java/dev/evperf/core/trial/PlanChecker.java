@@ -34,6 +34,10 @@ public final class PlanChecker {
             String at = plan.trials().size() > 1 ? where + " (trial " + t.id() + " " + t.label() + ")" : where;
             Map<String, StreamSchema> inputs = Schemas.inputs(w);
             inputs.forEach((name, schema) -> EventPool.check(schema, schema.indexOf(w.streams.get(name).sequence), w.data.get(name), baseDir, at));
+            if (w.load.phases.stream().anyMatch(ph -> ph.replay != null)) {
+                // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
+                dev.evperf.core.load.Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, at));
+            }
             EngineFactory f = Engines.get(w.engine.name);
             try {
                 f.validate(Schemas.engineSpec(w));

@@ -77,7 +77,7 @@ public final class TrialRunner {
         StreamSchema schema = Schemas.inputs(w).get(stream);
         int seqIndex = schema.indexOf(w.streams.get(stream).sequence);
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
-        Schedule schedule = Schedule.of(w.load.phases, w.load.batch);
+        Schedule schedule = Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, stream));
         int n = schedule.size();
         Object[][] events = PreparedEvents.build(pool, seqIndex, n);
         long[] sendStart = new long[n];

@@ -36,6 +36,12 @@ public final class Schemas {
         return w.load.stream != null ? w.load.stream : w.streams.keySet().iterator().next();
     }
 
+    /** Reads a replay phase's timestamps from the load stream's data file. */
+    public static java.util.function.Function<Workload.ReplayDef, double[]> traces(Workload w, java.nio.file.Path baseDir, String where) {
+        return r -> dev.evperf.core.data.CsvSource.column(w.data.get(loadStream(w)).file, r.column,
+                r.count != null ? r.count : Long.MAX_VALUE, baseDir, where);
+    }
+
     public static EngineSpec engineSpec(Workload w) {
         return new EngineSpec(new ArrayList<>(inputs(w).values()), w.engine.queries,
                 new ArrayList<>(w.engine.outputs.keySet()), w.engine.options);

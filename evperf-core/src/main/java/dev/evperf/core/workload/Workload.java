@@ -140,6 +140,7 @@ public final class Workload {
         @JsonProperty("random_walk")
         public RandomWalkDef randomWalk;
         public AdaptivityDef adaptivity;
+        public ReplayDef replay;
         /** Micro-batching of this phase's events (default: load.batch, else none). */
         public BatchDef batch;
         /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
@@ -162,6 +163,7 @@ public final class Workload {
             if (spike != null) set.add("spike");
             if (randomWalk != null) set.add("random_walk");
             if (adaptivity != null) set.add("adaptivity");
+            if (replay != null) set.add("replay");
             return set;
         }
     }
@@ -220,6 +222,21 @@ public final class Workload {
         @JsonProperty("peak_factor")
         public double peakFactor = 1.5;
         public Dur recovery = Dur.parse("5m");
+    }
+
+    /**
+     * Trace replay: intended times from a timestamp column of the load stream's data file,
+     * (ts − first ts) / speed, in {@code unit}; event i carries the file's row i (give the pool at
+     * least as many rows as the trace, or rows repeat).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ReplayDef {
+        public String column;
+        /** ns, us, ms or s. */
+        public String unit = "ms";
+        public double speed = 1;
+        /** At most this many events of the trace (default: all of it). */
+        public Long count;
     }
 
     /** A bounded random walk: every {@code interval} the rate moves by up to ±{@code step}. */

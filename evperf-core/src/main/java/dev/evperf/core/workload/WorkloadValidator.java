@@ -151,7 +151,7 @@ public final class WorkloadValidator {
             if (!List.of("deterministic", "poisson").contains(ph.arrivals)) {
                 fail(where, p + ".arrivals", "expected deterministic or poisson, got '" + ph.arrivals + "'");
             }
-            if (ph.arrivals.equals("poisson") && (ph.bursts != null || ph.max != null)) {
+            if (ph.arrivals.equals("poisson") && (ph.bursts != null || ph.max != null || ph.replay != null)) {
                 fail(where, p + ".arrivals", "poisson arrivals need a rate profile, not " + set.get(0));
             }
             validatePatterns(ph, p, where);
@@ -180,11 +180,17 @@ public final class WorkloadValidator {
             }
         }
         if (!measured) fail(where, "load.phases", "every phase has measure: false; at least one phase must be measured");
+        boolean replays = w.load.phases.stream().anyMatch(ph -> ph != null && ph.replay != null);
+        if (replays) {
+            String stream = w.load.stream != null ? w.load.stream : w.streams.keySet().iterator().next();
+            Workload.DataDef d = w.data.get(stream);
+            if (d == null || d.file == null) fail(where, "data." + stream + ".file", "replay reads its timestamps from the load stream's data file; give one");
+        }
     }
 
     /** The profiles a phase can have. */
     public static final List<String> PROFILES = List.of("bursts", "constant", "max", "ramp", "stairs", "wave", "binary",
-            "increasing", "decreasing", "spike", "random_walk", "adaptivity");
+            "increasing", "decreasing", "spike", "random_walk", "adaptivity", "replay");
 
     private static void validatePatterns(PhaseDef ph, String p, String where) {
         if (ph.stairs != null) {
@@ -232,6 +238,13 @@ public final class WorkloadValidator {
             positive(a.steady, q + ".steady", where);
             positive(a.peak, q + ".peak", where);
             positive(a.recovery, q + ".recovery", where);
+        }
+        if (ph.replay != null) {
+            String q = p + ".replay";
+            if (ph.replay.column == null || ph.replay.column.isBlank()) fail(where, q + ".column", "expected the timestamp column: a header name or an index");
+            if (!List.of("ns", "us", "ms", "s").contains(ph.replay.unit)) fail(where, q + ".unit", "expected ns, us, ms or s, got '" + ph.replay.unit + "'");
+            if (!(ph.replay.speed > 0)) fail(where, q + ".speed", "expected a speed factor above 0, got " + ph.replay.speed);
+            if (ph.replay.count != null && ph.replay.count < 1) fail(where, q + ".count", "expected at least 1");
         }
         if (ph.randomWalk != null) {
             var w = ph.randomWalk;
