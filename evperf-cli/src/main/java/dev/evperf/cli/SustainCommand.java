@@ -81,6 +81,10 @@ final class SustainCommand implements Callable<Integer> {
             + " measured time shrink in proportion, because a trial prepares its events before it starts (default: ${DEFAULT-VALUE}).")
     long maxEvents;
 
+    @Option(names = "--no-drops", description = "Also require every event sent to come out of the engine (outputs ≥ inputs:"
+            + " for pass-through queries, and for transports that may lose events).")
+    boolean noDrops;
+
     @Option(names = "--records", description = "Keep each probe's per-event records (off by default: probes at millions of events/s"
             + " would write gigabytes; the verdict needs only the interval series and the histograms).")
     boolean records;
@@ -223,6 +227,9 @@ final class SustainCommand implements Callable<Integer> {
             if (!(maxLag <= maxLagMs)) why.add(String.format(Locale.ROOT, "sends up to %.1f ms behind schedule", maxLag));
             double slope = trend.path("slope_ms_per_s").asDouble(0), se = trend.path("std_err").asDouble(0);
             if (slope > backlogTolerance && slope > 3 * se) why.add(String.format(Locale.ROOT, "backlog grows %.2f ms/s", slope));
+            long sent = s.path("events").asLong(0), received = s.path("outputs").asLong(0);
+            row.put("dropped", Math.max(0, sent - received));
+            if (noDrops && received < sent) why.add(String.format(Locale.ROOT, "%d of %d events dropped", sent - received, sent));
             if (p99Us != null && sched.path("p99_us").asDouble() > p99Us) {
                 why.add(String.format(Locale.ROOT, "scheduled p99 %.1f µs > %.1f µs", sched.path("p99_us").asDouble(), p99Us));
             }

@@ -29,7 +29,7 @@ class SustainTest {
     void findsTheKnownCapacityWithinFivePercentInAtMostTenProbes() throws Exception {
         Path run = tmp.resolve("sustain");
         Cli cli = Cli.run("sustain", Cli.write(tmp, "cap.yaml", ENGINE).toString(), "--out", run.toString(),
-                "--warmup", "500ms", "--duration", "2s");
+                "--warmup", "500ms", "--duration", "2s", "--no-drops");
         assertThat(cli.exit).as(cli.toString()).isZero();
         JsonNode sustain = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain");
         double found = sustain.get("sustainable_rate").asDouble();
@@ -37,6 +37,8 @@ class SustainTest {
         assertThat(found).isBetween(9_500.0, 10_000.0);
         assertThat(sustain.get("probes").asInt()).isLessThanOrEqualTo(10);
         assertThat(sustain.get("bracket_percent").asDouble()).isLessThanOrEqualTo(2.0);
+        // The null engine passes every event through: no probe dropped any.
+        for (JsonNode probe : sustain.get("probe_results")) assertThat(probe.get("dropped").asLong()).isZero();
         assertThat(cli.out).contains("Rate against latency").contains("sustainable:");
         // Every probe is an ordinary trial of the run: summary reads them.
         Cli summary = Cli.run("summary", run.toString());
