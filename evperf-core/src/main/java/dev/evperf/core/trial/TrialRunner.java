@@ -10,6 +10,7 @@ import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.engine.Engines;
+import dev.evperf.core.jvm.JfrRecorder;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.IntervalSeries;
@@ -66,12 +67,29 @@ public final class TrialRunner {
         return t.getClass().getName() + (t.getMessage() != null ? ": " + t.getMessage() : "");
     }
 
+    @SuppressWarnings("unchecked")
     private void run() throws Exception {
         JsonNode spec = Json.MAPPER.readTree(dir.resolve(Layout.TRIAL_JSON).toFile());
         Workload w = WorkloadLoader.YAML.treeToValue(spec.get("workload"), Workload.class);
         Path baseDir = Path.of(spec.get("workload_dir").asText());
         Json.write(dir.resolve(Layout.ENV_JSON), Environment.capture());
+        // Started before anything else, so preparation's GC and the warm-up's compilations are in it too.
+        JfrRecorder jfr = w.measure.jfr ? new JfrRecorder(dir) : null;
+        try {
+            run(w, baseDir);
+        } finally {
+            if (jfr != null) jfr.close();
+        }
+        if (jfr != null) {
+            Map<String, Object> clock = (Map<String, Object>) result.get("clock");
+            if (clock != null) {
+                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long) clock.get("origin_epoch_ns")));
+            }
+        }
+    }
 
+    /** Prepares, sends, drains and writes the records: the trial proper. */
+    private void run(Workload w, Path baseDir) throws Exception {
         long prepStart = System.nanoTime();
         String stream = Schemas.loadStream(w);
         StreamSchema schema = Schemas.inputs(w).get(stream);
@@ -174,6 +192,9 @@ public final class TrialRunner {
             clock.put("end_nanotime", endNano);
             clock.put("end_epoch_ns", epochNanos(endWall));
             clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
+            // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
+            // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
+            clock.put("drift_ns", dev.evperf.core.jvm.JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
             result.put("clock", clock);
             result.put("phases", phases(schedule, sendStart, sendEnd));
             result.put("outputs", outputs);

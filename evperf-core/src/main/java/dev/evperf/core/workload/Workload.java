@@ -290,6 +290,8 @@ public final class Workload {
          * end; for engines that deliver inside send; saves one clock read per output).
          */
         public String receipt = "listener";
+        /** JFR in the trial: GC pauses, JIT compilations, safepoints, deoptimizations on the trial's axis. */
+        public boolean jfr = true;
         /** A live line per interval on the trial's stdout (a low-priority thread reading the driver's columns). */
         public boolean live = true;
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
