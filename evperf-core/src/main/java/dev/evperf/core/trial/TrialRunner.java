@@ -11,6 +11,7 @@ import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
+import dev.evperf.core.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.IntervalSeries;
@@ -152,6 +153,7 @@ public final class TrialRunner {
                 result.put("input_batches", batches.length);
             }
             result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
+            SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin) : null;
             // Preparation made garbage; collect it now so that it is not collected during the timed loop.
             System.gc();
 
@@ -173,6 +175,10 @@ public final class TrialRunner {
             }
             long sendDone = System.nanoTime();
             long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+            if (sensors != null) {
+                sensors.close();
+                result.put("sensors", sensors.summary());
+            }
             long endNano = System.nanoTime();
             if (sendEndReceipt) out.receiptsFromSendEnd(sendEnd);
             Instant endWall = Instant.now();

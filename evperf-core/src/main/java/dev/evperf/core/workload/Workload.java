@@ -290,6 +290,8 @@ public final class Workload {
          * end; for engines that deliver inside send; saves one clock read per output).
          */
         public String receipt = "listener";
+        /** Sensors sampled through the trial (procfs, cpufreq, JVM), into sensors.csv. */
+        public SensorsDef sensors = new SensorsDef();
         /** JFR in the trial: GC pauses, JIT compilations, safepoints, deoptimizations on the trial's axis. */
         public boolean jfr = true;
         /** A live line per interval on the trial's stdout (a low-priority thread reading the driver's columns). */
@@ -297,6 +299,22 @@ public final class Workload {
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
         @JsonProperty("skip_bursts")
         public int skipBursts = 0;
+    }
+
+    /** Sensor sampling: interval, virtual sensors (sum or avg of sensors) and aliases (new names). */
+    public static final class SensorsDef {
+        public boolean enabled = true;
+        public Dur interval = Dur.parse("100ms");
+        /** Name → {sum: [uri, …]} or {avg: [uri, …]}; stored as sensor://virtual/NAME. */
+        public LinkedHashMap<String, VirtualDef> virtual = new LinkedHashMap<>();
+        /** New name → sensor URI: the sensor's series is stored under the new name. */
+        public LinkedHashMap<String, String> aliases = new LinkedHashMap<>();
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class VirtualDef {
+        public List<String> sum;
+        public List<String> avg;
     }
 
     public static final class TrialDef {

@@ -66,6 +66,7 @@ public final class WorkloadValidator {
                 }
             });
         }
+        validateSensors(w.measure.sensors, where);
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
@@ -256,6 +257,22 @@ public final class WorkloadValidator {
             if (w.step < 0) fail(where, q + ".step", "expected 0 or more events/s");
             positive(w.interval, q + ".interval", where);
             positive(w.duration, q + ".duration", where);
+        }
+    }
+
+    private static void validateSensors(Workload.SensorsDef d, String where) {
+        if (d.interval == null || d.interval.nanos() < 1_000_000) fail(where, "measure.sensors.interval", "expected 1ms or more");
+        d.virtual.forEach((name, v) -> {
+            String f = "measure.sensors.virtual." + name;
+            if (v == null || (v.sum == null) == (v.avg == null)) fail(where, f, "expected either sum or avg, with a list of sensor URIs");
+            for (String uri : v.sum != null ? v.sum : v.avg) sensorUri(uri, f, where);
+        });
+        d.aliases.forEach((alias, uri) -> sensorUri(uri, "measure.sensors.aliases." + alias, where));
+    }
+
+    private static void sensorUri(String uri, String field, String where) {
+        if (uri == null || !uri.matches("sensor://[a-z0-9_]+/[a-z0-9_]+/[A-Za-z0-9_]+(#[A-Za-z0-9_.-]+)?")) {
+            fail(where, field, "'" + uri + "' is not a sensor URI; expected sensor://<source>/<group>/<name>#<instance>");
         }
     }
 
