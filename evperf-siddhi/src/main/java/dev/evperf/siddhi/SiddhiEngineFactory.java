@@ -45,6 +45,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
         app.append(spec.queries());
 
         SiddhiManager manager = new SiddhiManager();
+        // evperf:trace(seq, 'name'): tracepoints inside the query path (see TraceFunction).
+        manager.setExtension("evperf:trace", TraceFunction.class);
         try {
             SiddhiAppRuntime runtime = manager.createSiddhiAppRuntime(app.toString());
             runtime.start();

@@ -102,6 +102,8 @@ public final class TrialRunner {
         long[] sendStart = new long[n];
         long[] sendEnd = new long[n];
 
+        // On before the engine opens: its tracepoints register while its queries compile.
+        if (w.measure.tracepoints) dev.evperf.api.trace.Tracer.enable(w.measure.traceCapacity);
         EngineFactory factory = Engines.get(w.engine.name);
         result.put("engine", factory.name());
         result.put("engine_version", factory.version());
@@ -154,6 +156,8 @@ public final class TrialRunner {
             }
             result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
             SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin) : null;
+            // The driver thread's trace buffer (engines on this thread record into it) is made now, not in the loop.
+            if (w.measure.tracepoints) dev.evperf.api.trace.Tracer.buffer();
             // Preparation made garbage; collect it now so that it is not collected during the timed loop.
             System.gc();
 
@@ -213,6 +217,9 @@ public final class TrialRunner {
             if (w.measure.records) {
                 RecordsWriter.writeEvents(dir.resolve(Layout.EVENTS), schedule, sendStart, sendEnd);
                 RecordsWriter.writeOutputs(dir.resolve(Layout.OUTPUTS), out, outputs);
+            }
+            if (w.measure.tracepoints) {
+                result.put("trace", dev.evperf.core.results.TraceWriter.write(dir, sendStart, sendEnd, out, origin));
             }
             result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
         }

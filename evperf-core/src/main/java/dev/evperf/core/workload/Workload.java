@@ -290,6 +290,14 @@ public final class Workload {
          * end; for engines that deliver inside send; saves one clock read per output).
          */
         public String receipt = "listener";
+        /**
+         * Tracepoints: the trace of every event (driver send start/end, tracepoints in the engine
+         * such as Siddhi's evperf:trace, the sink's receipt) and per-segment durations.
+         */
+        public boolean tracepoints = false;
+        /** Tracepoint records kept per thread (more are counted as lost). */
+        @JsonProperty("trace_capacity")
+        public int traceCapacity = 4_000_000;
         /** Sensors sampled through the trial (procfs, cpufreq, JVM), into sensors.csv. */
         public SensorsDef sensors = new SensorsDef();
         /** JFR in the trial: GC pauses, JIT compilations, safepoints, deoptimizations on the trial's axis. */

@@ -1,0 +1,30 @@
+package dev.evperf.core.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The one JSON mapper of results files (run.json, trial.json, result.json, env.json). */
+public final class Json {
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private Json() {
+    }
+
+    /** Writes atomically (temp file + move), so a reader never sees half a file. */
+    public static void write(Path file, Object value) {
+        try {
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            MAPPER.writeValue(tmp.toFile(), value);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
