@@ -1,0 +1,296 @@
+package dev.evperf.analysis.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code evperf report RUN_DIR}: one self-contained HTML file (uPlot and the data inline, works
+ * offline) with the run overview, every trial's tables and charts, and the comparison across the
+ * trials of a sweep. All per-event aggregation runs in DuckDB over the trial's Parquet files, so
+ * the JVM holds aggregates only.
+ */
+public final class ReportWriter {
+    private static final String RESOURCES = "/dev/evperf/analysis/report/";
+
+    /** What was written. */
+    public record Written(Path file, long bytes, int trials, int failedTrials, long millis) {}
+
+    private final ReportOptions options;
+    private final ReportAnnotations annotations;
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    public ReportWriter(ReportOptions options, ReportAnnotations annotations) {
+        this.options = options == null ? ReportOptions.DEFAULT : options;
+        this.annotations = annotations == null ? ReportAnnotations.NONE : annotations;
+    }
+
+    /** Writes the report of runDir to htmlOut with the default options and no annotations. */
+    public static Written write(Path runDir, Path htmlOut) {
+        return new ReportWriter(ReportOptions.DEFAULT, ReportAnnotations.NONE).writeReport(runDir, htmlOut);
+    }
+
+    /** The same, with another analysis's spans and warm-up markers (see {@link ReportAnnotations}). */
+    public static Written write(Path runDir, Path htmlOut, ReportAnnotations annotations) {
+        return new ReportWriter(ReportOptions.DEFAULT, annotations).writeReport(runDir, htmlOut);
+    }
+
+    /**
+     * @throws IllegalArgumentException one line, for a directory that is not a run or a run in
+     *                                  another results format; failed trials are not an error
+     *                                  (they are listed with their reasons)
+     */
+    public Written writeReport(Path runDir, Path htmlOut) {
+        long t0 = System.nanoTime();
+        RunInfo run = RunInfo.load(runDir, mapper);
+        ObjectNode data = model(run);
+        String html = page(run, data);
+        try {
+            Path parent = htmlOut.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            Files.writeString(htmlOut, html, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(htmlOut + ": cannot write the report", e);
+        }
+        int failed = (int) run.trials.stream().filter(t -> !t.ok()).count();
+        return new Written(htmlOut, html.getBytes(StandardCharsets.UTF_8).length, run.trials.size(), failed,
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    // ---- the data model ----------------------------------------------------------------------------
+
+    ObjectNode model(RunInfo run) {
+        ObjectNode data = J.obj();
+        data.put("generated", Instant.now().toString());
+        data.put("runDir", run.runDir.toAbsolutePath().normalize().toString());
+        data.set("run", overview(run));
+        ArrayNode trials = data.putArray("trials");
+        List<JsonNode> headers = new ArrayList<>();
+        Map<String, TrialSection.Metrics> metrics = new LinkedHashMap<>();
+        for (RunInfo.Trial t : run.trials) {
+            if (!t.ok()) {
+                ObjectNode h = TrialSection.header(t);
+                trials.add(h);
+                headers.add(h);
+                continue;
+            }
+            TrialAnnotations a = null;
+            String aError = null;
+            try {
+                a = annotations.forTrial(t.id(), t.dir());
+                if (a == null) a = TrialAnnotations.NONE;
+            } catch (RuntimeException e) {
+                aError = "annotations could not be computed: " + TrialSection.oneLine(e);
+            }
+            try (Db db = new Db(options.duckdbMemory(), options.duckdbThreads())) {
+                TrialSection s = new TrialSection(db, t, options, mapper);
+                s.build(a, aError);
+                trials.add(s.node());
+                headers.add(s.node());
+                if (!s.node().has("error")) metrics.put(t.id(), s.metrics());
+            }
+        }
+        data.set("sweep", sweep(run, metrics));
+        return data;
+    }
+
+    private ObjectNode overview(RunInfo run) {
+        JsonNode root = run.root;
+        ObjectNode o = J.obj();
+        JsonNode w = root.path("workload");
+        o.put("name", run.workloadName());
+        o.put("description", w.path("description").asText(""));
+        o.put("workloadFile", root.path("workload_file").asText(""));
+        o.put("format", root.path("format").asText(""));
+        o.put("started", root.path("started").asText(""));
+        o.put("finished", root.path("finished").asText(""));
+        o.put("engine", w.path("engine").path("name").asText("siddhi"));
+        o.put("queries", w.path("engine").path("queries").asText(""));
+        o.set("load", w.path("load").isMissingNode() ? J.obj() : w.path("load"));
+        o.set("matrix", w.path("matrix").isMissingNode() ? J.obj() : w.path("matrix"));
+        o.set("measure", w.path("measure").isMissingNode() ? J.obj() : w.path("measure"));
+        o.set("trialOptions", w.path("trial").isMissingNode() ? J.obj() : w.path("trial"));
+        o.set("environment", root.path("environment").isMissingNode() ? J.obj() : root.path("environment"));
+        o.set("sustain", root.path("sustain").isMissingNode() ? null : root.path("sustain"));
+        return o;
+    }
+
+    // ---- across trials -----------------------------------------------------------------------------
+
+    private static final Pattern DURATION = Pattern.compile("^\\s*(-?\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)?\\s*$");
+
+    /** A parameter value as a number for the x axis: durations in ms, plain numbers as they are; else null. */
+    static Double numeric(JsonNode v) {
+        if (v == null || v.isNull() || v.isMissingNode()) return null;
+        if (v.isNumber()) return v.asDouble();
+        if (!v.isTextual()) return null;
+        Matcher m = DURATION.matcher(v.asText());
+        if (!m.matches()) return null;
+        double x = Double.parseDouble(m.group(1));
+        String unit = m.group(2);
+        if (unit == null) return x;
+        return switch (unit) {
+            case "ns" -> x / 1e6;
+            case "us", "µs" -> x / 1e3;
+            case "ms" -> x;
+            case "s" -> x * 1e3;
+            case "m" -> x * 60e3;
+            case "h" -> x * 3600e3;
+            default -> null;
+        };
+    }
+
+    private static boolean isDuration(JsonNode v) {
+        return v != null && v.isTextual() && DURATION.matcher(v.asText()).matches() && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
+    }
+
+    private ObjectNode sweep(RunInfo run, Map<String, TrialSection.Metrics> metrics) {
+        ObjectNode s = J.obj();
+        // axes: parameters with more than one value (JVM options are compared on their own)
+        Set<String> keys = new LinkedHashSet<>();
+        run.trials.forEach(t -> t.params().fieldNames().forEachRemaining(keys::add));
+        ArrayNode axes = s.putArray("axes");
+        for (String k : keys) {
+            if (k.equals("jvm")) continue;
+            Set<String> values = new LinkedHashSet<>();
+            boolean numeric = true, durations = true;
+            for (RunInfo.Trial t : run.trials) {
+                JsonNode v = t.params().get(k);
+                values.add(v == null ? "" : v.toString());
+                if (numeric(v) == null) numeric = false;
+                if (!isDuration(v)) durations = false;
+            }
+            if (values.size() < 2) continue;
+            ObjectNode a = axes.addObject();
+            a.put("key", k);
+            a.put("label", TrialSection.shortKey(k));
+            a.put("numeric", numeric);
+            a.put("unit", numeric && durations ? "ms" : "");
+        }
+        Set<String> jvms = new LinkedHashSet<>();
+        run.trials.forEach(t -> jvms.add(jvmText(t.jvm())));
+        s.put("jvmVaries", jvms.size() > 1);
+        ArrayNode rows = s.putArray("rows");
+        for (RunInfo.Trial t : run.trials) {
+            ObjectNode r = rows.addObject();
+            r.put("id", t.id());
+            r.put("label", t.label());
+            r.put("status", t.status());
+            r.put("jvm", jvmText(t.jvm()));
+            if (t.repetition() != null) r.put("repetition", t.repetition());
+            ObjectNode p = r.putObject("params"), x = r.putObject("x");
+            for (String k : keys) {
+                JsonNode v = t.params().get(k);
+                if (v == null) continue;
+                p.put(k, display(k, v, t.label()));
+                Double n = numeric(v);
+                if (n != null) x.put(k, n);
+            }
+            TrialSection.Metrics m = metrics.get(t.id());
+            r.set("metrics", m == null ? J.F.nullNode() : mapper.valueToTree(m));
+        }
+        ArrayNode ms = s.putArray("metrics");
+        String[][] list = {
+            {"meanBurstMs", "mean burst time", "ms"}, {"p99BurstMs", "p99 burst time", "ms"}, {"maxBurstMs", "max burst time", "ms"},
+            {"p50BurstMs", "median burst time", "ms"},
+            {"processingMeanUs", "mean event time", "µs"}, {"processingP50Us", "p50 event time", "µs"},
+            {"processingP99Us", "p99 event time", "µs"}, {"processingP999Us", "p99.9 event time", "µs"},
+            {"endToEndP99Us", "p99 end-to-end latency", "µs"}, {"scheduledP99Us", "p99 scheduled latency", "µs"},
+            {"aOverB1", "head-tail A/B at N=1", ""}, {"achievedRate", "achieved input rate", "ev/s"},
+            {"gcCount", "GC pauses", ""}, {"gcTotalMs", "GC pause time", "ms"},
+            {"jitCount", "JIT compilations", ""}, {"jitTotalMs", "JIT compilation time", "ms"},
+            {"safepointCount", "safepoints", ""}, {"safepointTotalMs", "safepoint time", "ms"}};
+        for (String[] m : list) {
+            ObjectNode n = ms.addObject();
+            n.put("key", m[0]);
+            n.put("label", m[1]);
+            n.put("unit", m[2]);
+        }
+        return s;
+    }
+
+    /**
+     * A parameter value as shown: text as it is; a nested value (e.g. a whole phase swept by name)
+     * as the controller's label names it ("pattern=wave" in "pattern=wave rep=0"), else its JSON.
+     */
+    static String display(String key, JsonNode v, String label) {
+        if (v.isValueNode()) return v.asText();
+        String prefix = TrialSection.shortKey(key) + "=";
+        if (label != null) {
+            for (String part : label.split(" ")) {
+                if (part.startsWith(prefix) && part.length() > prefix.length()) return part.substring(prefix.length());
+            }
+        }
+        return v.toString();
+    }
+
+    static String jvmText(List<String> jvm) {
+        return jvm.isEmpty() ? "default JVM" : String.join(" ", jvm);
+    }
+
+    // ---- the page ----------------------------------------------------------------------------------
+
+    private String page(RunInfo run, ObjectNode data) {
+        String json;
+        try {
+            json = mapper.writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the report's data as JSON", e);
+        }
+        // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can close the block.
+        json = json.replace("<", "\\u003c");
+        String template = resource("report.html");
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("@@TITLE@@", escapeHtml("evperf report: " + run.workloadName()));
+        parts.put("@@UPLOT_CSS@@", resource("uPlot.min.css"));
+        parts.put("@@REPORT_CSS@@", resource("report.css"));
+        parts.put("@@UPLOT_LICENSE@@", resource("uPlot.LICENSE").replace("*/", "* /"));
+        parts.put("@@UPLOT_JS@@", resource("uPlot.iife.min.js"));
+        parts.put("@@REPORT_JS@@", resource("report.js"));
+        parts.put("@@DATA@@", json);
+        StringBuilder out = new StringBuilder(template.length() + json.length() + 80_000);
+        int i = 0;
+        Matcher m = Pattern.compile("@@[A-Z_]+@@").matcher(template);
+        while (m.find()) {
+            String v = parts.get(m.group());
+            if (v == null) continue;
+            out.append(template, i, m.start()).append(v);
+            i = m.end();
+        }
+        return out.append(template, i, template.length()).toString();
+    }
+
+    static String resource(String name) {
+        try (InputStream in = ReportWriter.class.getResourceAsStream(RESOURCES + name)) {
+            if (in == null) throw new IllegalStateException("missing resource " + RESOURCES + name);
+            String s = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (!name.endsWith(".html") && s.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
+                throw new IllegalStateException(name + " contains </script and cannot be inlined");
+            }
+            return s;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read resource " + name, e);
+        }
+    }
+
+    static String escapeHtml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

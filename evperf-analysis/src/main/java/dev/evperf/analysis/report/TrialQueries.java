@@ -1,0 +1,417 @@
+package dev.evperf.analysis.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The report's aggregations of one trial, as DuckDB SQL over its Parquet and CSV files: nothing
+ * per event comes into the JVM. Times are ns on the trial's axis, as in the files.
+ * <p>
+ * Bursts: a burst is measured when all its events are (bursts.parquet's {@code measured}); burst
+ * statistics and top bursts use every measured burst, the head-tail table and the per-position
+ * distributions leave out the first {@code skipBursts} of them (measure.skip_bursts), as the
+ * summary does.
+ */
+final class TrialQueries {
+    /** Head-tail N (Tables 4.2/4.3). */
+    static final int[] HEAD_TAIL_N = {1, 5, 10, 20, 30, 40, 50, 100, 500};
+    /** Positions j of S_*,j (1-based); {@link #LAST} stands for n, the burst's last event. */
+    static final int[] POSITIONS = {1, 2, 3, 5, 7, 10, 20, 25};
+    static final int LAST = -1;
+    /** Percentiles of the per-position distributions. */
+    static final double[] POSITION_P = {5, 25, 50, 75, 95, 99};
+
+    /** One column of the head-tail table, µs; aOverB NaN when B is 0. */
+    record HeadTailRow(int n, long bursts, double aUs, double bUs, double aMinusBUs, double aOverB) {}
+
+    /** S_*,j over the bursts: j 1-based, or {@link #LAST}; percentiles as {@link #POSITION_P}, ns. */
+    record PositionRow(int j, long bursts, long min, long[] p, long max, double mean) {}
+
+    /** Table 4.5: a burst with the highest burst time and its event times. */
+    record TopBurst(int burst, long events, long startNs, long timeNs, long maxEventNs, double meanEventNs, double stdEventNs) {}
+
+    /** A burst on the time axis. */
+    record BurstPoint(long startNs, long timeNs, boolean measured) {}
+
+    /** One JVM event from jvm-events.csv. */
+    record JvmMark(String kind, long startNs, long endNs, String detail) {}
+
+    /** Count, total and longest per kind, over the events on the trial's run window. */
+    record JvmKind(String kind, long count, long totalNs, long maxNs) {}
+
+    final Db db;
+    final Path dir;
+    final Path events;
+    final Path outputs;
+    final Path bursts;
+
+    TrialQueries(Db db, Path trialDir) {
+        this.db = db;
+        this.dir = trialDir;
+        this.events = trialDir.resolve("events.parquet");
+        this.outputs = trialDir.resolve("outputs.parquet");
+        this.bursts = trialDir.resolve("bursts.parquet");
+    }
+
+    boolean hasEvents() {
+        return Files.isRegularFile(events);
+    }
+
+    boolean hasOutputs() {
+        return Files.isRegularFile(outputs);
+    }
+
+    String ev() {
+        return Db.parquet(events);
+    }
+
+    String out() {
+        return Db.parquet(outputs);
+    }
+
+    String bu() {
+        return Db.parquet(bursts);
+    }
+
+    long outputCount() throws SQLException {
+        return hasOutputs() ? db.count("SELECT count(*) FROM " + out()) : 0;
+    }
+
+    // ---- latency -------------------------------------------------------------------------------
+
+    /** Event (processing) times send_end − send_start of the measured events, exact. */
+    Distribution processing() throws SQLException {
+        return Distribution.of(db, "d_processing", "SELECT send_end - send_start AS v FROM " + ev() + " WHERE measured");
+    }
+
+    /**
+     * End-to-end (received − send_start) and scheduled (received − intended) latency of every
+     * output whose causing input is measured, exact: outputs joined to their inputs by seq.
+     *
+     * @return {end-to-end, scheduled}
+     */
+    Dist[] joined() throws SQLException {
+        db.execute("CREATE OR REPLACE TEMP TABLE lat AS SELECT o.received - e.send_start AS e2e, o.received - e.intended AS sched FROM "
+                + (outputsAligned()
+                ? "(SELECT seq, received FROM " + out() + ") o POSITIONAL JOIN (SELECT seq, send_start, intended, measured FROM " + ev() + ") e"
+                + " WHERE o.seq >= 0 AND e.measured"
+                : out() + " o JOIN " + ev() + " e ON o.seq = e.seq WHERE o.seq >= 0 AND e.measured"));
+        return new Dist[] {new SqlDist(db, "lat", "e2e"), new SqlDist(db, "lat", "sched")};
+    }
+
+    /**
+     * Whether output row i was caused by input i for every row (one output per input, in order:
+     * synchronous pass-through engines), so outputs and inputs can be joined by position, in one
+     * streaming pass, instead of by a hash join on seq. Inputs are in seq order (seq = row).
+     */
+    boolean outputsAligned() throws SQLException {
+        if (aligned == null) aligned = checkAligned();
+        return aligned;
+    }
+
+    private Boolean aligned;
+
+    private boolean checkAligned() throws SQLException {
+        Object[] o = db.row("SELECT count(*), coalesce(bool_and(seq = file_row_number), true) FROM read_parquet("
+                + Db.literal(outputs.toAbsolutePath().toString()) + ", file_row_number = true)");
+        if (!Boolean.TRUE.equals(o[1])) return false;
+        Object[] e = db.row("SELECT count(*), coalesce(bool_and(seq = file_row_number), true) FROM read_parquet("
+                + Db.literal(events.toAbsolutePath().toString()) + ", file_row_number = true)");
+        return Boolean.TRUE.equals(e[1]) && Db.asLong(o[0]) == Db.asLong(e[0]);
+    }
+
+
+    // ---- bursts --------------------------------------------------------------------------------
+
+    boolean hasBursts() throws SQLException {
+        return Files.isRegularFile(bursts) && db.count("SELECT count(*) FROM " + bu()) > 0;
+    }
+
+    /** Burst times Time(S_i,*) of the measured bursts, exact. */
+    Distribution burstTimes() throws SQLException {
+        return Distribution.of(db, "d_bursts", "SELECT time_ns AS v FROM " + bu() + " WHERE measured");
+    }
+
+    /** The measured bursts after the first skipBursts, as a temporary table hb(burst, size). */
+    private long keptBursts(int skipBursts) throws SQLException {
+        if (skipBursts < 0) throw new IllegalArgumentException("skipBursts must be >= 0, got " + skipBursts);
+        db.execute("CREATE OR REPLACE TEMP TABLE hb AS SELECT burst, events AS size FROM " + bu()
+                + " WHERE measured ORDER BY burst OFFSET " + skipBursts);
+        return db.count("SELECT count(*) FROM hb");
+    }
+
+    /**
+     * Head-tail (Tables 4.2/4.3): A = mean over the kept bursts of the sum of the first N event
+     * times of a burst, B = the same for the last N; µs. N larger than the smallest kept burst is
+     * left out, so every burst contributes exactly N events to A and to B.
+     */
+    List<HeadTailRow> headTail(int skipBursts, int... ns) throws SQLException {
+        List<HeadTailRow> rows = new ArrayList<>();
+        long nb = keptBursts(skipBursts);
+        if (nb == 0 || ns.length == 0) return rows;
+        long minSize = db.count("SELECT min(size) FROM hb");
+        int p = 0;
+        for (int n : ns) if (n >= 1 && n <= minSize) p = Math.max(p, n);
+        if (p == 0) return rows;
+        double[] head = new double[p];
+        double[] tail = new double[p];
+        // One pass: each event near either end is grouped by (pos, rpos), each −1 when not near that end.
+        String sql = "SELECT CASE WHEN e.pos < " + p + " THEN e.pos ELSE -1 END AS hp,"
+                + " CASE WHEN hb.size - 1 - e.pos < " + p + " THEN hb.size - 1 - e.pos ELSE -1 END AS tp,"
+                + " sum(e.send_end - e.send_start)::HUGEINT AS s"
+                + " FROM " + ev() + " e JOIN hb ON e.burst = hb.burst"
+                + " WHERE e.burst >= 0 AND (e.pos < " + p + " OR e.pos >= hb.size - " + p + ") GROUP BY hp, tp";
+        for (Object[] r : db.rows(sql)) {
+            int hp = (int) Db.asLong(r[0]), tp = (int) Db.asLong(r[1]);
+            double s = Db.asDouble(r[2]);
+            if (hp >= 0) head[hp] += s;
+            if (tp >= 0) tail[tp] += s;
+        }
+        for (int n : ns) {
+            if (n < 1 || n > p) continue;
+            double a = 0, b = 0;
+            for (int k = 0; k < n; k++) {
+                a += head[k];
+                b += tail[k];
+            }
+            double aUs = a / nb / 1000.0, bUs = b / nb / 1000.0;
+            rows.add(new HeadTailRow(n, nb, aUs, bUs, aUs - bUs, b == 0 ? Double.NaN : aUs / bUs));
+        }
+        return rows;
+    }
+
+    /**
+     * Builds pos_t(burst, j, t): the event times at positions j (1-based, and {@link #LAST}) of the
+     * kept bursts; j beyond the smallest kept burst is left out.
+     *
+     * @return the positions present, in the order of {@link #POSITIONS} then LAST
+     */
+    private List<Integer> positionTable(int skipBursts) throws SQLException {
+        long nb = keptBursts(skipBursts);
+        List<Integer> js = new ArrayList<>();
+        if (nb == 0) {
+            db.execute("CREATE OR REPLACE TEMP TABLE pos_t(burst INTEGER, j INTEGER, t BIGINT)");
+            return js;
+        }
+        long minSize = db.count("SELECT min(size) FROM hb");
+        StringJoiner in = new StringJoiner(", ");
+        for (int j : POSITIONS) {
+            if (j <= minSize) {
+                js.add(j);
+                in.add(Integer.toString(j - 1));
+            }
+        }
+        js.add(LAST);
+        String t = "e.send_end - e.send_start";
+        String from = " FROM " + ev() + " e JOIN hb ON e.burst = hb.burst WHERE e.burst >= 0 AND ";
+        db.execute("CREATE OR REPLACE TEMP TABLE pos_raw AS SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, " + t + " AS t"
+                + from + "(" + (in.length() == 0 ? "false" : "e.pos IN (" + in + ")") + " OR e.pos = hb.size - 1)");
+        db.execute("CREATE OR REPLACE TEMP TABLE pos_t AS"
+                + " SELECT burst, pos + 1 AS j, t FROM pos_raw WHERE " + (in.length() == 0 ? "false" : "pos IN (" + in + ")")
+                + " UNION ALL SELECT burst, " + LAST + " AS j, t FROM pos_raw WHERE rpos = 0");
+        db.execute("DROP TABLE pos_raw");
+        return js;
+    }
+
+    /** Per-position distributions S_*,j over the kept bursts (exact, nearest rank). */
+    List<PositionRow> positions(int skipBursts) throws SQLException {
+        List<Integer> js = positionTable(skipBursts);
+        List<PositionRow> rows = new ArrayList<>();
+        if (js.isEmpty()) return rows;
+        StringJoiner qs = new StringJoiner(", ", "[", "]");
+        for (double p : POSITION_P) qs.add(Double.toString(p / 100));
+        Map<Integer, PositionRow> byJ = new LinkedHashMap<>();
+        for (Object[] r : db.rows("SELECT j, count(*), min(t), quantile_disc(t, " + qs + "), max(t), avg(t) FROM pos_t GROUP BY j")) {
+            int j = (int) Db.asLong(r[0]);
+            long[] p = longs(r[3]);
+            byJ.put(j, new PositionRow(j, Db.asLong(r[1]), Db.asLong(r[2]), p, Db.asLong(r[4]), Db.asDouble(r[5])));
+        }
+        for (int j : js) if (byJ.containsKey(j)) rows.add(byJ.get(j));
+        return rows;
+    }
+
+    /**
+     * S_i,j over the kept bursts i for the given positions (after {@link #positions}), burst index
+     * and event time, downsampled to at most maxPoints bursts by keeping every k-th burst's row
+     * and, per bucket of k bursts, the one with the highest time.
+     */
+    Map<Integer, long[][]> positionSeries(int maxPoints, int... js) throws SQLException {
+        Map<Integer, long[][]> out = new LinkedHashMap<>();
+        for (int j : js) {
+            long n = db.count("SELECT count(*) FROM pos_t WHERE j = " + j);
+            if (n == 0) continue;
+            long k = Math.max(1, (2 * n + maxPoints - 1) / maxPoints);
+            List<Object[]> rows = k == 1
+                    ? db.rows("SELECT burst, t FROM pos_t WHERE j = " + j + " ORDER BY burst")
+                    : db.rows("SELECT DISTINCT b, t FROM (SELECT unnest([b1, b2]) AS b, unnest([t1, t2]) AS t FROM"
+                    + " (SELECT arg_max(burst, t) AS b1, max(t) AS t1, arg_min(burst, t) AS b2, min(t) AS t2"
+                    + " FROM (SELECT burst, t, row_number() OVER (ORDER BY burst) // " + k + " AS g FROM pos_t WHERE j = " + j + ") GROUP BY g)) ORDER BY b");
+            long[][] series = new long[2][rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                series[0][i] = Db.asLong(rows.get(i)[0]);
+                series[1][i] = Db.asLong(rows.get(i)[1]);
+            }
+            out.put(j, series);
+        }
+        return out;
+    }
+
+    /** Table 4.5: the k measured bursts with the highest time (ties: earlier burst first). */
+    List<TopBurst> topBursts(int k) throws SQLException {
+        List<TopBurst> out = new ArrayList<>();
+        if (k == 0) return out;
+        List<Object[]> top = db.rows("SELECT burst, events, start, time_ns FROM " + bu() + " WHERE measured ORDER BY time_ns DESC, burst LIMIT " + k);
+        if (top.isEmpty()) return out;
+        // One equality-filtered scan per burst: Parquet's row-group statistics skip all but the
+        // burst's own row groups (an IN list is not pushed down that way).
+        StringJoiner union = new StringJoiner(" UNION ALL ");
+        for (Object[] r : top) {
+            union.add("SELECT burst, max(send_end - send_start), avg(send_end - send_start), stddev_samp(send_end - send_start) FROM "
+                    + ev() + " WHERE burst = " + Db.asLong(r[0]) + " GROUP BY burst");
+        }
+        Map<Long, Object[]> stats = new LinkedHashMap<>();
+        if (hasEvents()) {
+            for (Object[] r : db.rows(union.toString())) stats.put(Db.asLong(r[0]), r);
+        }
+        for (Object[] r : top) {
+            Object[] s = stats.get(Db.asLong(r[0]));
+            out.add(new TopBurst((int) Db.asLong(r[0]), Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]),
+                    s == null ? 0 : Db.asLong(s[1]), s == null ? Double.NaN : Db.asDouble(s[2]), s == null ? Double.NaN : Db.asDouble(s[3])));
+        }
+        return out;
+    }
+
+    /**
+     * Every burst (measured or not) as (start, time), in burst order; above maxPoints bursts,
+     * per bucket of consecutive bursts the one with the lowest and the one with the highest time.
+     */
+    List<BurstPoint> burstSeries(int maxPoints) throws SQLException {
+        long n = db.count("SELECT count(*) FROM " + bu());
+        long k = Math.max(1, (2 * n + maxPoints - 1) / maxPoints);
+        String sql = k == 1
+                ? "SELECT start, time_ns, measured FROM " + bu() + " ORDER BY burst"
+                : "SELECT unnest([s1, s2]) AS s, unnest([t1, t2]) AS t, m FROM (SELECT measured AS m, arg_max(start, time_ns) AS s1, max(time_ns) AS t1,"
+                + " arg_min(start, time_ns) AS s2, min(time_ns) AS t2"
+                + " FROM (SELECT start, time_ns, measured, burst // " + k + " AS g FROM " + bu() + ") GROUP BY g, measured) ORDER BY s";
+        List<BurstPoint> out = new ArrayList<>();
+        long lastStart = Long.MIN_VALUE;
+        boolean lastMeasured = false;
+        for (Object[] r : db.rows(sql)) {
+            long s = Db.asLong(r[0]);
+            boolean m = Boolean.TRUE.equals(r[2]);
+            if (s == lastStart && m == lastMeasured) continue; // a bucket of one burst gives it twice
+            out.add(new BurstPoint(s, Db.asLong(r[1]), m));
+            lastStart = s;
+            lastMeasured = m;
+        }
+        return out;
+    }
+
+    // ---- JVM events ------------------------------------------------------------------------------
+
+    private Path jvmFile() {
+        return dir.resolve("jvm-events.csv");
+    }
+
+    private String jvmSource() {
+        return "(SELECT kind::VARCHAR AS kind, start_ns::BIGINT AS start_ns, end_ns::BIGINT AS end_ns, coalesce(detail::VARCHAR, '') AS detail FROM "
+                + Db.csv(jvmFile()) + ")";
+    }
+
+    private boolean hasJvmEvents() {
+        return Files.isRegularFile(jvmFile()) && hasHeaderAndRows(jvmFile());
+    }
+
+    private static boolean hasHeaderAndRows(Path f) {
+        try (var r = Files.newBufferedReader(f)) {
+            return r.readLine() != null && r.readLine() != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** Count, total and longest duration per kind among the JVM events overlapping [fromNs, toNs]. */
+    List<JvmKind> jvmKinds(long fromNs, long toNs) throws SQLException {
+        List<JvmKind> out = new ArrayList<>();
+        if (!hasJvmEvents()) return out;
+        for (Object[] r : db.rows("SELECT kind, count(*), sum(end_ns - start_ns), max(end_ns - start_ns) FROM " + jvmSource()
+                + " WHERE end_ns >= " + fromNs + " AND start_ns <= " + toNs + " GROUP BY kind ORDER BY kind")) {
+            out.add(new JvmKind((String) r[0], Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3])));
+        }
+        return out;
+    }
+
+    /** The JVM events of one kind overlapping [fromNs, toNs]: the {@code limit} longest, in time order. */
+    List<JvmMark> jvmMarks(String kind, long fromNs, long toNs, int limit) throws SQLException {
+        List<JvmMark> out = new ArrayList<>();
+        if (!hasJvmEvents()) return out;
+        for (Object[] r : db.rows("SELECT kind, start_ns, end_ns, detail FROM (SELECT * FROM " + jvmSource()
+                + " WHERE kind = " + Db.literal(kind) + " AND end_ns >= " + fromNs + " AND start_ns <= " + toNs
+                + " ORDER BY end_ns - start_ns DESC, start_ns LIMIT " + limit + ") ORDER BY start_ns")) {
+            out.add(new JvmMark((String) r[0], Db.asLong(r[1]), Db.asLong(r[2]), (String) r[3]));
+        }
+        return out;
+    }
+
+    // ---- CSV series ----------------------------------------------------------------------------
+
+    /** intervals.csv as columns by name (numbers as doubles), rows in time order; empty when absent. */
+    Map<String, double[]> intervals() throws SQLException {
+        Path f = dir.resolve("intervals.csv");
+        Map<String, double[]> out = new LinkedHashMap<>();
+        if (!Files.isRegularFile(f) || !hasHeaderAndRows(f)) return out;
+        List<Object[]> cols = db.rows("SELECT column_name FROM (DESCRIBE SELECT * FROM " + Db.csv(f) + ")");
+        List<String> names = new ArrayList<>();
+        StringJoiner select = new StringJoiner(", ");
+        for (Object[] c : cols) {
+            String name = (String) c[0];
+            names.add(name);
+            select.add("try_cast(\"" + name.replace("\"", "\"\"") + "\" AS DOUBLE)");
+        }
+        List<Object[]> rows = db.rows("SELECT " + select + " FROM " + Db.csv(f) + " ORDER BY 1");
+        for (int c = 0; c < names.size(); c++) {
+            double[] v = new double[rows.size()];
+            for (int i = 0; i < v.length; i++) v[i] = Db.asDouble(rows.get(i)[c]);
+            out.put(names.get(c), v);
+        }
+        return out;
+    }
+
+    /** sensors.csv: per sensor, (t_ns, value) in time order; empty when absent. */
+    Map<String, double[][]> sensors() throws SQLException {
+        Path f = dir.resolve("sensors.csv");
+        Map<String, double[][]> out = new LinkedHashMap<>();
+        if (!Files.isRegularFile(f) || !hasHeaderAndRows(f)) return out;
+        Map<String, List<double[]>> acc = new LinkedHashMap<>();
+        for (Object[] r : db.rows("SELECT sensor::VARCHAR, t_ns::BIGINT, try_cast(value AS DOUBLE) FROM "
+                + "read_csv(" + Db.literal(f.toAbsolutePath().toString()) + ", header = true, columns = {'t_ns': 'BIGINT', 'sensor': 'VARCHAR', 'value': 'VARCHAR'})"
+                + " ORDER BY sensor, t_ns")) {
+            acc.computeIfAbsent((String) r[0], k -> new ArrayList<>()).add(new double[] {Db.asLong(r[1]), Db.asDouble(r[2])});
+        }
+        acc.forEach((k, list) -> {
+            double[][] s = new double[2][list.size()];
+            for (int i = 0; i < list.size(); i++) {
+                s[0][i] = list.get(i)[0];
+                s[1][i] = list.get(i)[1];
+            }
+            out.put(k, s);
+        });
+        return out;
+    }
+
+    private static long[] longs(Object array) throws SQLException {
+        if (array instanceof java.sql.Array a) {
+            Object[] xs = (Object[]) a.getArray();
+            long[] out = new long[xs.length];
+            for (int i = 0; i < xs.length; i++) out[i] = Db.asLong(xs[i]);
+            return out;
+        }
+        throw new IllegalStateException("expected a list, got " + array);
+    }
+}

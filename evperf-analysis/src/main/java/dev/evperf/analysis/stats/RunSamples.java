@@ -1,0 +1,157 @@
+package dev.evperf.analysis.stats;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.warmup.WarmUp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The metric samples of a results directory, per configuration: trials with the same matrix
+ * parameters (repetitions of one combination) are pooled into one {@link Group}. Only trials
+ * with status ok count; the others are listed in {@link #skipped}.
+ *
+ * @param warmUps per analysed trial id, the warm-up that was cut (or detected, when kept)
+ */
+public record RunSamples(Path runDir, String name, List<Group> groups, Map<String, WarmUp> warmUps, List<String> skipped) {
+
+    /**
+     * The pooled samples of one configuration.
+     *
+     * @param key    the parameters as canonical JSON ("{}" for a run without a matrix)
+     * @param label  "param=value, …", or "all" for no parameters
+     */
+    public record Group(String key, String label, List<String> trials, Map<Metric, double[]> samples) {
+        public double[] values(Metric m) {
+            double[] v = samples.get(m);
+            return v == null ? new double[0] : v;
+        }
+    }
+
+    /**
+     * @param cutWarmUp leave out each trial's warm-up transient as {@link WarmUp#detect} finds it
+     * @throws IllegalArgumentException one line naming the directory, when it is not a run
+     *                                  directory or its run.json is malformed
+     */
+    public static RunSamples load(Path runDir, boolean cutWarmUp) {
+        JsonNode trials = trials(runDir);
+        Map<String, List<Map<Metric, double[]>>> perGroup = new LinkedHashMap<>();
+        Map<String, String> labels = new LinkedHashMap<>();
+        Map<String, List<String>> ids = new LinkedHashMap<>();
+        Map<String, WarmUp> warmUps = new LinkedHashMap<>();
+        List<String> skipped = new ArrayList<>();
+        for (JsonNode t : trials) {
+            String id = t.path("id").asText("?");
+            if (!"ok".equals(t.path("status").asText())) {
+                skipped.add(id + " (" + t.path("status").asText("unknown") + ")");
+                continue;
+            }
+            Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
+            Map<Metric, double[]> samples;
+            try {
+                TrialResult result = TrialResult.load(dir);
+                TrialData d = Files.exists(dir.resolve("events.parquet")) ? TrialData.load(dir) : null;
+                WarmUp w = WarmUp.detect(d, dir, result);
+                warmUps.put(id, w);
+                samples = TrialSamples.of(d, dir, result, cutWarmUp ? w : null);
+            } catch (IllegalArgumentException | UncheckedIOException e) {
+                skipped.add(id + " (unreadable: " + e.getMessage() + ")");
+                continue;
+            }
+            String key = canonical(t.path("params"));
+            perGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(samples);
+            labels.putIfAbsent(key, label(t.path("params")));
+            ids.computeIfAbsent(key, k -> new ArrayList<>()).add(id);
+        }
+        List<Group> groups = new ArrayList<>();
+        perGroup.forEach((key, list) -> groups.add(new Group(key, labels.get(key), List.copyOf(ids.get(key)), pool(list))));
+        return new RunSamples(runDir, runDir.toAbsolutePath().normalize().getFileName().toString(), List.copyOf(groups),
+                warmUps, List.copyOf(skipped));
+    }
+
+    /** All groups pooled into one ("all"), for runs whose configurations do not match. */
+    public Group pooled() {
+        if (groups.size() == 1) return groups.get(0);
+        List<String> all = new ArrayList<>();
+        List<Map<Metric, double[]>> maps = new ArrayList<>();
+        for (Group g : groups) {
+            all.addAll(g.trials());
+            maps.add(g.samples());
+        }
+        return new Group("*", "all", all, pool(maps));
+    }
+
+    static Map<Metric, double[]> pool(List<Map<Metric, double[]>> list) {
+        Map<Metric, double[]> out = new EnumMap<>(Metric.class);
+        for (Metric m : Metric.values()) {
+            int n = 0;
+            boolean any = false;
+            for (Map<Metric, double[]> s : list) {
+                double[] v = s.get(m);
+                if (v != null) {
+                    n += v.length;
+                    any = true;
+                }
+            }
+            if (!any) continue;
+            double[] all = new double[n];
+            int k = 0;
+            for (Map<Metric, double[]> s : list) {
+                double[] v = s.get(m);
+                if (v == null) continue;
+                System.arraycopy(v, 0, all, k, v.length);
+                k += v.length;
+            }
+            out.put(m, all);
+        }
+        return out;
+    }
+
+    /** The "trials" array of RUN/run.json, with one-line errors for anything that is not a run. */
+    public static JsonNode trials(Path runDir) {
+        if (!Files.isDirectory(runDir)) {
+            throw new IllegalArgumentException("not a run directory: " + runDir
+                    + (Files.exists(runDir) ? " is not a directory" : " does not exist")
+                    + " (expected a directory written by evperf run, holding run.json and trials/)");
+        }
+        Path runJson = runDir.resolve("run.json");
+        if (!Files.isRegularFile(runJson)) {
+            throw new IllegalArgumentException("not a run directory: " + runDir
+                    + " has no run.json (expected a directory written by evperf run, holding run.json and trials/)");
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(runJson.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(runJson + ": invalid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new UncheckedIOException(runJson + ": cannot read", e);
+        }
+        JsonNode list = root == null ? null : root.get("trials");
+        if (list == null || !list.isArray()) throw new IllegalArgumentException(runJson + ": expected a \"trials\" array");
+        return list;
+    }
+
+    private static String canonical(JsonNode params) {
+        Map<String, String> sorted = new TreeMap<>();
+        params.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue().toString()));
+        return sorted.toString();
+    }
+
+    private static String label(JsonNode params) {
+        List<String> parts = new ArrayList<>();
+        params.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + (e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+        return parts.isEmpty() ? "all" : String.join(", ", parts);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.evperf.analysis.stats;
+
+import dev.evperf.analysis.Burst;
+import dev.evperf.analysis.Bursts;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.warmup.WarmUp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The values of every {@link Metric} in one trial, in the metric's unit, over its measured
+ * events, and (unless the warm-up is kept) only those after the detected end of warm-up.
+ */
+public final class TrialSamples {
+    private TrialSamples() {
+    }
+
+    /**
+     * @param d       the trial's records, or null when it ran with records off (then only the
+     *                achieved rate, from intervals.csv)
+     * @param warmUp  the warm-up to leave out, or null to keep everything measured
+     */
+    public static Map<Metric, double[]> of(TrialData d, Path trialDir, TrialResult result, WarmUp warmUp) {
+        Map<Metric, double[]> out = new EnumMap<>(Metric.class);
+        if (d != null) {
+            int n = d.size();
+            boolean[] keep = new boolean[n];
+            for (int i = 0; i < n; i++) keep[i] = d.measured(i) && (warmUp == null || warmUp.steady(i));
+            double[] ev = new double[n], lag = new double[n];
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                if (!keep[i]) continue;
+                ev[k] = d.eventTimeNs(i) / 1e3;
+                lag[k++] = (d.sendStart(i) - d.intended(i)) / 1e3;
+            }
+            out.put(Metric.EVENT_TIME, Arrays.copyOf(ev, k));
+            out.put(Metric.GENERATOR_LAG, Arrays.copyOf(lag, k));
+
+            List<Burst> bursts = Bursts.measured(d);
+            if (!bursts.isEmpty()) {
+                int skip = warmUp == null || warmUp.skipBursts() == null ? 0 : warmUp.skipBursts();
+                double[] bt = new double[Math.max(0, bursts.size() - skip)];
+                for (int i = skip; i < bursts.size(); i++) bt[i - skip] = bursts.get(i).timeNs(d) / 1e6;
+                out.put(Metric.BURST_TIME, bt);
+            }
+
+            int m = d.outputCount();
+            double[] sched = new double[m], e2e = new double[m];
+            int j = 0;
+            for (int o = 0; o < m; o++) {
+                long seq = d.outputSeq(o);
+                if (seq < 0 || !keep[(int) seq]) continue;
+                sched[j] = (d.outputReceived(o) - d.intended((int) seq)) / 1e3;
+                e2e[j++] = (d.outputReceived(o) - d.sendStart((int) seq)) / 1e3;
+            }
+            out.put(Metric.SCHEDULED_LATENCY, Arrays.copyOf(sched, j));
+            out.put(Metric.END_TO_END_LATENCY, Arrays.copyOf(e2e, j));
+        }
+        if (trialDir != null) {
+            double[] rate = intervalRates(trialDir.resolve("intervals.csv"), result, warmUp);
+            if (rate != null) out.put(Metric.ACHIEVED_RATE, rate);
+        }
+        return out;
+    }
+
+    /** input_rate of the whole measured intervals starting at or after the warm-up; null without intervals.csv. */
+    static double[] intervalRates(Path file, TrialResult result, WarmUp warmUp) {
+        if (!Files.isRegularFile(file)) return null;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot read", e);
+        }
+        if (lines.isEmpty()) return null;
+        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
+        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
+        int rCol = header.indexOf("input_rate");
+        if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || rCol < 0) return null;
+        double[] v = new double[lines.size()];
+        int k = 0;
+        for (int i = 1; i < lines.size(); i++) {
+            String[] c = lines.get(i).split(",", -1);
+            if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, rCol))) continue;
+            if (!"1".equals(c[wholeCol]) || c[rCol].isEmpty()) continue;
+            try {
+                int phase = Integer.parseInt(c[phaseCol]);
+                if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
+                long t = Math.round(Double.parseDouble(c[tCol]) * 1e9);
+                if (warmUp != null && !warmUp.steadyAt(t)) continue;
+                v[k++] = Double.parseDouble(c[rCol]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a number: " + e.getMessage());
+            }
+        }
+        return Arrays.copyOf(v, k);
+    }
+}

@@ -1,0 +1,161 @@
+package dev.evperf.analysis.warmup;
+
+import dev.evperf.analysis.Burst;
+import dev.evperf.analysis.Bursts;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The end of a trial's warm-up transient, found by {@link Mser MSER-5} over the trial's measured
+ * part (the workload's own unmeasured warm-up phases are already left out):
+ * <ul>
+ * <li>bursty workloads: over the measured bursts' times, in injection order; the transient is
+ *     the first {@code skipBursts} measured bursts (what {@code AnalysisOptions.skipBursts} and
+ *     {@code measure.skip_bursts} take);</li>
+ * <li>otherwise: over the per-interval median processing time ({@code processing_p50_us} of the
+ *     whole measured intervals of intervals.csv); the transient is the intervals before
+ *     {@code endNs}.</li>
+ * </ul>
+ *
+ * @param series      what MSER ran on: {@link #BURSTS} or {@link #INTERVALS}; {@link #NONE} when
+ *                    the trial has neither (then nothing is cut)
+ * @param points      the series' length
+ * @param truncation  MSER's truncation index into the series (0: no transient found)
+ * @param skipBursts  measured bursts in the transient (bursty only, else null)
+ * @param endNs       end of warm-up on the trial's axis: the send start of the first steady
+ *                    burst, or the start of the first steady interval; null when nothing was measured
+ * @param firstSteadySeq the first measured event at or after endNs; null when none
+ * @param steadyMean  mean of the series after the truncation (burst ms, or interval p50 µs)
+ * @param transientMean mean of the series before it (NaN when nothing was cut)
+ */
+public record WarmUp(String series, int points, int truncation, Integer skipBursts, Long endNs, Long firstSteadySeq,
+                     double steadyMean, double transientMean) {
+    public static final String BURSTS = "bursts";
+    public static final String INTERVALS = "intervals";
+    public static final String NONE = "none";
+
+    /** Whether event {@code seq} lies after the warm-up (measured or not; combine with {@code d.measured}). */
+    public boolean steady(int seq) {
+        return firstSteadySeq == null ? false : seq >= firstSteadySeq;
+    }
+
+    /** Whether time t (trial axis, ns) lies after the warm-up. */
+    public boolean steadyAt(long t) {
+        return endNs == null || t >= endNs;
+    }
+
+    /**
+     * Detects the warm-up of a trial directory: its bursts from events.parquet when the trial
+     * has per-event records and bursts, else its intervals.csv.
+     */
+    public static WarmUp detect(Path trialDir) {
+        TrialData d = Files.exists(trialDir.resolve("events.parquet")) ? TrialData.load(trialDir) : null;
+        return detect(d, trialDir, TrialResult.load(trialDir));
+    }
+
+    /**
+     * @param d        the loaded records, or null (records off)
+     * @param trialDir for intervals.csv, may be null
+     * @param result   the trial's result.json, may be null (then every phase flagged measured in
+     *                 intervals.csv counts, as the events' phase column cannot be checked)
+     */
+    public static WarmUp detect(TrialData d, Path trialDir, TrialResult result) {
+        if (d != null) {
+            List<Burst> bursts = Bursts.measured(d);
+            if (!bursts.isEmpty()) return ofBursts(d, bursts);
+        }
+        if (trialDir != null && Files.isRegularFile(trialDir.resolve("intervals.csv"))) {
+            return ofIntervals(readIntervals(trialDir.resolve("intervals.csv"), result), d);
+        }
+        Long first = d == null ? null : firstMeasured(d);
+        return new WarmUp(NONE, 0, 0, null, first == null ? null : d.sendStart(first.intValue()), first, Double.NaN, Double.NaN);
+    }
+
+    /** MSER-5 over the measured bursts' times (ms). */
+    public static WarmUp ofBursts(TrialData d, List<Burst> measuredBursts) {
+        double[] ms = new double[measuredBursts.size()];
+        for (int i = 0; i < ms.length; i++) ms[i] = measuredBursts.get(i).timeNs(d) / 1e6;
+        int t = Mser.truncation(ms);
+        Burst first = measuredBursts.get(Math.min(t, ms.length - 1));
+        return new WarmUp(BURSTS, ms.length, t, t, d.sendStart(first.from()), (long) first.from(),
+                mean(ms, t, ms.length), mean(ms, 0, t));
+    }
+
+    /** One whole measured interval of intervals.csv: its start (ns) and median processing time (µs). */
+    public record Interval(long startNs, double p50Us) {}
+
+    /** MSER-5 over the intervals' median processing times. */
+    public static WarmUp ofIntervals(List<Interval> intervals, TrialData d) {
+        if (intervals.isEmpty()) {
+            Long first = d == null ? null : firstMeasured(d);
+            return new WarmUp(NONE, 0, 0, null, first == null ? null : d.sendStart(first.intValue()), first, Double.NaN, Double.NaN);
+        }
+        double[] y = new double[intervals.size()];
+        for (int i = 0; i < y.length; i++) y[i] = intervals.get(i).p50Us();
+        int t = Mser.truncation(y);
+        long end = intervals.get(Math.min(t, y.length - 1)).startNs();
+        Long firstSeq = null;
+        if (d != null) {
+            for (int i = 0; i < d.size(); i++) {
+                if (d.measured(i) && d.sendStart(i) >= end) {
+                    firstSeq = (long) i;
+                    break;
+                }
+            }
+        }
+        return new WarmUp(INTERVALS, y.length, t, null, end, firstSeq, mean(y, t, y.length), mean(y, 0, t));
+    }
+
+    /**
+     * The whole intervals of measured phases that have a processing median, in time order.
+     * A phase is measured when result.json says so; without result.json every interval counts.
+     */
+    public static List<Interval> readIntervals(Path file, TrialResult result) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot read", e);
+        }
+        List<Interval> out = new ArrayList<>();
+        if (lines.isEmpty()) return out;
+        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
+        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
+        int yCol = header.indexOf("processing_p50_us");
+        if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || yCol < 0) {
+            throw new IllegalArgumentException(file + ": expected columns t_start_s, phase, whole and processing_p50_us in the header");
+        }
+        for (int i = 1; i < lines.size(); i++) {
+            String[] c = lines.get(i).split(",", -1);
+            if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, yCol))) continue;
+            if (!"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
+            try {
+                int phase = Integer.parseInt(c[phaseCol]);
+                if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
+                out.add(new Interval(Math.round(Double.parseDouble(c[tCol]) * 1e9), Double.parseDouble(c[yCol])));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a number: " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static Long firstMeasured(TrialData d) {
+        for (int i = 0; i < d.size(); i++) if (d.measured(i)) return (long) i;
+        return null;
+    }
+
+    private static double mean(double[] v, int from, int to) {
+        if (to <= from) return Double.NaN;
+        double s = 0;
+        for (int i = from; i < to; i++) s += v[i];
+        return s / (to - from);
+    }
+}

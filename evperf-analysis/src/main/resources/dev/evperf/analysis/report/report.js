@@ -1,0 +1,756 @@
+/* evperf report: renders the run's data (the JSON block above) into tables and uPlot charts. */
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("evperf-data").textContent);
+  var app = document.getElementById("app");
+  var expected = 0, drawn = 0, errors = 0;
+  var MODE_LABEL = {"processing": "processing", "end-to-end": "end-to-end (uncorrected)", "scheduled": "scheduled (CO-safe)"};
+  var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+    "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"];
+  var MARK = {"gc-pause": "rgba(214,39,40,0.28)", "safepoint": "rgba(255,127,14,0.9)", "jit-compilation": "rgba(31,119,180,0.45)",
+    "deoptimization": "rgba(148,103,189,0.9)"};
+  var SPAN = {"gc-pause": "rgba(214,39,40,0.55)", "safepoint": "rgba(255,127,14,0.55)", "jit-compilation": "rgba(31,119,180,0.5)",
+    "deoptimization": "rgba(148,103,189,0.55)", "page-faults": "rgba(140,86,75,0.5)", "frequency-drop": "rgba(188,189,34,0.6)",
+    "unattributed": "rgba(127,127,127,0.5)"};
+
+  // ---- small helpers -------------------------------------------------------------------------
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    if (attrs) for (var k in attrs) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "html") e.innerHTML = attrs[k];
+      else if (k === "cls") e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    }
+    (children || []).forEach(function (c) { if (c != null) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return e;
+  }
+  function fmt(v, d) {
+    if (v == null || typeof v !== "number" || !isFinite(v)) return "n/a";
+    if (d == null) {
+      var a = Math.abs(v);
+      d = a >= 1000 ? 1 : a >= 100 ? 2 : 3;
+    }
+    return v.toFixed(d);
+  }
+  function fmtInt(v) { return v == null ? "n/a" : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0"); }
+  function table(head, rows, leftCols) {
+    leftCols = leftCols || [0];
+    var t = el("table");
+    var tr = el("tr");
+    head.forEach(function (h, i) { tr.appendChild(el("th", {text: h, cls: leftCols.indexOf(i) >= 0 ? "l" : ""})); });
+    t.appendChild(el("thead", null, [tr]));
+    var tb = el("tbody");
+    rows.forEach(function (r) {
+      var row = el("tr");
+      r.forEach(function (c, i) {
+        var td = el("td", {cls: leftCols.indexOf(i) >= 0 ? "l" : ""});
+        if (c instanceof Node) td.appendChild(c); else td.textContent = c == null ? "" : String(c);
+        row.appendChild(td);
+      });
+      tb.appendChild(row);
+    });
+    t.appendChild(tb);
+    return t;
+  }
+  function kv(pairs) {
+    var d = el("div", {cls: "kv"});
+    pairs.forEach(function (p) {
+      if (p[1] == null || p[1] === "") return;
+      d.appendChild(el("div", {text: p[0]}));
+      var v = el("div");
+      if (p[1] instanceof Node) v.appendChild(p[1]); else v.textContent = String(p[1]);
+      d.appendChild(v);
+    });
+    return d;
+  }
+  function note(text) { return el("p", {cls: "note", text: text}); }
+  function section(parent, title, id) {
+    var s = el("section", id ? {id: id} : null);
+    s.appendChild(el(parent === app ? "h2" : "h3", {text: title}));
+    parent.appendChild(s);
+    return s;
+  }
+  function guard(where, fn) {
+    try { return fn(); } catch (e) {
+      errors++;
+      var msg = "could not render " + where + ": " + (e && e.message ? e.message : e);
+      if (window.console) console.error(msg);
+      window.evperfErrors.push(msg);
+      var box = document.getElementById("js-errors");
+      if (box) { box.hidden = false; box.textContent = "JavaScript errors: " + window.evperfErrors.join("; "); }
+      return null;
+    }
+  }
+  /** The object without its undefined properties (uPlot would take them as overrides of its defaults). */
+  function defined(o) { Object.keys(o).forEach(function (k) { if (o[k] === undefined) delete o[k]; }); return o; }
+  function positive(arr) { return arr.map(function (v) { return v == null || !(v > 0) ? null : v; }); }
+
+  // ---- charts --------------------------------------------------------------------------------
+  function grid(parent, one) { var g = el("div", {cls: one ? "grid one" : "grid"}); parent.appendChild(g); return g; }
+
+  var INTEGER_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000,
+    200000, 250000, 500000, 1000000, 2000000, 5000000, 10000000];
+
+  /** Tick labels with as many decimals as the step between ticks needs (uPlot's default rounds to 3). */
+  function tickValues(u, splits, axisIdx, space, incr) {
+    var d = 0;
+    while (d < 9 && incr > 0 && Math.abs(incr * Math.pow(10, d) - Math.round(incr * Math.pow(10, d))) > 1e-6 * incr * Math.pow(10, d)) d++;
+    return splits.map(function (v) { return v == null ? "" : Math.abs(v) >= 1e4 && d === 0 ? fmtInt(Math.round(v)) : v.toFixed(d); });
+  }
+
+  /** Y tick labels that fit the axis: 1.5k, 80M, 2G above 10 000; small values as uPlot would print them. */
+  function compactValues(u, splits, axisIdx, space, incr) {
+    var big = splits.some(function (v) { return v != null && Math.abs(v) >= 1e4; });
+    var log = u.scales[u.axes[axisIdx].scale || "y"].distr === 3;
+    if (!big) {
+      if (!log) return tickValues(u, splits, axisIdx, space, incr);
+      return splits.map(function (v) { return v == null ? "" : String(Number(v.toPrecision(6))); });
+    }
+    return splits.map(function (v) {
+      if (v == null) return "";
+      var a = Math.abs(v);
+      var f = a >= 1e9 ? [1e9, "G"] : a >= 1e6 ? [1e6, "M"] : a >= 1e3 ? [1e3, "k"] : [1, ""];
+      var x = v / f[0];
+      return (Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : String(Math.round(x * 100) / 100)) + f[1];
+    });
+  }
+
+  /** A log scale's range: whole decades around the data, so no point sits on the frame. */
+  function decades(u, min, max) {
+    if (!(min > 0) || !(max > 0)) return [min, max];
+    var lo = Math.pow(10, Math.floor(Math.log10(min) + 1e-9)), hi = Math.pow(10, Math.ceil(Math.log10(max) - 1e-9));
+    if (lo === min) lo /= 10;
+    if (hi === max) hi *= 10;
+    return [lo, hi];
+  }
+
+  /** Draws one uPlot chart into a new box of the grid; counts it. spec: {title, note, series, data, x:{...}, y:{...}, y2, plugins, height, bars} */
+  function chart(gridEl, spec) {
+    expected++;
+    var box = el("div", {cls: "chart"});
+    box.appendChild(el("h4", {text: spec.title}));
+    if (spec.note) box.appendChild(note(spec.note));
+    gridEl.appendChild(box);
+    return guard("chart '" + spec.title + "'", function () {
+      var w = Math.floor(box.getBoundingClientRect().width) - 18;
+      if (!(w > 200)) w = 640;
+      var x = spec.x || {};
+      var y = spec.y || {};
+      var scales = {x: {time: false}};
+      if (x.log) scales.x.distr = 3;
+      if (x.range) scales.x.range = x.range;
+      scales.y = {};
+      if (y.log) { scales.y.distr = 3; scales.y.log = 10; if (!y.range) scales.y.range = decades; }
+      if (y.range) scales.y.range = y.range;
+      var axes = [
+        defined({label: x.label || "", values: x.values || (x.log ? undefined : tickValues), splits: x.splits, rotate: x.rotate, size: x.size, space: x.space,
+          incrs: x.integer ? INTEGER_STEPS : undefined}),
+        defined({label: y.label || "", values: y.values || compactValues, size: 64})
+      ];
+      if (spec.y2) {
+        scales.y2 = {};
+        axes.push({scale: "y2", side: 1, label: spec.y2.label || "", grid: {show: false}, size: 64});
+      }
+      var series = [defined({label: x.name || x.label || "x", value: x.fmt ? function (u, v) { return v == null ? "" : x.fmt(v); } : undefined})];
+      spec.series.forEach(function (s, i) {
+        var o = {label: s.label, stroke: s.color || COLORS[i % COLORS.length], width: s.width || 1.5, spanGaps: s.spanGaps !== false,
+          scale: s.scale || "y", show: s.show !== false};
+        if (s.points) o.points = s.points;
+        if (s.dash) o.dash = s.dash;
+        if (s.bars) {
+          o.paths = uPlot.paths.bars({align: 1, size: [1, Infinity], gap: 0});
+          o.fill = (s.color || COLORS[i % COLORS.length]) + "99";
+          o.points = {show: false};
+        }
+        if (s.fill) o.fill = s.fill;
+        if (s.noLine) { o.paths = function () { return null; }; o.points = {show: true, size: s.size || 6, fill: o.stroke}; }
+        o.value = function (u, v) { return v == null ? "–" : fmt(v); };
+        series.push(o);
+      });
+      var opts = {width: w, height: spec.height || 260, scales: scales, axes: axes, series: series,
+        cursor: {drag: {x: true, y: false}}, legend: {live: true}, plugins: spec.plugins || []};
+      var u = new uPlot(opts, spec.data, box);
+      drawn++;
+      return u;
+    });
+  }
+
+  /** Vertical marks on a time axis (s): JVM events as bands and ticks, annotation spans, phase starts, warm-up end. */
+  function marksPlugin(m) {
+    function px(u, v) { return u.valToPos(v, "x", true); }
+    return {hooks: {
+      drawClear: [function (u) {
+        var c = u.ctx, b = u.bbox;
+        c.save();
+        c.beginPath(); c.rect(b.left, b.top, b.width, b.height); c.clip();
+        (m.gc || []).forEach(function (g) {
+          var x0 = px(u, g[0]), x1 = px(u, g[1]);
+          c.fillStyle = MARK["gc-pause"];
+          c.fillRect(x0, b.top, Math.max(2, x1 - x0), b.height);
+        });
+        (m.spans || []).forEach(function (s) {
+          var x0 = px(u, s.startS), x1 = px(u, s.endS);
+          c.fillStyle = SPAN[s.cause] || SPAN.unattributed;
+          c.fillRect(x0, b.top, Math.max(2, x1 - x0), b.height * 0.06);
+        });
+        c.restore();
+      }],
+      draw: [function (u) {
+        var c = u.ctx, b = u.bbox, dpr = window.devicePixelRatio || 1;
+        c.save();
+        c.beginPath(); c.rect(b.left, b.top, b.width, b.height); c.clip();
+        function ticks(list, color, y0, h) {
+          c.fillStyle = color;
+          (list || []).forEach(function (g) {
+            var x0 = px(u, g[0]), x1 = px(u, g[1]);
+            c.fillRect(x0, y0, Math.max(1 * dpr, x1 - x0), h);
+          });
+        }
+        ticks(m.jit, MARK["jit-compilation"], b.top + b.height * 0.93, b.height * 0.07);
+        ticks(m.deopt, MARK.deoptimization, b.top + b.height * 0.86, b.height * 0.05);
+        ticks(m.safepoint, MARK.safepoint, b.top + b.height * 0.07, b.height * 0.06);
+        c.font = (11 * dpr) + "px system-ui, sans-serif";
+        (m.phases || []).forEach(function (p) {
+          var x = px(u, p.t);
+          c.strokeStyle = "rgba(60,60,60,0.6)"; c.setLineDash([2 * dpr, 3 * dpr]); c.lineWidth = dpr;
+          c.beginPath(); c.moveTo(x, b.top); c.lineTo(x, b.top + b.height); c.stroke();
+          c.fillStyle = "rgba(60,60,60,0.85)"; c.fillText(p.name + (p.measure ? "" : " (not measured)"), Math.max(x, b.left) + 3 * dpr, b.top + 12 * dpr);
+        });
+        if (m.warmupEndS != null) {
+          var x = px(u, m.warmupEndS);
+          c.strokeStyle = "#2ca02c"; c.setLineDash([6 * dpr, 4 * dpr]); c.lineWidth = 2 * dpr;
+          c.beginPath(); c.moveTo(x, b.top); c.lineTo(x, b.top + b.height); c.stroke();
+          c.fillStyle = "#2ca02c"; c.fillText("warm-up end", x + 3 * dpr, b.top + 26 * dpr);
+        }
+        c.restore();
+      }]
+    }};
+  }
+
+  function marksLegend(t) {
+    var j = t.jvmEvents || {}, shown = j.shown || {}, kinds = {};
+    (j.kinds || []).forEach(function (k) { kinds[k.kind] = k; });
+    var d = el("div", {cls: "legend-marks"});
+    function item(color, text) { d.appendChild(el("span", {cls: "sw", style: "background:" + color})); d.appendChild(document.createTextNode(text)); }
+    function count(kind) {
+      var k = kinds[kind]; var n = k ? k.count : 0;
+      return n + (shown[kind] != null && shown[kind] < n ? " (longest " + shown[kind] + " drawn)" : "");
+    }
+    d.appendChild(document.createTextNode("Marks:"));
+    item(MARK["gc-pause"], "GC pauses (full-height bands): " + count("gc-pause"));
+    item(MARK.safepoint, "safepoints (ticks at the top): " + count("safepoint"));
+    item(MARK["jit-compilation"], "JIT compilations (ticks at the bottom): " + count("jit-compilation"));
+    item(MARK.deoptimization, "deoptimizations: " + count("deoptimization"));
+    var a = t.annotations || {};
+    if (a.spans && a.spans.length) item(SPAN.unattributed, "spikes (strip at the top, coloured by cause): " + a.total);
+    if (a.warmupEndS != null) item("#2ca02c", "warm-up end (dashed)");
+    return d;
+  }
+
+  function trialMarks(t) {
+    var j = t.jvmEvents || {}, m = j.marks || {}, a = t.annotations || {};
+    return {gc: m["gc-pause"], safepoint: m.safepoint, jit: m["jit-compilation"], deopt: m.deoptimization,
+      spans: a.spans, warmupEndS: a.warmupEndS, phases: t.intervals ? t.intervals.phases : []};
+  }
+
+  // ---- run overview --------------------------------------------------------------------------
+  function header() {
+    var r = D.run;
+    var h = el("header", {cls: "top"}, [
+      el("h1", {text: "evperf report: " + r.name}),
+      el("div", {cls: "sub", text: (r.description ? r.description + " · " : "") + D.trials.length + " trial" + (D.trials.length === 1 ? "" : "s")
+        + " · " + D.runDir + " · generated " + D.generated})
+    ]);
+    document.body.insertBefore(h, app);
+    var nav = el("nav", {cls: "toc"});
+    nav.appendChild(el("a", {href: "#overview", text: "Overview"}));
+    var ok = D.trials.filter(function (t) { return t.status === "ok" && !t.error; });
+    if (D.trials.length > 1) nav.appendChild(el("a", {href: "#across", text: "Across trials"}));
+    D.trials.forEach(function (t) {
+      nav.appendChild(el("a", {href: "#trial-" + t.id, text: t.id + (t.status === "ok" ? "" : " ✗"), cls: t.status === "ok" && !t.error ? "" : "failed"}));
+    });
+    document.body.insertBefore(nav, app);
+    return ok;
+  }
+
+  function overview() {
+    var r = D.run, s = section(app, "Run overview", "overview");
+    var phases = ((r.load || {}).phases || []).map(function (p) {
+      var prof = Object.keys(p).filter(function (k) { return ["name", "measure", "batch"].indexOf(k) < 0; })
+        .map(function (k) { return k + " " + JSON.stringify(p[k]); }).join(", ");
+      return (p.name || "?") + (p.measure === false ? " (not measured)" : "") + ": " + prof;
+    }).join("\n");
+    s.appendChild(kv([
+      ["workload", r.name], ["file", r.workloadFile], ["engine", r.engine], ["results format", r.format],
+      ["started", r.started], ["finished", r.finished],
+      ["load", phases ? el("pre", {text: phases}) : null],
+      ["queries", r.queries ? el("pre", {text: r.queries.trim()}) : null],
+      ["matrix", r.matrix && Object.keys(r.matrix).length ? el("pre", {text: JSON.stringify(r.matrix)}) : null],
+      ["measure", r.measure && Object.keys(r.measure).length ? el("pre", {text: JSON.stringify(r.measure)}) : null]
+    ]));
+    s.appendChild(el("h3", {text: "Environment (controller)"}));
+    var env = r.environment || {};
+    s.appendChild(table(["", ""], Object.keys(env).map(function (k) {
+      var v = env[k];
+      var td = el("span", {text: typeof v === "string" ? v : JSON.stringify(v)});
+      return [k, td];
+    }), [0, 1]));
+    s.lastChild.querySelectorAll("td").forEach(function (td, i) { if (i % 2) td.className = "wrap"; });
+    s.appendChild(el("h3", {text: "Trials"}));
+    var rows = D.trials.map(function (t) {
+      var m = (D.sweep.rows.filter(function (x) { return x.id === t.id; })[0] || {}).metrics || {};
+      var status = el("span", {text: t.error ? "ok, not analysed" : t.status, cls: t.status === "ok" && !t.error ? "status-ok" : "status-failed"});
+      return [el("a", {href: "#trial-" + t.id, text: t.id}), t.paramsText || "", (t.jvm || []).join(" "), status,
+        t.reason || t.error || "", t.durationS != null ? fmt(t.durationS, 1) : "",
+        t.result ? fmtInt(t.result.eventsSent) : "", m.meanBurstMs != null ? fmt(m.meanBurstMs) : "",
+        m.processingP99Us != null ? fmt(m.processingP99Us) : "", m.scheduledP99Us != null ? fmt(m.scheduledP99Us) : "",
+        m.achievedRate != null ? fmt(m.achievedRate, 1) : ""];
+    });
+    var t = table(["trial", "params", "JVM options", "status", "reason", "duration s", "events", "mean burst ms", "p99 event µs",
+      "p99 scheduled µs", "achieved ev/s"], rows, [0, 1, 2, 3, 4]);
+    t.querySelectorAll("tbody tr").forEach(function (tr) { tr.children[4].className = "wrap"; });
+    s.appendChild(t);
+    var failed = D.trials.filter(function (t) { return t.status !== "ok" || t.error; });
+    if (failed.length) s.appendChild(el("p", {cls: "warn", text: failed.length + " of " + D.trials.length + " trials failed or could not be analysed; their reasons are above, and the report shows the others."}));
+  }
+
+  // ---- across trials -------------------------------------------------------------------------
+  function metricInfo(key) { return D.sweep.metrics.filter(function (m) { return m.key === key; })[0] || {key: key, label: key, unit: ""}; }
+
+  /** Series per (group of the other parameters) of the mean of a metric over repetitions, against one axis. */
+  function sweepData(axis, metricKeys) {
+    var rows = D.sweep.rows.filter(function (r) { return r.metrics; });
+    var others = D.sweep.axes.filter(function (a) { return a.key !== axis.key; });
+    function group(r) {
+      var g = others.map(function (a) { return a.label + "=" + r.params[a.key]; });
+      if (D.sweep.jvmVaries) g.push(r.jvm);
+      return g.join(" ");
+    }
+    var xs = [], labels = [];
+    if (axis.numeric) {
+      rows.forEach(function (r) { var v = r.x[axis.key]; if (v != null && xs.indexOf(v) < 0) xs.push(v); });
+      xs.sort(function (a, b) { return a - b; });
+    } else {
+      rows.forEach(function (r) { var v = r.params[axis.key]; if (labels.indexOf(v) < 0) labels.push(v); });
+      xs = labels.map(function (_, i) { return i; });
+    }
+    var groups = [];
+    rows.forEach(function (r) { var g = group(r); if (groups.indexOf(g) < 0) groups.push(g); });
+    var series = [], data = [xs];
+    metricKeys.forEach(function (mk) {
+      groups.forEach(function (g) {
+        var ys = xs.map(function (x, i) {
+          var sel = rows.filter(function (r) {
+            return group(r) === g && (axis.numeric ? r.x[axis.key] === x : r.params[axis.key] === labels[i]);
+          }).map(function (r) { return r.metrics[mk]; }).filter(function (v) { return v != null; });
+          return sel.length ? sel.reduce(function (a, b) { return a + b; }, 0) / sel.length : null;
+        });
+        if (ys.every(function (v) { return v == null; })) return;
+        var mi = metricInfo(mk);
+        // categories (e.g. rate patterns) are not a scale: points, no lines between them
+        series.push(axis.numeric ? {label: mi.label + (g ? " · " + g : ""), points: {show: true, size: 6}}
+          : {label: mi.label + (g ? " · " + g : ""), noLine: true, size: 8});
+        data.push(ys);
+      });
+    });
+    return {series: series, data: data, labels: labels};
+  }
+
+  function axisX(axis, labels) {
+    if (axis.numeric) return {label: axis.label + (axis.unit ? " (" + axis.unit + ")" : ""), name: axis.label};
+    return {label: axis.label, name: axis.label, splits: function () { return labels.map(function (_, i) { return i; }); },
+      values: function (u, sp) { return sp.map(function (v) { return labels[v] != null ? short(labels[v], 28) : ""; }); },
+      range: [-0.5, labels.length - 0.5], fmt: function (v) { return labels[v] != null ? labels[v] : v; }};
+  }
+  function short(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "…" : s; }
+
+  function across(okTrials) {
+    if (D.trials.length < 2) return;
+    var s = section(app, "Across trials", "across");
+    var sw = D.sweep;
+    var anyBursts = sw.rows.some(function (r) { return r.metrics && r.metrics.meanBurstMs != null; });
+    var defaults = anyBursts ? ["meanBurstMs", "p99BurstMs"] : ["processingP99Us", "scheduledP99Us"];
+    if (okTrials.length < 2) { s.appendChild(note("Fewer than two trials were analysed, so there is nothing to compare.")); return; }
+    sw.axes.forEach(function (axis) {
+      s.appendChild(el("h3", {text: (anyBursts ? "Burst time" : "Event time and scheduled latency") + " against " + axis.label}));
+      s.appendChild(note("Each point is the mean over the repetitions of a trial configuration (as the thesis's Figs 4.2 and 4.3 for d). "
+        + "Swept parameter: " + axis.key + "."));
+      var g = grid(s);
+      defaults.forEach(function (k) {
+        var sd = sweepData(axis, [k]);
+        chart(g, {title: metricInfo(k).label + " vs " + axis.label, series: sd.series, data: sd.data, x: axisX(axis, sd.labels),
+          y: {label: metricInfo(k).unit}});
+      });
+      metricChooser(g, axis, defaults[0] === "meanBurstMs" ? "aOverB1" : "achievedRate");
+    });
+    // every trial side by side (also for repetitions, or when only the JVM changes)
+    s.appendChild(el("h3", {text: "Every trial"}));
+    var g2 = grid(s);
+    metricChooser(g2, null, anyBursts ? "meanBurstMs" : "processingP99Us");
+    if (sw.jvmVaries) jvmConfigs(s, anyBursts);
+  }
+
+  /** A chart of one metric chosen from a list; redrawn on change (the first drawing is counted). */
+  function metricChooser(g, axis, initial) {
+    var holder = el("div");
+    g.appendChild(holder);
+    var sel = el("select");
+    D.sweep.metrics.forEach(function (m) {
+      var has = D.sweep.rows.some(function (r) { return r.metrics && r.metrics[m.key] != null; });
+      if (has) sel.appendChild(el("option", {value: m.key, text: m.label + (m.unit ? " (" + m.unit + ")" : "")}));
+    });
+    sel.value = initial;
+    if (sel.value !== initial && sel.options.length) sel.value = sel.options[0].value;
+    holder.appendChild(el("div", {cls: "note"}, ["metric: ", sel]));
+    var inner = el("div", {cls: "grid one"});
+    holder.appendChild(inner);
+    var current = null;
+    function draw(count) {
+      inner.innerHTML = "";
+      var mk = sel.value, mi = metricInfo(mk);
+      var spec;
+      if (axis) {
+        var sd = sweepData(axis, [mk]);
+        spec = {title: mi.label + " vs " + axis.label, series: sd.series, data: sd.data, x: axisX(axis, sd.labels), y: {label: mi.unit}};
+      } else {
+        var rows = D.sweep.rows.filter(function (r) { return r.metrics; });
+        var labels = rows.map(function (r) { return rows.length > 4 ? r.id : r.id + " " + (r.label || ""); });
+        spec = {title: mi.label + " per trial", series: [{label: mi.label, points: {show: true, size: 7}}],
+          data: [rows.map(function (_, i) { return i; }), rows.map(function (r) { return r.metrics[mk]; })],
+          x: axisX({label: "trial", numeric: false}, labels), y: {label: mi.unit}};
+      }
+      if (!count) expected--; // redraws are not part of the page's count
+      var before = drawn;
+      current = chart(inner, spec);
+      if (!count && drawn > before) drawn--;
+    }
+    sel.addEventListener("change", function () { draw(false); });
+    draw(true);
+  }
+
+  function jvmConfigs(s, anyBursts) {
+    s.appendChild(el("h3", {text: "JVM configurations side by side"}));
+    s.appendChild(note("Each trial with its JVM options (as the thesis's Fig. 4.24): "
+      + (anyBursts ? "burst time percentiles" : "event time percentiles") + ", and what the JVM did during the run (JFR)."));
+    var rows = D.sweep.rows.filter(function (r) { return r.metrics; });
+    rows.sort(function (a, b) { return a.jvm < b.jvm ? -1 : a.jvm > b.jvm ? 1 : 0; });
+    s.appendChild(table(["trial", "JVM options", "params", "mean burst ms", "p99 burst ms", "p50 event µs", "p99 event µs", "A/B N=1",
+      "GC pauses", "GC ms", "JIT compilations", "JIT ms", "safepoints"], rows.map(function (r) {
+      var m = r.metrics, p = Object.keys(r.params).filter(function (k) { return k !== "jvm"; }).map(function (k) { return k.split(".").pop() + "=" + r.params[k]; }).join(" ");
+      return [r.id, r.jvm, p, fmt(m.meanBurstMs), fmt(m.p99BurstMs), fmt(m.processingP50Us), fmt(m.processingP99Us), fmt(m.aOverB1, 2),
+        m.gcCount == null ? "n/a" : m.gcCount, fmt(m.gcTotalMs), m.jitCount == null ? "n/a" : m.jitCount, fmt(m.jitTotalMs),
+        m.safepointCount == null ? "n/a" : m.safepointCount];
+    }), [0, 1, 2]));
+    var labels = rows.map(function (r) { return rows.length > 6 ? r.id : r.id + " " + r.jvm; });
+    var keys = anyBursts ? [["minBurstMs", "min"], ["p25BurstMs", "p25"], ["p50BurstMs", "median"], ["p75BurstMs", "p75"], ["p99BurstMs", "p99"], ["maxBurstMs", "max"]]
+      : [["processingP50Us", "p50"], ["processingP99Us", "p99"], ["processingP999Us", "p99.9"]];
+    var data = [rows.map(function (_, i) { return i; })];
+    var series = keys.map(function (k, i) {
+      data.push(positive(rows.map(function (r) { return r.metrics[k[0]]; })));
+      return {label: k[1], noLine: true, size: 9, color: COLORS[i]};
+    });
+    chart(grid(s, true), {title: (anyBursts ? "Burst time" : "Event time") + " per JVM configuration", series: series, data: data,
+      x: axisX({label: "trial and JVM options", numeric: false}, labels), y: {label: anyBursts ? "ms" : "µs", log: true}, height: 300});
+  }
+
+  // ---- one trial -----------------------------------------------------------------------------
+  function trialSection(t) {
+    var det = el("details", {cls: "trial", id: "trial-" + t.id, open: ""});
+    det.appendChild(el("summary", null, [t.id + " · " + (t.label || ""), el("span", {cls: "params", text: t.paramsText || ""})]));
+    app.appendChild(det);
+    var s = el("div");
+    det.appendChild(s);
+    var r = t.result || {};
+    s.appendChild(kv([
+      ["status", el("span", {text: t.error ? "ok, but not analysed" : t.status, cls: t.status === "ok" && !t.error ? "status-ok" : "status-failed"})],
+      ["reason", t.reason], ["params", t.paramsText], ["JVM options", (t.jvm || []).join(" ") || "(default)"],
+      ["engine", r.engine ? r.engine + (r.engineVersion ? " (" + r.engineVersion + ")" : "") : null],
+      ["events sent", r.eventsSent != null ? fmtInt(r.eventsSent) : null],
+      ["outputs received", r.outputsReceived != null ? fmtInt(r.outputsReceived) + (r.outputsRecorded != null && r.outputsRecorded !== r.outputsReceived ? " (" + fmtInt(r.outputsRecorded) + " recorded)" : "") : null],
+      ["output delivery", r.outputDelivery], ["achieved rate (measured)", r.achievedRate != null ? fmt(r.achievedRate, 1) + " ev/s" : null],
+      ["run / drain", r.runS != null ? fmt(r.runS, 3) + " s / " + fmt(r.drainS, 3) + " s" : null],
+      ["JDK", t.env ? t.env.jdk + (t.env.maxHeapMb ? ", max heap " + t.env.maxHeapMb + " MiB" : "") : null],
+      ["clock drift", r.clockDriftNs != null ? r.clockDriftNs + " ns over the trial" : null],
+      ["duration", t.durationS != null ? fmt(t.durationS, 1) + " s (with JVM start and writing)" : null]
+    ]));
+    if (t.error) { s.appendChild(el("p", {cls: "warn", text: t.error})); return; }
+    if (t.status !== "ok") { s.appendChild(el("p", {cls: "warn", text: "This trial failed: " + (t.reason || "no reason recorded") + ". Nothing else of it is shown."})); return; }
+    (t.notes || []).forEach(function (n) { s.appendChild(note(n)); });
+    if (r.phases && r.phases.length) {
+      s.appendChild(table(["phase", "measured", "profile", "events", "target ev/s", "achieved ev/s", "max lag ms", "last lag ms"],
+        r.phases.map(function (p) { return [p.name, p.measure ? "yes" : "no", p.profile, fmtInt(p.count), fmt(p.targetRate, 1), fmt(p.achievedRate, 1), fmt(p.maxLagMs), fmt(p.lastLagMs)]; }), [0, 1, 2]));
+    }
+    guard(t.id + " latency", function () { latency(s, t); });
+    guard(t.id + " over time", function () { overTime(s, t); });
+    guard(t.id + " timeline", function () { timeline(s, t); });
+    guard(t.id + " bursts", function () { bursts(s, t); });
+    guard(t.id + " event times", function () { eventTimes(s, t); });
+    guard(t.id + " positions", function () { positions(s, t); });
+    guard(t.id + " head-tail", function () { headTail(s, t); });
+    guard(t.id + " top bursts", function () { topBursts(s, t); });
+    guard(t.id + " spikes", function () { spikes(s, t); });
+    guard(t.id + " sensors", function () { sensors(s, t); });
+  }
+
+  function latency(s, t) {
+    var L = t.latency;
+    if (!L || !L.modes.length) return;
+    var sec = section(s, "Latency per mode");
+    sec.appendChild(note("processing: send start → send end of each measured event (synchronous engines). end-to-end: send start of the causing input → "
+      + "receipt of the output; uncorrected, it hides the wait of events the driver sent late. scheduled: intended send time → receipt; "
+      + "coordinated-omission safe (no HdrHistogram correction on top). Nearest-rank percentiles, µs."));
+    var head = ["µs"].concat(L.modes.map(function (m) { return MODE_LABEL[m.mode] + (m.source === "hlog" ? " ¹" : ""); }));
+    var rows = [["count"].concat(L.modes.map(function (m) { return fmtInt(m.count); })),
+      ["mean"].concat(L.modes.map(function (m) { return fmt(m.meanUs); })),
+      ["std"].concat(L.modes.map(function (m) { return fmt(m.stdUs); })),
+      ["min"].concat(L.modes.map(function (m) { return fmt(m.minUs); }))];
+    L.tableP.forEach(function (p, i) { rows.push(["p" + p].concat(L.modes.map(function (m) { return fmt(m.tableUs[i]); }))); });
+    rows.push(["max"].concat(L.modes.map(function (m) { return fmt(m.maxUs); })));
+    var cols = el("div", {cls: "cols2"});
+    sec.appendChild(cols);
+    var left = el("div");
+    left.appendChild(table(head, rows));
+    if (L.modes.some(function (m) { return m.source === "hlog"; })) left.appendChild(note("¹ from the HdrHistogram log (3 significant digits)."));
+    cols.appendChild(left);
+    var g = grid(cols, true);
+    var xs = L.curveP.map(function (p) { return p >= 100 ? 6 : -Math.log10(1 - p / 100); });
+    var labels = {0: "0%", 1: "90%", 2: "99%", 3: "99.9%", 4: "99.99%", 5: "99.999%", 6: "max"};
+    chart(g, {title: "Latency by percentile", note: "x: percentile on a scale of nines; y: µs, log",
+      series: L.modes.map(function (m) { return {label: MODE_LABEL[m.mode], points: {show: true, size: 4}}; }),
+      data: [xs].concat(L.modes.map(function (m) { return positive(m.curveUs); })),
+      x: {label: "percentile", name: "percentile", splits: function () { return [0, 1, 2, 3, 4, 5, 6]; },
+        values: function (u, sp) { return sp.map(function (v) { return labels[v] || ""; }); }, range: [0, 6.05],
+        fmt: function (v) { var i = xs.indexOf(v); return i >= 0 ? "p" + L.curveP[i] : fmt(v); }},
+      y: {label: "µs", log: true}, height: 240});
+  }
+
+  function overTime(s, t) {
+    var iv = t.intervals;
+    if (!iv) return;
+    var sec = section(s, "Over time");
+    sec.appendChild(note("From intervals.csv: one point per hlog interval on the trial's axis (s since its origin); dotted lines are phase starts."
+      + (iv.downsampledFrom ? " Downsampled from " + iv.downsampledFrom + " intervals, keeping each bucket's minimum and maximum." : "")));
+    var g = grid(sec);
+    var S = iv.series, marks = {phases: iv.phases};
+    var rs = [["target_rate", "target r(t)", "#7f7f7f", [6, 3]], ["intended_rate", "intended", "#bcbd22"], ["input_rate", "input (send starts)", "#1f77b4"], ["output_rate", "output", "#d62728"]];
+    var series = [], data = [iv.t];
+    rs.forEach(function (r) { if (S[r[0]]) { series.push({label: r[1], color: r[2], dash: r[3]}); data.push(S[r[0]]); } });
+    if (S.lag_max_ms) { series.push({label: "max lag (ms)", color: "#9467bd", scale: "y2", width: 1}); data.push(S.lag_max_ms); }
+    chart(g, {title: "Input and output rate against the target", series: series, data: data, x: {label: "s"}, y: {label: "events/s"},
+      y2: S.lag_max_ms ? {label: "lag ms"} : null, plugins: [marksPlugin(marks)]});
+    ["processing", "end_to_end", "scheduled"].forEach(function (m) {
+      var label = MODE_LABEL[m.replace(/_/g, "-")];
+      if (!S[m + "_p50_us"]) return;
+      chart(g, {title: "Percentiles over time: " + label, series: [
+        {label: "p50", color: "#2ca02c"}, {label: "p99", color: "#ff7f0e"}, {label: "max", color: "#d62728", width: 1}],
+        data: [iv.t, positive(S[m + "_p50_us"]), positive(S[m + "_p99_us"]), positive(S[m + "_max_us"])],
+        x: {label: "s"}, y: {label: "µs", log: true}, plugins: [marksPlugin(marks)]});
+    });
+  }
+
+  function timeline(s, t) {
+    var tl = t.timeline;
+    if (!tl) return;
+    var sec = section(s, tl.kind === "bursts" ? "Burst processing time, with the JVM's activity" : "Event time over the run, with the JVM's activity");
+    sec.appendChild(note(tl.kind === "bursts"
+      ? "Each point is one burst at its start on the trial's axis: Time(S_i,*) = send end of its last event − send start of its first (ms). "
+        + "JVM events from the trial's JFR recording (jvm-events.csv) on the same axis."
+      : "This profile has no bursts: the per-interval maximum and p99 event time instead, with JVM events from JFR on the same axis."));
+    sec.appendChild(marksLegend(t));
+    var g = grid(sec, true);
+    var marks = trialMarks(t);
+    if (tl.kind === "bursts") {
+      chart(g, {title: "Time(S_i,*) per burst", series: [
+          {label: "measured bursts", color: "#1f77b4", points: {show: true, size: 4}},
+          {label: "warm-up bursts (not measured)", color: "#9e9e9e", points: {show: true, size: 4}}],
+        data: [tl.x, positive(tl.measured), positive(tl.warmup)], x: {label: "s"}, y: {label: "ms", log: true},
+        plugins: [marksPlugin(marks)], height: 300});
+    } else {
+      var S = t.intervals.series;
+      chart(g, {title: "Event time per interval", series: [{label: "max", color: "#d62728"}, {label: "p99", color: "#ff7f0e"}],
+        data: [t.intervals.t, positive(S.processing_max_us), positive(S.processing_p99_us)], x: {label: "s"}, y: {label: "µs", log: true},
+        plugins: [marksPlugin(marks)], height: 300});
+    }
+    var j = t.jvmEvents || {};
+    if (j.kinds && j.kinds.length) {
+      var cols = el("div", {cls: "cols2"});
+      sec.appendChild(cols);
+      var a = el("div");
+      a.appendChild(el("h4", {text: "JVM events during the run"}));
+      a.appendChild(table(["kind", "count", "total ms", "longest ms"], j.kinds.map(function (k) { return [k.kind, fmtInt(k.count), fmt(k.totalMs), fmt(k.maxMs)]; })));
+      cols.appendChild(a);
+      if (j.gcTop && j.gcTop.length) {
+        var b = el("div");
+        b.appendChild(el("h4", {text: "Longest GC pauses"}));
+        b.appendChild(table(["at s", "ms", "detail"], j.gcTop.map(function (x) { return [fmt(x.startS, 6), fmt(x.ms), x.detail]; }), [2]));
+        cols.appendChild(b);
+      }
+    }
+  }
+
+  function histChart(g, title, h, unit, logY, noteText) {
+    var xs = h.counts.map(function (_, i) { return h.loUs + i * h.widthUs; });
+    var ys = logY ? positive(h.counts) : h.counts;
+    chart(g, {title: title, note: noteText, series: [{label: "events", bars: true, color: "#1f77b4"}], data: [xs, ys],
+      x: {label: unit + " (bin start; width " + fmt(h.widthUs) + " " + unit + ")", name: unit}, y: {label: "count" + (logY ? " (log)" : ""), log: logY}});
+  }
+
+  function bursts(s, t) {
+    var b = t.bursts;
+    if (!b || !b.stats) return;
+    var sec = section(s, "Burst processing time (Table 4.1)");
+    var st = b.stats;
+    var cols = el("div", {cls: "cols2"});
+    sec.appendChild(cols);
+    var left = el("div");
+    left.appendChild(table(["bursts", "mean ms", "min ms", "max ms", "sum ms", "std ms", "median ms", "p99 ms"],
+      [[st.count, fmt(st.meanMs), fmt(st.minMs), fmt(st.maxMs), fmt(st.sumMs), fmt(st.stdMs), fmt(st.p50Ms), fmt(st.p99Ms)]], []));
+    left.appendChild(note("Measured bursts only (all their events in a measured phase); std is the sample std (n − 1)."));
+    cols.appendChild(left);
+    if (b.hist) {
+      var h = {loUs: b.hist.loUs / 1000, widthUs: b.hist.widthUs / 1000, counts: b.hist.counts};
+      histChart(grid(cols, true), "Burst times, log-y", h, "ms", true);
+    }
+  }
+
+  function eventTimes(s, t) {
+    var e = t.events;
+    if (!e) return;
+    var sec = section(s, "Event time distribution");
+    sec.appendChild(note("Event (processing) time Time(S_i,j) = send end − send start of each of the " + fmtInt(e.count)
+      + " measured events. Exact counts over every event (DuckDB over events.parquet)."));
+    var cols = el("div", {cls: "cols2"});
+    sec.appendChild(cols);
+    var left = el("div");
+    left.appendChild(el("h4", {text: "Share of events below each threshold (Table 4.4)"}));
+    var rows = e.thresholds.map(function (r) { return [r.us, fmtInt(r.count), fmt(r.pct, 3)]; });
+    rows.push(["max " + fmt(e.maxUs) + " µs", fmtInt(e.count), "100.000"]);
+    left.appendChild(table(["below µs", "events", "%"], rows));
+    cols.appendChild(left);
+    var g0 = grid(cols, true);
+    chart(g0, {title: "Cumulative distribution", note: "share of events with time ≤ x; x log",
+      series: [{label: "% ≤ x", color: "#1f77b4"}], data: [e.cdf.xUs, e.cdf.pct],
+      x: {label: "µs", log: e.minUs > 0}, y: {label: "%", range: [0, 100]}, height: 260});
+    var g = grid(sec);
+    histChart(g, "Event times up to p99, linear", e.body, "µs", false,
+      fmtInt(e.body.above) + " events above p99 (" + fmt(e.body.hiUs) + " µs) are in the log-y chart");
+    histChart(g, "Event times up to the max, log-y", e.full, "µs", true, "every measured event");
+  }
+
+  function positions(s, t) {
+    var P = t.positions;
+    if (!P || !P.rows.length) return;
+    var sec = section(s, "Per-position distributions S_*,j");
+    sec.appendChild(note("The time of the j-th event of each burst, over the measured bursts" + (P.skip ? " after the first " + P.skip + " (measure.skip_bursts)" : "")
+      + "; n is the burst's last event. Nearest-rank percentiles, µs."));
+    var head = ["j", "bursts", "min"].concat(P.p.map(function (p) { return "p" + p; })).concat(["max", "mean"]);
+    var cols = el("div", {cls: "cols2"});
+    sec.appendChild(cols);
+    cols.appendChild(table(head, P.rows.map(function (r) {
+      return [r.j, r.bursts, fmt(r.minUs)].concat(r.pUs.map(function (v) { return fmt(v); })).concat([fmt(r.maxUs), fmt(r.meanUs)]);
+    })));
+    var labels = P.rows.map(function (r) { return "j=" + r.j; });
+    var data = [P.rows.map(function (_, i) { return i; }), positive(P.rows.map(function (r) { return r.minUs; }))];
+    var series = [{label: "min", noLine: true, size: 6, color: COLORS[7]}];
+    P.p.forEach(function (p, k) {
+      data.push(positive(P.rows.map(function (r) { return r.pUs[k]; })));
+      series.push({label: "p" + p, color: COLORS[k], points: {show: true, size: 5}});
+    });
+    data.push(positive(P.rows.map(function (r) { return r.maxUs; })));
+    series.push({label: "max", noLine: true, size: 7, color: "#d62728"});
+    chart(grid(cols, true), {title: "S_*,j by position", series: series, data: data,
+      x: axisX({label: "position j", numeric: false}, labels), y: {label: "µs", log: true}});
+    var keys = Object.keys(P.series || {});
+    if (keys.length) {
+      // align the positions' series on burst index
+      var idx = [];
+      keys.forEach(function (k) { P.series[k].burst.forEach(function (b) { if (idx.indexOf(b) < 0) idx.push(b); }); });
+      idx.sort(function (a, b) { return a - b; });
+      var pos = {}; idx.forEach(function (b, i) { pos[b] = i; });
+      var d2 = [idx];
+      var s2 = keys.map(function (k, i) {
+        var ys = idx.map(function () { return null; });
+        P.series[k].burst.forEach(function (b, n) { ys[pos[b]] = P.series[k].us[n]; });
+        d2.push(positive(ys));
+        return {label: "j=" + k, color: COLORS[i], points: {show: true, size: 3}, width: 1};
+      });
+      chart(grid(sec, true), {title: "S_i,j over the bursts i", note: "the first, second and last event of each burst: the cost of the first events after idle time shows here",
+        series: s2, data: d2, x: {label: "burst i", integer: true}, y: {label: "µs", log: true}});
+    }
+  }
+
+  function headTail(s, t) {
+    var H = t.headTail;
+    if (!H || !H.rows.length) return;
+    var sec = section(s, "Head-tail comparison (Tables 4.2, 4.3)");
+    sec.appendChild(note("A = mean over the " + H.rows[0].bursts + " bursts" + (H.skip ? " (the first " + H.skip + " measured ones left out)" : "")
+      + " of the sum of the first N event times of a burst, B = the same for the last N (µs). A/B ≫ 1: the first events of a burst cost more."));
+    var cols = el("div", {cls: "cols2"});
+    sec.appendChild(cols);
+    var rows = [["A µs"], ["B µs"], ["A−B µs"], ["A/B"]];
+    H.rows.forEach(function (r) { rows[0].push(fmt(r.aUs)); rows[1].push(fmt(r.bUs)); rows[2].push(fmt(r.aMinusBUs)); rows[3].push(fmt(r.aOverB, 2)); });
+    cols.appendChild(table(["N"].concat(H.rows.map(function (r) { return r.n; })), rows));
+    chart(grid(cols, true), {title: "Head and tail against N", series: [
+        {label: "A (first N)", color: "#d62728", points: {show: true, size: 5}}, {label: "B (last N)", color: "#1f77b4", points: {show: true, size: 5}},
+        {label: "A/B", color: "#2ca02c", scale: "y2", dash: [5, 3], points: {show: true, size: 5}}],
+      data: [H.rows.map(function (r) { return r.n; }), positive(H.rows.map(function (r) { return r.aUs; })), positive(H.rows.map(function (r) { return r.bUs; })),
+        H.rows.map(function (r) { return r.aOverB; })],
+      x: {label: "N", log: true}, y: {label: "µs", log: true}, y2: {label: "A/B"}});
+  }
+
+  function topBursts(s, t) {
+    var b = t.bursts;
+    if (!b || !b.top || !b.top.length) return;
+    var sec = section(s, "Top " + b.top.length + " bursts (Table 4.5)");
+    sec.appendChild(table(["burst", "events", "at s", "time ms", "max event µs", "mean event µs", "std event µs"],
+      b.top.map(function (r) { return [r.burst, r.events, fmt(r.startS, 6), fmt(r.timeMs), fmt(r.maxEventUs), fmt(r.meanEventUs), fmt(r.stdEventUs)]; })));
+  }
+
+  function spikes(s, t) {
+    var a = t.annotations || {};
+    var sec = section(s, "Spikes and warm-up");
+    if (a.error) sec.appendChild(el("p", {cls: "warn", text: a.error}));
+    if (!a.provided) {
+      sec.appendChild(note("No spike attribution or warm-up detection was given to this report (hook: ReportWriter.write(run, html, ReportAnnotations))."
+        + " The JVM events are on the timeline above."));
+      return;
+    }
+    if (a.note) sec.appendChild(note(a.note));
+    if (a.warmupEndS != null) sec.appendChild(kv([["warm-up ends at", fmt(a.warmupEndS, 6) + " s on the trial's axis (dashed green line on the timeline)"]]));
+    if (!a.spans || !a.spans.length) { sec.appendChild(note("No spikes.")); return; }
+    var counts = {};
+    a.spans.forEach(function (x) { counts[x.cause] = (counts[x.cause] || 0) + 1; });
+    sec.appendChild(note(a.total + " spans" + (a.total > a.spans.length ? " (the " + a.spans.length + " longest listed)" : "") + ": "
+      + Object.keys(counts).map(function (k) { return k + " " + counts[k]; }).join(", ")));
+    sec.appendChild(table(["start s", "end s", "ms", "cause", "detail"], a.spans.map(function (x) {
+      return [fmt(x.startS, 6), fmt(x.endS, 6), fmt((x.endS - x.startS) * 1000), el("span", {text: x.cause, style: "border-left: 10px solid " + (SPAN[x.cause] || SPAN.unattributed) + "; padding-left: 4px"}), x.detail];
+    }), [3, 4]));
+  }
+
+  function sensors(s, t) {
+    var S = t.sensors;
+    if (!S || !S.charts.length) return;
+    var sec = section(s, "Sensors");
+    sec.appendChild(note("sensors.csv on the trial's axis; page faults as the rate between consecutive samples; GC pauses as red bands."
+      + (S.others && S.others.length ? " Also recorded, not drawn: " + S.others.map(function (x) { return x.replace("sensor://", ""); }).join(", ") + "." : "")));
+    var g = grid(sec);
+    var m = trialMarks(t);
+    var gcOnly = {gc: m.gc, phases: m.phases, warmupEndS: m.warmupEndS};
+    S.charts.forEach(function (c) {
+      chart(g, {title: c.title, series: c.series.map(function (x) { return {label: x.label, width: 1.2}; }),
+        data: [c.t].concat(c.series.map(function (x) { return x.y; })), x: {label: "s"}, y: {label: c.unit}, plugins: [marksPlugin(gcOnly)]});
+    });
+  }
+
+  // ---- go --------------------------------------------------------------------------------------
+  var ok = guard("header", header) || [];
+  guard("overview", overview);
+  guard("across trials", function () { across(ok); });
+  D.trials.forEach(function (t) { guard("trial " + t.id, function () { trialSection(t); }); });
+  document.body.dataset.charts = String(drawn);
+  document.body.dataset.chartsExpected = String(expected);
+  document.body.dataset.canvases = String(document.querySelectorAll(".uplot canvas").length);
+  document.body.dataset.errors = String(window.evperfErrors.length);
+  document.body.dataset.ready = "yes";
+})();

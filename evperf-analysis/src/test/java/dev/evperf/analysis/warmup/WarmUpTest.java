@@ -1,0 +1,69 @@
+package dev.evperf.analysis.warmup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.stats.TrialFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WarmUpTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void burstyTrialsCutTheirFirstSlowBursts() {
+        // 100 bursts of 10 events: the first 20 bursts' events take 50 µs decaying to 10 µs, then 10 µs ± noise.
+        Random r = new Random(4);
+        long[][] ns = new long[100][10];
+        for (int b = 0; b < 100; b++) {
+            for (int p = 0; p < 10; p++) ns[b][p] = 10_000 + (b < 20 ? (long) (40_000 * Math.exp(-b / 10.0)) : 0) + r.nextInt(1000);
+        }
+        TrialData d = TrialFiles.bursty(100, 10, 10_000_000, (b, p) -> ns[b][p]);
+        WarmUp w = WarmUp.detect(d, null, null);
+        assertThat(w.series()).isEqualTo(WarmUp.BURSTS);
+        assertThat(w.points()).isEqualTo(100);
+        assertThat(w.skipBursts()).isBetween(15, 25);
+        assertThat(w.truncation()).isEqualTo(w.skipBursts());
+        int first = w.skipBursts() * 10;
+        assertThat(w.firstSteadySeq()).isEqualTo(first);
+        assertThat(w.endNs()).isEqualTo(d.sendStart(first));
+        assertThat(w.steady(first)).isTrue();
+        assertThat(w.steady(first - 1)).isFalse();
+        assertThat(w.transientMean()).isGreaterThan(w.steadyMean());
+    }
+
+    @Test
+    void constantStreamsUseTheIntervalMedians() throws Exception {
+        // 40 intervals of 250 ms; processing p50 100 µs for the first 8 (2 s), then 20 µs ± 1.
+        StringBuilder csv = new StringBuilder("t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
+                + "processing_p50_us,processing_p99_us,processing_max_us,end_to_end_p50_us,end_to_end_p99_us,end_to_end_max_us,"
+                + "scheduled_p50_us,scheduled_p99_us,scheduled_max_us\n");
+        csv.append("0.000,0,0,1000,1000,1000,1000,0,500,0,0,0,0,0,0,0,0\n");   // not whole: ignored
+        for (int i = 0; i < 40; i++) {
+            double p50 = i < 8 ? 100 - i : 20 + (i % 3) - 1;
+            csv.append(String.format(java.util.Locale.ROOT, "%.3f,0,1,1000,1000,1000,1000,0,%.3f,0,0,0,0,0,0,0,0%n", 0.1 + i * 0.25, p50));
+        }
+        Files.writeString(tmp.resolve("intervals.csv"), csv);
+        WarmUp w = WarmUp.detect(null, tmp, null);
+        assertThat(w.series()).isEqualTo(WarmUp.INTERVALS);
+        assertThat(w.points()).isEqualTo(40);
+        assertThat(w.truncation()).isEqualTo(10);     // MSER-5 truncates whole batches: the first two (8 slow intervals + 2)
+        assertThat(w.endNs()).isEqualTo(2_600_000_000L);
+        assertThat(w.skipBursts()).isNull();
+        assertThat(w.steadyAt(2_600_000_000L)).isTrue();
+        assertThat(w.steadyAt(2_500_000_000L)).isFalse();
+    }
+
+    @Test
+    void aTrialDirectoryIsReadFromItsFiles() {
+        TrialData d = TrialFiles.bursty(30, 5, 5_000_000, (b, p) -> b < 10 ? 100_000 : 10_000);
+        TrialFiles.write(d, tmp.resolve("t"));
+        WarmUp w = WarmUp.detect(tmp.resolve("t"));
+        assertThat(w.skipBursts()).isEqualTo(10);
+        assertThat(w.steadyMean()).isCloseTo(0.05, org.assertj.core.data.Offset.offset(1e-12));   // 5 × 10 µs in ms
+    }
+}

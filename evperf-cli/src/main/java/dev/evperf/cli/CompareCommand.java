@@ -1,0 +1,87 @@
+package dev.evperf.cli;
+
+import dev.evperf.analysis.RunSummary;
+import dev.evperf.analysis.stats.Bootstrap;
+import dev.evperf.analysis.stats.Comparison;
+import dev.evperf.analysis.stats.RunComparison;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code evperf compare RUN_A RUN_B …}: the first run against each other one, per metric: the
+ * difference with bootstrap 95 % intervals, two-sample Kolmogorov–Smirnov and Wilcoxon rank-sum
+ * p-values, and a verdict at alpha (see {@link RunComparison}).
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compares results directories: per metric the difference (bootstrap 95% CI), KS and Wilcoxon rank-sum "
+                + "p-values, and a verdict (A faster, B faster, no significant difference).")
+public final class CompareCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(arity = "2..*", paramLabel = "RUN", description = "Results directories written by 'evperf run'; the first (A) is compared with each other one.")
+    List<Path> runs;
+
+    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--alpha", defaultValue = "0.01", description = "Significance level of the verdict (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--resamples", defaultValue = "1000", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
+    int resamples;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the samples.")
+    boolean keepWarmUp;
+
+    @Option(names = "--verbose", description = "Stack traces on errors.")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        RunSummary.Format f = RunSummary.Format.parse(format);
+        Comparison.Options o = new Comparison.Options(resamples, seed, alpha, Bootstrap.DEFAULT_MAX_DRAW);
+        // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
+        print(runs, f, o, keepWarmUp, main == null ? System.out : main.out);
+        return 0;
+    }
+
+    /** Text output, default options: the entry point for tests. */
+    public static int run(List<Path> runs, PrintStream out, PrintStream err) {
+        return run(runs, RunSummary.Format.TEXT, Comparison.Options.DEFAULT, false, out, err);
+    }
+
+    /**
+     * @return 0, or {@link Main#BAD_INPUT} after one line on {@code err} when a directory is not a
+     *         run (or has no trial to compare) or an option is out of range
+     */
+    public static int run(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp,
+                          PrintStream out, PrintStream err) {
+        try {
+            print(runs, format, options, keepWarmUp, out);
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("evperf: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+    }
+
+    private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, PrintStream out) {
+        RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
+        out.print(switch (format) {
+            case TEXT -> c.text();
+            case JSON -> c.json();
+            case CSV -> c.csv();
+        });
+        out.flush();
+    }
+}

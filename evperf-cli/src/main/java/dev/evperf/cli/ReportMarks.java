@@ -1,0 +1,56 @@
+package dev.evperf.cli;
+
+import dev.evperf.analysis.report.ReportAnnotations;
+import dev.evperf.analysis.report.Span;
+import dev.evperf.analysis.report.TrialAnnotations;
+import dev.evperf.analysis.spikes.Spike;
+import dev.evperf.analysis.spikes.SpikeOptions;
+import dev.evperf.analysis.spikes.SpikeReport;
+import dev.evperf.analysis.spikes.Spikes;
+import dev.evperf.analysis.spikes.TrialSpikes;
+import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.core.results.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the report marks on each trial's time axis: spikes with their attributed cause, and the end
+ * of warm-up (MSER-5). Both load the trial's events into the JVM, so trials above
+ * {@link #MAX_EVENTS} events are left unmarked (with a note) to keep the report within its memory.
+ */
+final class ReportMarks implements ReportAnnotations {
+    static final long MAX_EVENTS = 20_000_000;
+
+    @Override
+    public TrialAnnotations forTrial(String id, Path dir) {
+        Path result = dir.resolve("result.json");
+        long events;
+        try {
+            events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
+            return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
+                    ? "spikes and warm-up are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
+        }
+        TrialSpikes s = Spikes.load(dir, SpikeOptions.DEFAULT);
+        WarmUp w = WarmUp.detect(dir);
+        List<Span> spans = new ArrayList<>();
+        for (SpikeReport r : Arrays.asList(s.events(), s.bursts())) {
+            if (r == null) continue;
+            for (Spike sp : r.spikes()) {
+                spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), String.format(Locale.ROOT, "%s seq %d, burst %d, pos %d, %.3f ms",
+                        sp.unit(), sp.seq(), sp.burst(), sp.pos(), sp.timeMs())));
+            }
+        }
+        return new TrialAnnotations(spans, w.endNs(), "spikes by cause: " + s.events().byCause()
+                + (s.bursts() != null ? "; slow bursts by cause: " + s.bursts().byCause() : "")
+                + "; warm-up (MSER-5 on the " + w.series() + "): " + w.truncation() + " of " + w.points() + " points");
+    }
+
+}
