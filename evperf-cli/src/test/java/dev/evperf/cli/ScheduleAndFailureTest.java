@@ -62,7 +62,9 @@ class ScheduleAndFailureTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
         JsonNode rate = trial.get("rates").get(0);
-        assertThat(rate.get("achieved_rate").asDouble()).isBetween(980.0, 1020.0);
+        // count / (last send end − first send start): a first send made late on a busy machine shortens the
+        // span and lifts the figure a few % above the target; a rate that is not met would be below it.
+        assertThat(rate.get("achieved_rate").asDouble()).isBetween(980.0, 1060.0);
         assertThat(rate.get("max_lag_ms").asDouble()).isLessThan(5.0);
         // Service time is 200 µs: processing time is at least that, and scheduled stays near it.
         assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(200.0, 1000.0);
@@ -145,7 +147,7 @@ class ScheduleAndFailureTest {
         double oneRate = new ObjectMapper().readTree(a.out).get("trials").get(0).get("rates").get(0).get("achieved_rate").asDouble();
         JsonNode twoTrial = new ObjectMapper().readTree(b.out).get("trials").get(0);
         assertThat(oneRate).isLessThan(5_200.0);
-        assertThat(twoTrial.get("rates").get(0).get("achieved_rate").asDouble()).isBetween(7_800.0, 8_200.0);
+        assertThat(twoTrial.get("rates").get(0).get("achieved_rate").asDouble()).isBetween(7_800.0, 8_600.0);
         // Every event sent once, every output matched to its input, from both threads' shares.
         Path t = runTwo.resolve("trials/t001");
         String ev = "read_parquet('" + t.resolve("events.parquet") + "')";
