@@ -65,7 +65,9 @@ class ScheduleAndFailureTest {
         // count / (last send end − first send start): a first send made late on a busy machine shortens the
         // span and lifts the figure a few % above the target; a rate that is not met would be below it.
         assertThat(rate.get("achieved_rate").asDouble()).isBetween(980.0, 1060.0);
-        assertThat(rate.get("max_lag_ms").asDouble()).isLessThan(5.0);
+        // Nothing queues: the sends end on schedule (a busy machine may deschedule the driver for a few ms on the way).
+        assertThat(rate.get("last_lag_ms").asDouble()).isLessThan(5.0);
+        assertThat(rate.get("max_lag_ms").asDouble()).isLessThan(50.0);
         // Service time is 200 µs: processing time is at least that, and scheduled stays near it.
         assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(200.0, 1000.0);
         assertThat(trial.get("latency").get("scheduled").get("p50_us").asDouble()).isLessThan(1000.0);
@@ -147,7 +149,13 @@ class ScheduleAndFailureTest {
         double oneRate = new ObjectMapper().readTree(a.out).get("trials").get(0).get("rates").get(0).get("achieved_rate").asDouble();
         JsonNode twoTrial = new ObjectMapper().readTree(b.out).get("trials").get(0);
         assertThat(oneRate).isLessThan(5_200.0);
-        assertThat(twoTrial.get("rates").get(0).get("achieved_rate").asDouble()).isBetween(7_800.0, 8_600.0);
+        // Two senders keep the schedule: events over the schedule's own span, first intended time to
+        // last send end (a late first send on a busy machine cannot shorten it).
+        Path tt = runTwo.resolve("trials/t001");
+        long n = Cli.one("SELECT count(*) FROM read_parquet('" + tt.resolve("events.parquet") + "') WHERE measured");
+        long span = Cli.one("SELECT max(send_end) - min(intended) FROM read_parquet('" + tt.resolve("events.parquet") + "') WHERE measured");
+        // On an idle 2-core machine this is ~8000; a loaded one still shows it well above one thread's 5000 ceiling.
+        assertThat(n * 1e9 / span).isBetween(6_250.0, 8_100.0);
         // Every event sent once, every output matched to its input, from both threads' shares.
         Path t = runTwo.resolve("trials/t001");
         String ev = "read_parquet('" + t.resolve("events.parquet") + "')";

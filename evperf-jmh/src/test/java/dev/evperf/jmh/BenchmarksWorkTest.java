@@ -78,4 +78,131 @@ class BenchmarksWorkTest {
         }
     }
 
+    /** Each chain's body 30 000 times; the records reaching each sink are counted exactly. */
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "speedlimit", "speedlimit_drop_all", "initial_drop", "filter", "filter_drop_all", "filter_and", "tee", "full"})
+    void pipelineChainsPassExactlyTheRecordsTheirStagesDefine(String chain) throws Exception {
+        PipelineBenchmark b = new PipelineBenchmark();
+        PipelineBenchmark.Chain s = new PipelineBenchmark.Chain();
+        s.chain = chain;
+        s.capacity = 65536;
+        s.open();
+        int n = 30_000;
+        for (int k = 0; k < n; k++) b.submit(s);
+        s.close(); // drains; checks no queue drop and every record back in the pool
+        long main = 0;
+        long other = 0;
+        long passedSpeedLimit = 0;
+        for (long i = 0; i < n; i++) {
+            boolean upper = (i & 1023) >= 512;
+            switch (chain) {
+                case "none" -> main++;
+                case "speedlimit" -> main += i % 10 == 0 ? 1 : 0;
+                case "speedlimit_drop_all" -> main += i == 0 ? 1 : 0;
+                case "initial_drop" -> main += i >= 1000 ? 1 : 0;
+                case "filter", "filter_and" -> main += upper ? 1 : 0;
+                case "filter_drop_all" -> { }
+                case "tee" -> {
+                    main++;
+                    other++;
+                }
+                case "full" -> {
+                    if (i % 10 == 0 && passedSpeedLimit++ >= 1000 && upper) {
+                        main++;
+                        other++;
+                    }
+                }
+                default -> throw new AssertionError(chain);
+            }
+        }
+        assertThat(s.i).isEqualTo(n);
+        assertThat(s.pipelines.stats().get("main").processed()).isEqualTo(main);
+        assertThat(s.pipelines.stats().get("other").processed()).isEqualTo(other);
+    }
+
+
+    @ParameterizedTest
+    @ValueSource(strings = {"null", "identity-null", "downsample64-null", "xoy-dropped", "xoy1of64-zstd", "counter-single",
+            "counter-multi", "first-last", "buffered-none", "buffered-lz4", "buffered-zstd"})
+    void channelRecordBodiesLogThroughTheirHandler(String handler) throws Exception {
+        ChannelBenchmark b = new ChannelBenchmark();
+        ChannelBenchmark.Steady s = new ChannelBenchmark.Steady();
+        s.handler = handler;
+        s.open();
+        for (int i = 0; i < 130; i++) {
+            b.record(s);
+        }
+        s.close();
+        long written = s.channel.recordsWritten();
+        switch (handler) {
+            case "buffered-none": case "buffered-lz4": case "buffered-zstd":
+                assertThat(written).isEqualTo(130);
+                break;
+            case "xoy1of64-zstd":
+                assertThat(written).isEqualTo(3); // ids 0, 64, 128
+                break;
+            default:
+                assertThat(written).isZero(); // xoy-dropped keeps none; the others end in null
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"buffered-none", "buffered-lz4", "buffered-zstd"})
+    void channelBurstBodiesWriteEveryRecord(String handler) throws Exception {
+        ChannelBenchmark b = new ChannelBenchmark();
+        ChannelBenchmark.Drained s = new ChannelBenchmark.Drained();
+        s.handler = handler;
+        s.open();
+        for (int i = 0; i < 2; i++) {
+            s.drain();
+            b.recordBurst(s);
+        }
+        s.close(); // fails if the logging thread had to wait for the writer
+        assertThat(s.channel.recordsWritten()).isEqualTo(2L * ChannelBenchmark.BURST);
+    }
+
+    @org.junit.jupiter.api.Test
+    void traceUtilBaselinePushesATripletWithItsCaller() {
+        ChannelBenchmark b = new ChannelBenchmark();
+        ChannelBenchmark.TraceState s = new ChannelBenchmark.TraceState();
+        s.clear();
+        b.traceUtilBaseline(s);
+        b.traceUtilBaseline(s);
+        assertThat(ChannelBenchmark.TraceUtil.STACK).hasSize(2);
+        ChannelBenchmark.TraceUtil.Triplet top = ChannelBenchmark.TraceUtil.STACK.peek();
+        assertThat(top.id).isEqualTo(1);
+        assertThat(top.where.getMethodName()).isEqualTo("traceUtilBaseline");
+        assertThat(top.time).isPositive();
+        s.clear();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"zstd", "lz4", "none"})
+    void channelThroughputBodyWritesEveryRecord(String compression) throws Exception {
+        ChannelThroughputBenchmark b = new ChannelThroughputBenchmark();
+        ChannelThroughputBenchmark.Run r = new ChannelThroughputBenchmark.Run();
+        r.compression = compression;
+        r.level = 1;
+        r.dir();
+        r.open();
+        b.logThenDrain(r);
+        assertThat(r.channel.recordsWritten()).isEqualTo(ChannelThroughputBenchmark.RECORDS);
+        r.check(); // reads the file back: every record, end marker
+        r.report();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"copy", "zstd1", "zstd-1", "zstd-3", "lz4"})
+    void compressBodiesCompress(String codec) {
+        ChannelCompressBenchmark b = new ChannelCompressBenchmark();
+        ChannelCompressBenchmark.Block blk = new ChannelCompressBenchmark.Block();
+        blk.codec = codec;
+        blk.fill();
+        int n = b.compressBlock(blk);
+        assertThat(n).isPositive();
+        if (!codec.equals("copy")) {
+            assertThat(n).isLessThan(ChannelCompressBenchmark.RECORDS * 24 / 2);
+        }
+        blk.close();
+    }
 }

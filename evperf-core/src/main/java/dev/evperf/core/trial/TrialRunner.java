@@ -76,9 +76,13 @@ public final class TrialRunner {
         Json.write(dir.resolve(Layout.ENV_JSON), Environment.capture());
         // Started before anything else, so preparation's GC and the warm-up's compilations are in it too.
         JfrRecorder jfr = w.measure.jfr ? new JfrRecorder(dir) : null;
+        // The workload's channels, open before the engine so that engine, adapter and user code can log to
+        // them by name; drained and flushed after the run, and by their shutdown hook on SIGTERM.
+        dev.evperf.core.channel.Channels channels = w.channels != null ? dev.evperf.core.channel.Channels.create(w.channels, dir) : null;
         try {
             run(w, baseDir);
         } finally {
+            if (channels != null) channels.close();
             if (jfr != null) jfr.close();
         }
         if (jfr != null) {

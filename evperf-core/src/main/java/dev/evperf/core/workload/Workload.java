@@ -27,6 +27,14 @@ public final class Workload {
     public int repetitions = 1;
     public MeasureDef measure = new MeasureDef();
     public TrialDef trial = new TrialDef();
+    /**
+     * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
+     * time: see dev.evperf.core.channel.Channels for the form. Opened in every trial JVM; engine,
+     * adapter and user code log to them by name.
+     */
+    public JsonNode channels;
+    /** Monitoring pipelines (JPMF), by name: see dev.evperf.core.pipeline.Pipelines for the form. */
+    public JsonNode pipelines;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class StreamDef {

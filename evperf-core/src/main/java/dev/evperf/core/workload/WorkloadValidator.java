@@ -67,6 +67,12 @@ public final class WorkloadValidator {
             });
         }
         validateSensors(w.measure.sensors, where);
+        try {
+            if (w.channels != null) dev.evperf.core.channel.Channels.validate(w.channels, "channels");
+            if (w.pipelines != null) dev.evperf.core.pipeline.Pipelines.validate(w.pipelines, "pipelines");
+        } catch (IllegalArgumentException e) {
+            throw new WorkloadException(where + ": " + e.getMessage());
+        }
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
