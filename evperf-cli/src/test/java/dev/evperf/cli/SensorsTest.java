@@ -64,4 +64,24 @@ class SensorsTest {
         assertThat(cli.exit).isEqualTo(2);
         assertThat(cli.err).contains("measure.sensors.aliases.heap").contains("not a sensor URI");
     }
+
+    @Test
+    void samplesAlsoFlowThroughAMonitoringPipeline() throws Exception {
+        String w = W.replace("measure:", """
+                pipelines:
+                  sensors: {sink: {csv: sensors-pipeline.csv}, queue: {capacity: 4096, policy: block}, consumers: 1}
+                measure:""").replace("    interval: 100ms", "    interval: 100ms\n    pipeline: sensors");
+        Path run = tmp.resolve("piped");
+        Cli cli = Cli.run("run", Cli.write(tmp, "p.yaml", w).toString(), "--out", run.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        Path t = run.resolve("trials/t001");
+        long physical = Files.readAllLines(t.resolve("sensors.csv")).stream().skip(1)
+                .filter(l -> !l.contains("sensor://virtual/")).count();
+        long piped = Files.readAllLines(t.resolve("sensors-pipeline.csv")).stream().skip(1).count();
+        // Every physical sample went through the pipeline (block: none lost).
+        assertThat(piped).isEqualTo(physical).isPositive();
+        Cli bad = Cli.run("run", Cli.write(tmp, "b.yaml", w.replace("pipeline: sensors", "pipeline: nowhere")).toString());
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.err).contains("measure.sensors.pipeline").contains("no pipeline 'nowhere'");
+    }
 }

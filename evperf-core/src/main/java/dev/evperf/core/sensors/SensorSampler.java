@@ -32,7 +32,11 @@ public final class SensorSampler implements AutoCloseable {
     private record Virtual(String name, boolean average, int[] of) {
     }
 
-    public SensorSampler(SensorsDef def, Path trialDir, long origin) throws IOException {
+    private final dev.evperf.core.pipeline.Pipeline pipeline;
+
+    /** @param pipeline where every sample is also submitted, or null */
+    public SensorSampler(SensorsDef def, Path trialDir, long origin, dev.evperf.core.pipeline.Pipeline pipeline) throws IOException {
+        this.pipeline = pipeline;
         sensors = new ArrayList<>(ProcSensors.all());
         sensors.addAll(JvmSensors.all());
         Map<String, Integer> index = new LinkedHashMap<>();
@@ -68,7 +72,10 @@ public final class SensorSampler implements AutoCloseable {
             long t = System.nanoTime() - origin;
             for (int i = 0; i < values.length; i++) {
                 values[i] = sensors.get(i).sample();
-                if (!Double.isNaN(values[i])) out.printf(Locale.ROOT, "%d,%s,%s%n", t, names[i], num(values[i]));
+                if (!Double.isNaN(values[i])) {
+                    out.printf(Locale.ROOT, "%d,%s,%s%n", t, names[i], num(values[i]));
+                    if (pipeline != null) pipeline.submit(t, i, Math.round(values[i] * 1000), i);
+                }
             }
             for (Virtual v : virtuals) {
                 double sum = 0;
@@ -105,6 +112,8 @@ public final class SensorSampler implements AutoCloseable {
         m.put("sensors", sensors.size() + virtuals.size());
         m.put("samples", samples);
         m.put("missing", missing);
+        // Pipeline records carry a sensor's index as id; this names them.
+        m.put("ids", java.util.Arrays.asList(names));
         return m;
     }
 

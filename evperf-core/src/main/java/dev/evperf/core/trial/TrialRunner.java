@@ -37,6 +37,7 @@ import java.util.Map;
 public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
+    private dev.evperf.core.pipeline.Pipelines pipelines;
 
     public TrialRunner(Path dir) {
         this.dir = dir;
@@ -79,9 +80,15 @@ public final class TrialRunner {
         // The workload's channels, open before the engine so that engine, adapter and user code can log to
         // them by name; drained and flushed after the run, and by their shutdown hook on SIGTERM.
         dev.evperf.core.channel.Channels channels = w.channels != null ? dev.evperf.core.channel.Channels.create(w.channels, dir) : null;
+        // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
+        pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
         try {
             run(w, baseDir);
         } finally {
+            if (pipelines != null) {
+                pipelines.close();
+                result.put("pipelines", Json.MAPPER.valueToTree(pipelines.stats()));
+            }
             if (channels != null) channels.close();
             if (jfr != null) jfr.close();
         }
@@ -159,7 +166,8 @@ public final class TrialRunner {
                 result.put("input_batches", batches.length);
             }
             result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
-            SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin) : null;
+            SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin,
+                    w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline)) : null;
             // The driver thread's trace buffer (engines on this thread record into it) is made now, not in the loop.
             if (w.measure.tracepoints) dev.evperf.api.trace.Tracer.buffer();
             // Preparation made garbage; collect it now so that it is not collected during the timed loop.

@@ -325,6 +325,12 @@ public final class Workload {
         public LinkedHashMap<String, VirtualDef> virtual = new LinkedHashMap<>();
         /** New name → sensor URI: the sensor's series is stored under the new name. */
         public LinkedHashMap<String, String> aliases = new LinkedHashMap<>();
+        /**
+         * Also submit every sample into this monitoring pipeline (of the workload's pipelines):
+         * timestamp = t_ns on the trial's axis, id = the sensor's index (result.json sensors.ids),
+         * value = the value in thousandths, source = the sensor's index.
+         */
+        public String pipeline;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

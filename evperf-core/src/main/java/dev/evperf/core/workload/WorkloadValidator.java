@@ -67,6 +67,11 @@ public final class WorkloadValidator {
             });
         }
         validateSensors(w.measure.sensors, where);
+        String pipe = w.measure.sensors.pipeline;
+        if (pipe != null && (w.pipelines == null || !w.pipelines.has(pipe))) {
+            fail(where, "measure.sensors.pipeline", "no pipeline '" + pipe + "' in pipelines"
+                    + (w.pipelines == null ? " (the workload has none)" : "; pipelines: " + String.join(", ", (Iterable<String>) w.pipelines::fieldNames)));
+        }
         try {
             if (w.channels != null) dev.evperf.core.channel.Channels.validate(w.channels, "channels");
             if (w.pipelines != null) dev.evperf.core.pipeline.Pipelines.validate(w.pipelines, "pipelines");
