@@ -48,7 +48,7 @@ public final class Pipelines implements AutoCloseable {
     static final List<String> QUEUE_KEYS = List.of("capacity", "policy");
     static final List<String> FILTER_KEYS = List.of("field", "op", "than");
     static final int DEFAULT_CAPACITY = 65536;
-    static final int MAX_CAPACITY = 1 << 30;
+    static final int MAX_CAPACITY = 1 << 24; // the pool holds as many records: 16 M × ~72 bytes
     static final int DEFAULT_SOURCES = 1024;
     /** Records a pipeline's pool holds beyond its queue slots and consumers: for producers holding one each. */
     static final int PRODUCER_MARGIN = 64;
@@ -112,7 +112,7 @@ public final class Pipelines implements AutoCloseable {
                 default -> throw new AssertionError(s.kind);
             };
         }
-        int prefill = (int) Math.min((long) Pipeline.effectiveCapacity(d.capacity, d.consumers) + d.consumers + PRODUCER_MARGIN, MAX_CAPACITY);
+        int prefill = Pipeline.effectiveCapacity(d.capacity, d.consumers) + d.consumers + PRODUCER_MARGIN;
         // One consumer: it alone releases into the free list (Pipeline.close delivers stragglers
         // only after joining it), so the list can be single-producer.
         RecordPool pool = new RecordPool(prefill + 1024, prefill, d.consumers == 1);

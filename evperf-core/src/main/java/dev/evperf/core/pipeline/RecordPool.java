@@ -6,23 +6,23 @@ import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.SpmcArrayQueue;
 
 /**
- * A pipeline's free list of {@link MonitorRecord}s: JPMF's second queue, which returns used records
- * for reuse. Producers take, consumers (and producers, for records a stage dropped) release; both
- * sides may be several threads, so the free lists are JCTools MPMC rings. Each pipeline has its own
- * pool (a tee takes its copy from the target's), so a record always comes back to the pool it came
- * from, and the consumers of different pipelines never contend for one free list.
+ * A pipeline's free lists of {@link MonitorRecord}s: JPMF's second queue, which returns used
+ * records for reuse. Each pipeline has its own pool (a tee takes its copy from the target's), so a
+ * record always comes back to the pool it came from, and the consumers of different pipelines
+ * never contend for one free list.
  *
- * <p>Two free lists: records the consumers are done with ({@link #release}), and records a
- * producer gives back itself because a stage or a full queue dropped them ({@link #recycle}).
- * {@link #take()} looks at the second first. Producers thus reuse their own drops without writing
- * to a cache line the consumer threads write too: with one shared list, a speedlimit that drops
- * 9 records in 10 had the producer and the consumer contending for its index and slots (measured
- * 4× slower than a pipeline queuing everything).
+ * <p>Two free lists, both JCTools rings: records the consumers are done with ({@link #release}; SPMC
+ * when the pipeline has one consumer, MPMC otherwise), and records a producer gives back itself
+ * because a stage or a full queue dropped them ({@link #recycle}; MPMC). {@link #take()} looks at
+ * the second first. Producers thus reuse their own drops without writing to cache lines the
+ * consumer threads write too: with one list shared by all, a speedlimit passing 1 record in 10 had
+ * the producer and the consumer contending for its index and slots, and cost the producer more
+ * than a pipeline queuing every record.
  *
  * <p>{@link Pipelines#open} fills it with one record per queue slot and consumer of its pipeline,
  * plus a margin for records held by producers, so in steady state {@link #take()} never allocates.
- * When the free list is empty anyway (more producers hold records at once than the margin), a new
- * record is made and counted by {@link #created()}; a record released into a full free list is left
+ * When the free lists are empty anyway (more producers hold records at once than the margin), a
+ * new record is made and counted by {@link #created()}; a record released into a full list is left
  * to the garbage collector and counted by {@link #discarded()}.
  */
 public final class RecordPool {

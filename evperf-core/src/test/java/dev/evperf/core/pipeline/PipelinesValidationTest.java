@@ -42,7 +42,7 @@ class PipelinesValidationTest {
                 Arguments.of("tee to itself", "a: {stages: [{tee: a}], sink: null}",
                         "w.yaml: pipelines.a.stages[0].tee: tees form a cycle a -> a; a record would circulate forever"),
                 Arguments.of("capacity 0", "main: {sink: null, queue: {capacity: 0}}",
-                        "w.yaml: pipelines.main.queue.capacity: expected 1 to 1073741824, got 0"),
+                        "w.yaml: pipelines.main.queue.capacity: expected 1 to 16777216, got 0"),
                 Arguments.of("capacity not a number", "main: {sink: null, queue: {capacity: lots}}",
                         "w.yaml: pipelines.main.queue.capacity: expected an integer >= 1, got \"lots\""),
                 Arguments.of("unknown policy", "main: {sink: null, queue: {policy: dorp}}",
