@@ -96,7 +96,7 @@ public final class Pipeline {
         return pool;
     }
 
-    /** A record from the shared pool with every field 0; submit it, or give it back with {@link #release}. */
+    /** A record from this pipeline's pool with every field 0; submit it, or give it back with {@link #release}. */
     public MonitorRecord take() {
         return pool.take();
     }

@@ -62,8 +62,11 @@ public final class RecordPool {
         if (r == null) r = free.poll();
         if (r == null) {
             created.incrementAndGet();
-            r = new MonitorRecord();
+            return new MonitorRecord();
         }
+        // Cleared here, by the thread that fills it next, not by the consumer that released it:
+        // a consumer that only reads a record leaves its cache lines shared, not modified.
+        r.clear();
         return r;
     }
 
@@ -72,7 +75,6 @@ public final class RecordPool {
      * afterwards, nor release it twice.
      */
     public void release(MonitorRecord r) {
-        r.clear();
         if (!free.offer(r)) {
             discarded.incrementAndGet();
         }
@@ -84,7 +86,6 @@ public final class RecordPool {
      * at once than it has room for ({@value #RECYCLED}).
      */
     public void recycle(MonitorRecord r) {
-        r.clear();
         if (!recycled.offer(r)) {
             discarded.incrementAndGet();
         }
