@@ -74,9 +74,14 @@ public final class WorkloadValidator {
         }
         try {
             if (w.channels != null) dev.evperf.core.channel.Channels.validate(w.channels, "channels");
-            if (w.pipelines != null) dev.evperf.core.pipeline.Pipelines.validate(w.pipelines, "pipelines");
         } catch (IllegalArgumentException e) {
             throw new WorkloadException(where + ": " + e.getMessage());
+        }
+        try {
+            // Pipelines name the file themselves and their fields start with "pipelines.".
+            if (w.pipelines != null) dev.evperf.core.pipeline.Pipelines.validate(w.pipelines, where);
+        } catch (IllegalArgumentException e) {
+            throw new WorkloadException(e.getMessage());
         }
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
