@@ -1,11 +1,7 @@
 package dev.evperf.analysis;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Whether a backlog builds up: the least-squares slope of the median scheduled latency (intended
@@ -24,23 +20,14 @@ public record LatencyTrend(int points, double slopeMsPerS, double stdErr, double
 
     /** @return null without intervals.csv or with fewer than three whole measured intervals that had outputs */
     public static LatencyTrend scheduled(Path trialDir, TrialResult result) {
-        Path file = trialDir.resolve("intervals.csv");
-        if (!Files.isRegularFile(file)) return null;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read", e);
-        }
-        if (lines.size() < 2) return null;
-        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
-        int yCol = header.indexOf("scheduled_p50_us");
+        IntervalsCsv csv = IntervalsCsv.read(trialDir);
+        if (csv == null) return null;
+        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
+        int yCol = csv.column("scheduled_p50_us");
         if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || yCol < 0) return null;
-        double[] x = new double[lines.size()], y = new double[lines.size()];
+        double[] x = new double[csv.rows().size()], y = new double[csv.rows().size()];
         int n = 0;
-        for (String line : lines.subList(1, lines.size())) {
-            String[] c = line.split(",", -1);
+        for (String[] c : csv.rows()) {
             int phase = Integer.parseInt(c[phaseCol]);
             if (!"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
             if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;

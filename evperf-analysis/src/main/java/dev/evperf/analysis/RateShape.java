@@ -1,11 +1,6 @@
 package dev.evperf.analysis;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * How closely the achieved input rate followed the target pattern, from a trial's
@@ -24,24 +19,15 @@ public record RateShape(int intervals, double intervalSeconds, double worstPerce
 
     /** @return null when the trial has no intervals.csv or no interval with a rate target */
     public static RateShape load(Path trialDir, TrialResult result) {
-        Path file = trialDir.resolve("intervals.csv");
-        if (!Files.isRegularFile(file)) return null;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read", e);
-        }
-        if (lines.size() < 2) return null;
-        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
-        int targetCol = header.indexOf("target_rate"), inputCol = header.indexOf("input_rate");
+        IntervalsCsv csv = IntervalsCsv.read(trialDir);
+        if (csv == null) return null;
+        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
+        int targetCol = csv.column("target_rate"), inputCol = csv.column("input_rate");
         if (wholeCol < 0 || targetCol < 0 || inputCol < 0) return null;
         int n = 0;
         double worst = 0, worstAt = Double.NaN, sq = 0, maxTarget = 0, width = Double.NaN;
         double previousT = Double.NaN;
-        for (String line : lines.subList(1, lines.size())) {
-            String[] c = line.split(",", -1);
+        for (String[] c : csv.rows()) {
             double t = Double.parseDouble(c[tCol]);
             if (!Double.isNaN(previousT) && Double.isNaN(width)) width = t - previousT;
             previousT = t;
