@@ -47,6 +47,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
         SiddhiManager manager = new SiddhiManager();
         // evperf:trace(seq, 'name'): tracepoints inside the query path (see TraceFunction).
         manager.setExtension("evperf:trace", TraceFunction.class);
+        // evperf:log('channel', id [, value]): records on the trial's channels (see LogFunction).
+        manager.setExtension("evperf:log", LogFunction.class);
         try {
             SiddhiAppRuntime runtime = manager.createSiddhiAppRuntime(app.toString());
             runtime.start();

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * one). The first record a thread logs on a buffered, first-last or multi-threaded counter channel
  * sets up that thread's slot (allocation, once).
  */
-public final class Channel {
+public final class Channel implements dev.evperf.api.channel.LogChannel {
     private final String name;
     private final Handler head;
     private final JsonNode config;
@@ -33,15 +33,18 @@ public final class Channel {
     }
 
     /** Logs (now, id, value). The clock is read only if a handler keeps the record and needs it. */
+    @Override
     public void log(long id, long value) {
         head.log(id, value);
     }
 
     /** Logs (timestamp, id, value), a timestamp the caller read with {@code System.nanoTime()}. */
+    @Override
     public void log(long timestamp, long id, long value) {
         head.log(timestamp, id, value);
     }
 
+    @Override
     public String name() {
         return name;
     }

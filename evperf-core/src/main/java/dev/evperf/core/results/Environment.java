@@ -24,6 +24,8 @@ public final class Environment {
 
     public static Map<String, Object> capture() {
         Map<String, Object> env = new LinkedHashMap<>();
+        // this JVM's pid (the trial's, in a trial's env.json): to find it in perf, top or a kernel trace
+        env.put("pid", ProcessHandle.current().pid());
         env.put("jdk_vendor", System.getProperty("java.vendor"));
         env.put("jdk_version", System.getProperty("java.runtime.version"));
         env.put("jvm_name", System.getProperty("java.vm.name"));

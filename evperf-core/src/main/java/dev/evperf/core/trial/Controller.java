@@ -184,8 +184,21 @@ public final class Controller {
         } else if (result != null && result.path("reason").isTextual()) {
             fail(o, result.get("reason").asText());
         } else {
-            fail(o, "the trial JVM exited with code " + p.exitValue() + ": " + crashLine(dir.resolve(Layout.STDERR)));
+            fail(o, "the trial JVM " + exitDescription(p.exitValue()) + ": " + crashLine(dir.resolve(Layout.STDERR)));
         }
+    }
+
+    /** "exited with code 1", or for a JVM ended by a signal (exit status 128 + n) the signal's name. */
+    static String exitDescription(int code) {
+        String signal = switch (code - 128) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 6 -> "SIGABRT";
+            case 9 -> "SIGKILL";
+            case 15 -> "SIGTERM";
+            default -> null;
+        };
+        return signal == null ? "exited with code " + code : "was ended by " + signal + " (exit code " + code + ")";
     }
 
     /**

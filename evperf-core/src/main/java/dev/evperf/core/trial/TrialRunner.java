@@ -6,6 +6,8 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.api.channel.LogChannels;
+import dev.evperf.core.channel.Channels;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.OutputRecords;
@@ -77,9 +79,12 @@ public final class TrialRunner {
         Json.write(dir.resolve(Layout.ENV_JSON), Environment.capture());
         // Started before anything else, so preparation's GC and the warm-up's compilations are in it too.
         JfrRecorder jfr = w.measure.jfr ? new JfrRecorder(dir) : null;
-        // The workload's channels, open before the engine so that engine, adapter and user code can log to
-        // them by name; drained and flushed after the run, and by their shutdown hook on SIGTERM.
-        dev.evperf.core.channel.Channels channels = w.channels != null ? dev.evperf.core.channel.Channels.create(w.channels, dir) : null;
+        // The workload's channels, installed before the engine opens so that engine, adapter and user code
+        // find them by name (LogChannels.open) while queries compile; a registry with no configuration
+        // gives every channel the default (buffered, zstd) and starts nothing until a channel is opened.
+        // Drained and flushed after the run, and by their shutdown hook on SIGTERM.
+        Channels channels = Channels.create(w.channels, dir);
+        LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
         pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
         try {
@@ -89,7 +94,8 @@ public final class TrialRunner {
                 pipelines.close();
                 result.put("pipelines", Json.MAPPER.valueToTree(pipelines.stats()));
             }
-            if (channels != null) channels.close();
+            LogChannels.install(null);
+            channels.close();
             if (jfr != null) jfr.close();
         }
         if (jfr != null) {
