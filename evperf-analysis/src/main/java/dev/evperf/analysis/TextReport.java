@@ -1,5 +1,6 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.warmup.WarmUp;
 import java.util.List;
 
 import static dev.evperf.analysis.Table.num;
@@ -41,6 +42,7 @@ final class TextReport {
                 .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
         if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
+        warmUp(sb, t.warmUp());
 
         BurstStats bs = t.burstStats();
         if (bs != null) {
@@ -138,6 +140,20 @@ final class TextReport {
                     .append(num(shape.worstPercent(), 3)).append(" % off its target (at ").append(num(shape.worstAtSeconds(), 3))
                     .append(" s); RMSE ").append(num(shape.rmsePercentOfMax(), 3)).append(" % of the highest target rate\n");
         }
+    }
+
+    /** One line saying what the steady-state tables below leave out, and how to keep it. */
+    private static void warmUp(StringBuilder sb, WarmUpCut w) {
+        if (w == null || WarmUp.NONE.equals(w.series())) return;
+        sb.append("warm-up (").append(WarmUpCut.METHOD).append(" on ").append(w.points()).append(' ').append(w.series()).append("): ");
+        if (!w.found() || w.events() == 0) {
+            sb.append("no transient found; every measured event is in the tables\n");
+            return;
+        }
+        String what = w.events() + " measured events" + (w.bursts() != null ? " (" + w.bursts() + " bursts)" : "")
+                + " before t=" + num(w.endS(), 3) + " s";
+        sb.append(w.applied() ? what + " are left out of the latency and burst tables (--keep-warmup keeps them)\n"
+                : what + " are a transient, kept in the tables (--keep-warmup)\n");
     }
 
     private static void latencyRow(Table t, String label, double processing, double endToEnd, double scheduled) {

@@ -108,6 +108,32 @@ public final class TrialData {
         return c;
     }
 
+    /**
+     * The same trial with the events before {@code firstSteadySeq} no longer measured: the view every
+     * steady-state figure is computed from once the warm-up transient is cut. Shares every column
+     * but {@code measured}.
+     */
+    public TrialData measuredFrom(long firstSteadySeq) {
+        boolean[] m = measured.clone();
+        java.util.Arrays.fill(m, 0, (int) Math.min(Math.max(firstSteadySeq, 0), m.length), false);
+        return new TrialData(phase, m, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
+    }
+
+    private TrialData(int[] phase, boolean[] measured, int[] burst, int[] pos, long[] intended, long[] sendStart, long[] sendEnd,
+                      String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
+        this.phase = phase;
+        this.measured = measured;
+        this.burst = burst;
+        this.pos = pos;
+        this.intended = intended;
+        this.sendStart = sendStart;
+        this.sendEnd = sendEnd;
+        this.streamNames = streamNames;
+        this.outStream = outStream;
+        this.outSeq = outSeq;
+        this.outReceived = outReceived;
+    }
+
     // ---- outputs ----
     public int outputCount() { return outSeq.length; }
     public String outputStream(int j) { return streamNames[outStream[j]]; }

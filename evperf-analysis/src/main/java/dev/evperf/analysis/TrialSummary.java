@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.Map;
  *
  * @param params      the trial's matrix parameters from run.json (path → value), in order
  * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
+ * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
+ *                    out (by default they do; rates and adaptivity use every measured event)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
@@ -22,7 +25,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
                            List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
-                           Adaptivity adaptivity) {
+                           Adaptivity adaptivity, WarmUpCut warmUp) {
 
     public static final String OK = "ok";
 
@@ -33,16 +36,35 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
     /** Runs every analysis on a loaded trial; {@code result} may be null (no result.json). */
     public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
                                   TrialData d, TrialResult result, AnalysisOptions options) {
+        return of(id, params, repetition, d, null, result, options);
+    }
+
+    /**
+     * Runs every analysis on a loaded trial. The warm-up is detected (MSER-5 on the bursts, or on
+     * the trial directory's intervals when there are none and {@code dir} is given) and, unless the
+     * options keep it, the steady-state figures are computed without it.
+     */
+    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
+                                  TrialData all, Path dir, TrialResult result, AnalysisOptions options) {
+        WarmUp w = WarmUp.detect(all, dir, result);
+        TrialData d = all;
+        long cutEvents = 0;
+        if (w.firstSteadySeq() != null && w.truncation() > 0) {
+            TrialData steady = all.measuredFrom(w.firstSteadySeq());
+            cutEvents = all.measuredCount() - steady.measuredCount();
+            if (options.cutWarmUp()) d = steady;
+        }
         boolean bursty = !Bursts.measured(d).isEmpty();
         return new TrialSummary(id, params, repetition, OK, null,
-                (long) d.size(), d.measuredCount(), (long) d.outputCount(),
+                (long) all.size(), all.measuredCount(), (long) all.outputCount(),
                 BurstStats.of(d),
                 bursty ? HeadTail.of(d, options.skipBursts()) : null,
                 Cumulative.of(d),
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),
-                PhaseRate.of(d, result),
-                PhaseRate.overall(d), null, null, Adaptivity.of(d, result));
+                PhaseRate.of(all, result),
+                PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents));
     }
 
     /**
@@ -53,24 +75,24 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
-            return of(id, params, repetition, TrialData.load(dir), result, options).withIntervals(shape, LatencyTrend.scheduled(dir, result));
+            return of(id, params, repetition, TrialData.load(dir), dir, result, options).withIntervals(shape, LatencyTrend.scheduled(dir, result));
         }
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir), result == null ? null : PhaseRate.fromResult(result), null, shape,
-                LatencyTrend.scheduled(dir, result), null);
+                LatencyTrend.scheduled(dir, result), null, null);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

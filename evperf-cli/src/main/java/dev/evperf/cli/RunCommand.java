@@ -37,6 +37,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
     boolean dryRun;
 
+    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the latency and burst tables"
+            + " (by default it is left out and the summary says how much).")
+    boolean keepWarmUp;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -66,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
             controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
         }
         JsonNode run = controller.finish();
-        Summaries.print(runDir, format, main.out);
+        Summaries.print(runDir, format, keepWarmUp, main.out);
         boolean allOk = true;
         for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
         return allOk ? 0 : 1;

@@ -30,7 +30,7 @@ final class Summaries {
         return s.toJsonTree();
     }
 
-    static void print(Path runDir, String format, PrintStream out) {
+    static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
         Path runJson = runDir.resolve(Layout.RUN_JSON);
         AnalysisOptions options = AnalysisOptions.DEFAULT;
         if (Files.isRegularFile(runJson)) {
@@ -48,11 +48,11 @@ final class Summaries {
                 // a malformed run.json is reported by RunSummary.load with its own message
             }
         }
-        RunSummary.load(runDir, options).render(RunSummary.Format.parse(format), out);
+        RunSummary.load(runDir, options.withCutWarmUp(!keepWarmUp)).render(RunSummary.Format.parse(format), out);
     }
 
     /** The workload's analysis choices (measure.skip_bursts). */
     private static AnalysisOptions options(JsonNode workload) {
-        return new AnalysisOptions(workload.path("measure").path("skip_bursts").asInt(0), TopBursts.DEFAULT_K);
+        return new AnalysisOptions(workload.path("measure").path("skip_bursts").asInt(0), TopBursts.DEFAULT_K, true);
     }
 }

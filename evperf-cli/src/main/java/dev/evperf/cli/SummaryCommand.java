@@ -19,13 +19,17 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
+    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the latency and burst tables"
+            + " (by default it is left out and the summary says how much).")
+    boolean keepWarmUp;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
     @Override
     public Integer call() {
         Summaries.checkFormat(format);
-        Summaries.print(runDir, format, main.out);
+        Summaries.print(runDir, format, keepWarmUp, main.out);
         return 0;
     }
 }
