@@ -1,10 +1,12 @@
 package dev.evperf.cli;
 
 import dev.evperf.analysis.RunSummary;
+import dev.evperf.analysis.report.ComparePage;
 import dev.evperf.analysis.stats.Bootstrap;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,13 +16,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code evperf compare RUN_A RUN_B …}: the first run against each other one, per metric: the
- * difference with bootstrap 95 % intervals, two-sample Kolmogorov–Smirnov and Wilcoxon rank-sum
- * p-values, and a verdict at alpha (see {@link RunComparison}).
+ * {@code evperf compare RUN_A RUN_B … [--html FILE]}: the first run against each other one, per
+ * metric: the difference with bootstrap 95 % intervals, two-sample Kolmogorov–Smirnov and Wilcoxon
+ * rank-sum p-values, and a verdict at alpha (see {@link RunComparison}); with {@code --html} also
+ * a self-contained page with the same tables and the runs' distributions overlaid per metric
+ * (see {@link ComparePage}).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compares results directories: per metric the difference (bootstrap 95% CI), KS and Wilcoxon rank-sum "
-                + "p-values, and a verdict (A faster, B faster, no significant difference).")
+        description = "Compares results directories: per metric the difference (bootstrap 95%% CI), KS and Wilcoxon rank-sum "
+                + "p-values, and a verdict (A faster, B faster, no significant difference); with --html FILE also an HTML page "
+                + "with the runs' distributions overlaid per metric.")
 public final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -30,6 +35,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page (works offline): "
+            + "the same tables and, per metric, the runs' distributions (CDFs) overlaid. The path written is printed on stderr.")
+    Path html;
 
     @Option(names = "--alpha", defaultValue = "0.01", description = "Significance level of the verdict (default: ${DEFAULT-VALUE}).")
     double alpha;
@@ -51,7 +60,7 @@ public final class CompareCommand implements Callable<Integer> {
         RunSummary.Format f = RunSummary.Format.parse(format);
         Comparison.Options o = new Comparison.Options(resamples, seed, alpha, Bootstrap.DEFAULT_MAX_DRAW);
         // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
-        print(runs, f, o, keepWarmUp, main == null ? System.out : main.out);
+        print(runs, f, o, keepWarmUp, html, main == null ? System.out : main.out, main == null ? System.err : main.err);
         return 0;
     }
 
@@ -67,7 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
     public static int run(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp,
                           PrintStream out, PrintStream err) {
         try {
-            print(runs, format, options, keepWarmUp, out);
+            print(runs, format, options, keepWarmUp, null, out, err);
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("evperf: " + e.getMessage());
@@ -75,13 +84,24 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, PrintStream out) {
+    private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, Path html,
+                              PrintStream out, PrintStream err) {
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
+        long bytes = 0;
+        if (html != null) {
+            // Written before anything is printed, so an unwritable path leaves only its error line, as other bad input does.
+            try {
+                bytes = ComparePage.write(c, html);
+            } catch (UncheckedIOException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
         out.print(switch (format) {
             case TEXT -> c.text();
             case JSON -> c.json();
             case CSV -> c.csv();
         });
         out.flush();
+        if (html != null) err.println("evperf: comparison page written to " + html + " (" + (bytes + 1023) / 1024 + " KB)");
     }
 }

@@ -11,7 +11,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,6 +135,122 @@ class CompareTest {
         Out one = compare(List.of(runA), RunSummary.Format.TEXT);
         assertThat(one.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(one.err()).contains("at least two run directories");
+    }
+
+    @Test
+    void theHtmlPageOverlaysEveryRunPerMetricAndOpensInChromiumWithEveryChartDrawn() throws Exception {
+        // three runs (C is A again): every chart must carry three series
+        Path html = tmp.resolve("page/compare.html");
+        Cli c = Cli.run("compare", runA.toString(), runB.toString(), runA.toString(), "--format", "json", "--html", html.toString());
+        assertThat(c.exit).as(c.toString()).isZero();
+        assertThat(c.err.strip()).startsWith("evperf: comparison page written to " + html).doesNotContain("\n");
+        JsonNode json = new ObjectMapper().readTree(c.out);
+        String page = Files.readString(html);
+        // quantiles, not raw samples: small whatever the runs' sizes (uPlot and the scripts are ~110 KB of it)
+        assertThat(page.length()).isLessThan(150_000);
+        assertThat(page).doesNotContainPattern("(?i)<script[^>]+src=").doesNotContainPattern("(?i)<link[^>]+href=");
+
+        // one chart per group and metric that any run has values of, every run a series of 101 quantiles
+        JsonNode data = new ObjectMapper().readTree(dataBlock(page));
+        Set<String> expected = new TreeSet<>(), charted = new TreeSet<>();
+        json.get("distributions").fields().forEachRemaining(run -> run.getValue().fields().forEachRemaining(
+                group -> group.getValue().fields().forEachRemaining(metric -> {
+                    if (metric.getValue().get("n").asInt() > 0) expected.add(group.getKey() + "/" + metric.getKey());
+                })));
+        for (JsonNode chart : data.get("charts")) {
+            charted.add(chart.get("group").asText() + "/" + chart.get("metric").asText());
+            assertThat(chart.get("series").findValuesAsText("run")).as(chart.get("title").asText()).containsExactly("A", "B", "C");
+            for (JsonNode series : chart.get("series")) assertThat(series.get("q")).hasSize(101);
+        }
+        assertThat(charted).contains("all/event_time", "all/burst_time").isEqualTo(expected);
+        Path target = Files.createDirectories(Path.of("target"));
+        Files.copy(html, target.resolve("compare-test.html"), StandardCopyOption.REPLACE_EXISTING);
+
+        String chromium = Chromium.required();
+        String dom = Chromium.openWithEveryChartDrawn(chromium, html, tmp.resolve("chromium"));
+        assertThat(Chromium.bodyData(dom).get("data-charts")).isEqualTo(Integer.toString(charted.size()));
+        // each drawn chart's legend names the three runs
+        Matcher legend = Pattern.compile("<table class=\"u-legend[^\"]*\">(.*?)</table>", Pattern.DOTALL).matcher(dom);
+        int legends = 0;
+        for (; legend.find(); legends++) assertThat(labels(legend.group(1))).as(legend.group(1)).contains("A", "B", "C");
+        assertThat(legends).isEqualTo(charted.size());
+
+        // the A vs B table as drawn shows the JSON's figures (rounded to 4 digits) and the text output's cells
+        List<String> row = tableRow(dom, "A vs B", "event processing time");
+        JsonNode event = find(json.at("/pairs/0/groups/0/metrics"), "event_time");
+        assertThat(row.get(2)).isEqualTo(event.get("n_a").asText());
+        assertThat(row.get(3)).isEqualTo(event.get("n_b").asText());
+        assertClose(numbers(row.get(6)), event.at("/diff/median/estimate"), event.at("/diff/median/lo"), event.at("/diff/median/hi"));
+        assertClose(numbers(row.get(7)), event.at("/diff/mean/estimate"), event.at("/diff/mean/lo"), event.at("/diff/mean/hi"));
+        assertClose(numbers(row.get(8)), event.at("/ks/p"));
+        assertClose(numbers(row.get(9)), event.at("/rank_sum/p"));
+        assertThat(row.get(10)).isEqualTo(event.get("verdict").asText()).isEqualTo("A faster");
+        Out text = compare(List.of(runA, runB, runA), RunSummary.Format.TEXT);
+        assertThat(text.out()).contains(row.get(6), row.get(7));
+
+        Path png = target.resolve("compare-screenshot.png");
+        Chromium.screenshot(chromium, html, png, 2200, tmp.resolve("chromium"));
+        assertThat(Files.size(png)).isGreaterThan(30_000);
+    }
+
+    @Test
+    void anUnwritableHtmlPathIsOneLineOfBadInput() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "");
+        Path html = file.resolve("compare.html");
+        Cli c = Cli.run("compare", runA.toString(), runB.toString(), "--html", html.toString());
+        assertThat(c.exit).as(c.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(c.out).isEmpty();
+        assertThat(c.err).isEqualTo("evperf: " + html + ": cannot write (" + file + " is not a directory)" + System.lineSeparator());
+
+        Cli dir = Cli.run("compare", runA.toString(), runB.toString(), "--html", tmp.toString());
+        assertThat(dir.exit).as(dir.toString()).isEqualTo(Main.BAD_INPUT);
+        assertThat(dir.out).isEmpty();
+        assertThat(dir.err.strip()).isEqualTo("evperf: " + tmp + ": cannot write (Is a directory)");
+    }
+
+    /** The JSON block the page's script reads. */
+    static String dataBlock(String page) {
+        Matcher m = Pattern.compile("<script type=\"application/json\" id=\"evperf-data\">(.*?)</script>", Pattern.DOTALL).matcher(page);
+        assertThat(m.find()).as("the page's data block").isTrue();
+        return m.group(1);
+    }
+
+    /** The cells of the row starting with {@code first} in the table under the heading {@code title}, as shown. */
+    static List<String> tableRow(String dom, String title, String first) {
+        int at = dom.indexOf("<h3>" + title + "</h3>");
+        assertThat(at).as("a table headed " + title).isNotNegative();
+        String table = dom.substring(at, dom.indexOf("</table>", at));
+        Matcher tr = Pattern.compile("<tr>(.*?)</tr>", Pattern.DOTALL).matcher(table);
+        while (tr.find()) {
+            List<String> cells = new ArrayList<>();
+            Matcher td = Pattern.compile("<t[dh][^>]*>(.*?)</t[dh]>", Pattern.DOTALL).matcher(tr.group(1));
+            while (td.find()) cells.add(td.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
+            if (!cells.isEmpty() && cells.get(0).equals(first)) return cells;
+        }
+        throw new AssertionError("no row " + first + " in " + table);
+    }
+
+    static List<String> labels(String legend) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<div class=\"u-label\">([^<]*)</div>").matcher(legend);
+        while (m.find()) out.add(m.group(1));
+        return out;
+    }
+
+    static List<Double> numbers(String cell) {
+        List<Double> out = new ArrayList<>();
+        Matcher m = Pattern.compile("[-+]?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?").matcher(cell);
+        while (m.find()) out.add(Double.parseDouble(m.group()));
+        return out;
+    }
+
+    /** Shown figures against the JSON's: the page prints 3 or 4 significant digits, small p-values 4 decimals. */
+    static void assertClose(List<Double> shown, JsonNode... exact) {
+        assertThat(shown).hasSize(exact.length);
+        for (int i = 0; i < exact.length; i++) {
+            double x = exact[i].asDouble();
+            assertThat(shown.get(i)).as("shown %s vs %s", shown, x).isCloseTo(x, org.assertj.core.data.Offset.offset(Math.abs(x) * 5e-3 + 5e-5));
+        }
     }
 
     static JsonNode find(JsonNode metrics, String key) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,29 +80,14 @@ class ReportTest {
         Files.createDirectories(target);
         Files.copy(html, target.resolve("report-test.html"), StandardCopyOption.REPLACE_EXISTING);
 
-        String chromium = chromium();
-        Assumptions.assumeTrue(chromium != null, "chromium is not installed (Debian package 'chromium'; .ci/run installs it)");
-        Path profile = Files.createDirectories(tmp.resolve("chromium-profile"));
-        Chromium dom = Chromium.run(chromium, profile, tmp.resolve("dom"), "--dump-dom", html.toUri().toString());
-        assertThat(dom.exit).as(dom.stderr).isZero();
-        Map<String, String> body = bodyData(dom.stdout);
-        assertThat(body).as("the <body> of the dumped DOM").containsEntry("data-ready", "yes");
-        assertThat(body.get("data-errors")).as("JavaScript errors: " + consoleLines(dom.stderr)).isEqualTo("0");
-        int charts = Integer.parseInt(body.get("data-charts"));
-        assertThat(body.get("data-charts-expected")).isEqualTo(Integer.toString(charts));
-        assertThat(body.get("data-canvases")).as("a canvas per chart").isEqualTo(Integer.toString(charts));
+        String chromium = Chromium.required();
+        String dom = Chromium.openWithEveryChartDrawn(chromium, html, tmp.resolve("chromium"));
         // 2 trials × (latency, rate, 3 percentiles over time, timeline, burst histogram, CDF, 2 event histograms,
         // 2 per-position, head-tail, 3 sensors) + across trials (sweep, its metric, every trial, JVM side by side)
-        assertThat(charts).isGreaterThanOrEqualTo(2 * 15 + 4);
-        assertThat(consoleLines(dom.stderr)).as("console messages").isEmpty();
-        assertThat(dom.stdout).as("the page's error banner stays hidden").contains("<div id=\"js-errors\" class=\"js-errors\" hidden=\"\"></div>");
+        assertThat(Integer.parseInt(Chromium.bodyData(dom).get("data-charts"))).isGreaterThanOrEqualTo(2 * 15 + 4);
 
         Path png = target.resolve("report-screenshot.png");
-        Files.deleteIfExists(png);
-        Chromium shot = Chromium.run(chromium, profile, tmp.resolve("shot"), "--hide-scrollbars", "--window-size=1400,3000",
-                "--screenshot=" + png.toAbsolutePath(), html.toUri().toString());
-        assertThat(shot.exit).as(shot.stderr).isZero();
-        assertThat(png).exists();
+        Chromium.screenshot(chromium, html, png, 3000, tmp.resolve("chromium"));
         assertThat(Files.size(png)).isGreaterThan(50_000);
     }
 
@@ -147,64 +125,6 @@ class ReportTest {
         assertThat(r[1].strip().lines()).hasSize(1);
         assertThat(r[1]).startsWith("evperf: " + runJson + ": results format \"evperf-run/0\" is not the one this evperf reports");
         assertThat(older.resolve("report.html")).doesNotExist();
-    }
-
-    // ---- headless Chromium -----------------------------------------------------------------------
-
-    /** The Chromium binary: $CHROMIUM, else chromium or chromium-browser on the PATH; null when absent. */
-    static String chromium() {
-        String env = System.getenv("CHROMIUM");
-        if (env != null && new File(env).canExecute()) return env;
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            for (String name : new String[] {"chromium", "chromium-browser"}) {
-                File f = new File(dir, name);
-                if (f.canExecute()) return f.getAbsolutePath();
-            }
-        }
-        return null;
-    }
-
-    /** One Chromium run (a plain class: Siddhi's ClassIndex annotation processor rejects records). */
-    static final class Chromium {
-        final int exit;
-        final String stdout;
-        final String stderr;
-
-        Chromium(int exit, String stdout, String stderr) {
-            this.exit = exit;
-            this.stdout = stdout;
-            this.stderr = stderr;
-        }
-
-        static Chromium run(String binary, Path profile, Path logs, String... args) throws IOException, InterruptedException {
-            List<String> cmd = new ArrayList<>(List.of(binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
-            cmd.addAll(List.of(args));
-            Files.createDirectories(logs);
-            Path out = logs.resolve("stdout.txt"), err = logs.resolve("stderr.txt");
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(180, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("chromium did not finish in 180 s: " + cmd);
-            }
-            return new Chromium(p.exitValue(), Files.readString(out), Files.readString(err));
-        }
-    }
-
-    /** The data-* attributes of the dumped DOM's body. */
-    static Map<String, String> bodyData(String dom) {
-        Map<String, String> out = new TreeMap<>();
-        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
-        if (!body.find()) return out;
-        Matcher a = Pattern.compile("(data-[a-z-]+)=\"([^\"]*)\"").matcher(body.group(1));
-        while (a.find()) out.put(a.group(1), a.group(2));
-        return out;
-    }
-
-    /** The page's console messages (Chromium logs them as INFO:CONSOLE lines with --enable-logging). */
-    static List<String> consoleLines(String stderr) {
-        return stderr.lines().filter(l -> l.contains(":CONSOLE")).toList();
     }
 
     static void copyTree(Path from, Path to) throws IOException {

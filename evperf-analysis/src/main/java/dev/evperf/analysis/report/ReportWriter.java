@@ -1,15 +1,9 @@
 package dev.evperf.analysis.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,8 +22,6 @@ import java.util.regex.Pattern;
  * the JVM holds aggregates only.
  */
 public final class ReportWriter {
-    private static final String RESOURCES = "/dev/evperf/analysis/report/";
-
     /** What was written. */
     public record Written(Path file, long bytes, int trials, int failedTrials, long millis) {}
 
@@ -61,17 +53,9 @@ public final class ReportWriter {
         long t0 = System.nanoTime();
         RunInfo run = RunInfo.load(runDir, mapper);
         ObjectNode data = model(run);
-        String html = page(run, data);
-        try {
-            Path parent = htmlOut.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(htmlOut, html, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(htmlOut + ": cannot write the report", e);
-        }
+        long bytes = HtmlPage.write(htmlOut, HtmlPage.render("evperf report: " + run.workloadName(), "report.js", data, mapper));
         int failed = (int) run.trials.stream().filter(t -> !t.ok()).count();
-        return new Written(htmlOut, html.getBytes(StandardCharsets.UTF_8).length, run.trials.size(), failed,
-                (System.nanoTime() - t0) / 1_000_000);
+        return new Written(htmlOut, bytes, run.trials.size(), failed, (System.nanoTime() - t0) / 1_000_000);
     }
 
     // ---- the data model ----------------------------------------------------------------------------
@@ -243,54 +227,5 @@ public final class ReportWriter {
 
     static String jvmText(List<String> jvm) {
         return jvm.isEmpty() ? "default JVM" : String.join(" ", jvm);
-    }
-
-    // ---- the page ----------------------------------------------------------------------------------
-
-    private String page(RunInfo run, ObjectNode data) {
-        String json;
-        try {
-            json = mapper.writeValueAsString(data);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the report's data as JSON", e);
-        }
-        // '<' only occurs inside JSON strings, where \u003c means the same: no "</script>" can close the block.
-        json = json.replace("<", "\\u003c");
-        String template = resource("report.html");
-        Map<String, String> parts = new LinkedHashMap<>();
-        parts.put("@@TITLE@@", escapeHtml("evperf report: " + run.workloadName()));
-        parts.put("@@UPLOT_CSS@@", resource("uPlot.min.css"));
-        parts.put("@@REPORT_CSS@@", resource("report.css"));
-        parts.put("@@UPLOT_LICENSE@@", resource("uPlot.LICENSE").replace("*/", "* /"));
-        parts.put("@@UPLOT_JS@@", resource("uPlot.iife.min.js"));
-        parts.put("@@REPORT_JS@@", resource("report.js"));
-        parts.put("@@DATA@@", json);
-        StringBuilder out = new StringBuilder(template.length() + json.length() + 80_000);
-        int i = 0;
-        Matcher m = Pattern.compile("@@[A-Z_]+@@").matcher(template);
-        while (m.find()) {
-            String v = parts.get(m.group());
-            if (v == null) continue;
-            out.append(template, i, m.start()).append(v);
-            i = m.end();
-        }
-        return out.append(template, i, template.length()).toString();
-    }
-
-    static String resource(String name) {
-        try (InputStream in = ReportWriter.class.getResourceAsStream(RESOURCES + name)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCES + name);
-            String s = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            if (!name.endsWith(".html") && s.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
-                throw new IllegalStateException(name + " contains </script and cannot be inlined");
-            }
-            return s;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read resource " + name, e);
-        }
-    }
-
-    static String escapeHtml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

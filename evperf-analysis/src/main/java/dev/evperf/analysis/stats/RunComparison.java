@@ -133,34 +133,49 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
             sb.append(String.format(Locale.ROOT, "%s: %s (%d trial%s%s)%n", r.letter(), r.dir(), r.trials().size(),
                     r.trials().size() == 1 ? "" : "s", r.skipped().isEmpty() ? "" : "; skipped " + String.join(", ", r.skipped())));
         }
-        sb.append(String.format(Locale.ROOT, "Differences are the second run minus the first, with bootstrap 95%% intervals (%d resamples, seed %d);%n"
-                + "p-values: two-sample Kolmogorov-Smirnov (KS) and Wilcoxon rank-sum (W); verdict from W at alpha = %s.%n"
-                + "Warm-up: %s.%n", options.resamples(), options.seed(), java.math.BigDecimal.valueOf(options.alpha()).stripTrailingZeros().toPlainString(),
-                warmUpCut ? "each trial's detected transient (MSER-5) left out" : "kept"));
+        sb.append(method()).append('\n');
         for (Pair p : pairs) {
-            boolean several = run(p.a()).configurations().size() > 1 || run(p.b()).configurations().size() > 1;
-            if (!p.matchedConfigurations() && several) {
-                sb.append(String.format(Locale.ROOT, "%n%s and %s have different configurations: all trials of each are pooled.%n", p.a(), p.b()));
-            }
+            String pooled = pooledNote(p);
+            if (!pooled.isEmpty()) sb.append('\n').append(pooled).append('\n');
             for (GroupComparison g : p.groups()) {
                 sb.append(String.format(Locale.ROOT, "%n%s vs %s%s%n", p.a(), p.b(),
                         g.group().equals("all") ? "" : " — " + g.group()));
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[]{"metric", "unit", "n " + p.a(), "n " + p.b(), "median " + p.a(), "median " + p.b(),
-                        "Δ median [95% CI]", "Δ mean [95% CI]", "KS p", "W p", "verdict"});
-                for (Comparison c : g.metrics()) {
-                    rows.add(new String[]{c.metric().title(), c.unit(), String.valueOf(c.nA()), String.valueOf(c.nB()),
-                            Comparison.num(c.medianA()), Comparison.num(c.medianB()),
-                            c.diff() == null ? "-" : Comparison.formatInterval(c.diff().median()),
-                            c.diff() == null ? "-" : Comparison.formatInterval(c.diff().mean()),
-                            c.ks() == null ? "-" : Comparison.p(c.ks().p()), c.rankSum() == null ? "-" : Comparison.p(c.rankSum().p()),
-                            c.verdict() + (c.distributionsDiffer() && c.verdict().equals(Comparison.NO_DIFFERENCE)
-                                    ? " (distributions differ: KS)" : "")});
-                }
-                table(sb, rows);
+                table(sb, rows(p, g));
             }
         }
         return sb.toString();
+    }
+
+    /** How the figures were obtained, three lines: the text output's and the HTML page's preamble. */
+    public String method() {
+        return String.format(Locale.ROOT, "Differences are the second run minus the first, with bootstrap 95%% intervals (%d resamples, seed %d);%n"
+                + "p-values: two-sample Kolmogorov-Smirnov (KS) and Wilcoxon rank-sum (W); verdict from W at alpha = %s.%n"
+                + "Warm-up: %s.", options.resamples(), options.seed(), java.math.BigDecimal.valueOf(options.alpha()).stripTrailingZeros().toPlainString(),
+                warmUpCut ? "each trial's detected transient (MSER-5) left out" : "kept");
+    }
+
+    /** Why a pair has one "all" group though its runs have several configurations; "" otherwise. */
+    public String pooledNote(Pair p) {
+        boolean several = run(p.a()).configurations().size() > 1 || run(p.b()).configurations().size() > 1;
+        return !p.matchedConfigurations() && several
+                ? p.a() + " and " + p.b() + " have different configurations: all trials of each are pooled." : "";
+    }
+
+    /** The table of one pair and group, header row first, as the text output prints it (the HTML page shows the same cells). */
+    public static List<String[]> rows(Pair p, GroupComparison g) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"metric", "unit", "n " + p.a(), "n " + p.b(), "median " + p.a(), "median " + p.b(),
+                "Δ median [95% CI]", "Δ mean [95% CI]", "KS p", "W p", "verdict"});
+        for (Comparison c : g.metrics()) {
+            rows.add(new String[]{c.metric().title(), c.unit(), String.valueOf(c.nA()), String.valueOf(c.nB()),
+                    Comparison.num(c.medianA()), Comparison.num(c.medianB()),
+                    c.diff() == null ? "-" : Comparison.formatInterval(c.diff().median()),
+                    c.diff() == null ? "-" : Comparison.formatInterval(c.diff().mean()),
+                    c.ks() == null ? "-" : Comparison.p(c.ks().p()), c.rankSum() == null ? "-" : Comparison.p(c.rankSum().p()),
+                    c.verdict() + (c.distributionsDiffer() && c.verdict().equals(Comparison.NO_DIFFERENCE)
+                            ? " (distributions differ: KS)" : "")});
+        }
+        return rows;
     }
 
     private static void table(StringBuilder sb, List<String[]> rows) {

@@ -1,0 +1,60 @@
+package dev.evperf.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.stats.Comparison;
+import dev.evperf.analysis.stats.RunComparison;
+import dev.evperf.analysis.stats.TrialFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComparePageTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sweepsGetAChartPerConfigurationAndMetricAndAPooledPairItsOwn() throws Exception {
+        // A and B sweep d over the same values; C has no sweep, so A vs C pools every trial ("all").
+        TrialData fast = TrialFiles.bursty(10, 20, 10_000_000, (b, p) -> 50_000 + (p * 7 + b) % 10 * 100);
+        TrialData slow = TrialFiles.bursty(10, 20, 10_000_000, (b, p) -> 100_000 + (p * 7 + b) % 10 * 100);
+        List<String> params = List.of("{\"d\": \"10ms\"}", "{\"d\": \"100ms\"}");
+        Path a = TrialFiles.run(tmp.resolve("a"), List.of(fast, fast), params);
+        Path b = TrialFiles.run(tmp.resolve("b"), List.of(fast, slow), params);
+        Path c = TrialFiles.run(tmp.resolve("c"), List.of(slow));
+        RunComparison cmp = RunComparison.compare(List.of(a, b, c), false, Comparison.Options.DEFAULT);
+
+        ObjectNode d = ComparePage.model(cmp);
+        List<String> tables = new ArrayList<>();
+        d.get("tables").forEach(t -> tables.add(t.get("title").asText()));
+        assertThat(tables).containsExactly("A vs B — d=10ms", "A vs B — d=100ms", "A vs C");
+        JsonNode pooled = d.get("tables").get(2);
+        assertThat(pooled.get("note").asText()).contains("different configurations: all trials of each are pooled");
+        // the same cells as the text output
+        String text = cmp.text();
+        for (JsonNode row : pooled.get("rows")) row.forEach(cell -> assertThat(text).contains(cell.asText()));
+        assertThat(pooled.at("/rows/1/0").asText()).isEqualTo("event processing time");
+        assertThat(pooled.at("/rows/1/10").asText()).isEqualTo("A faster");
+
+        List<String> charts = new ArrayList<>();
+        for (JsonNode ch : d.get("charts")) {
+            List<String> runs = ch.get("series").findValuesAsText("run");
+            charts.add(ch.get("title").asText() + ": " + String.join(",", runs));
+            for (JsonNode s : ch.get("series")) assertThat(s.get("q")).hasSize(101);
+        }
+        assertThat(charts).contains("event processing time — d=10ms: A,B", "burst time — d=100ms: A,B", "event processing time: A,C");
+        assertThat(d.at("/runs/2/configurations").asText()).isEqualTo("all");
+        assertThat(d.at("/runs/0/warmUp").asText()).isEqualTo("kept");
+
+        Path html = tmp.resolve("out/compare.html");
+        long bytes = ComparePage.write(cmp, html);
+        assertThat(Files.size(html)).isEqualTo(bytes).isLessThan(150_000);
+        assertThat(Files.readString(html)).contains("<title>evperf compare: A vs B vs C</title>");
+    }
+}
