@@ -45,6 +45,14 @@ public final class TrialData {
     public TrialData(long[] seq, int[] phase, boolean[] measured, int[] burst, int[] pos,
                      long[] intended, long[] sendStart, long[] sendEnd,
                      String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
+        this(check(seq, phase, measured, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived),
+                measured, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
+    }
+
+    /** Checks the columns agree (lengths, seq = row, outputs' seq and stream in range); returns phase. */
+    private static int[] check(long[] seq, int[] phase, boolean[] measured, int[] burst, int[] pos,
+                               long[] intended, long[] sendStart, long[] sendEnd,
+                               String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
         int n = seq.length;
         requireLength("phase", phase.length, n);
         requireLength("measured", measured.length, n);
@@ -70,17 +78,7 @@ public final class TrialData {
                 throw new IllegalArgumentException("outputs: row " + j + " names stream #" + outStream[j] + " outside the dictionary");
             }
         }
-        this.phase = phase;
-        this.measured = measured;
-        this.burst = burst;
-        this.pos = pos;
-        this.intended = intended;
-        this.sendStart = sendStart;
-        this.sendEnd = sendEnd;
-        this.streamNames = streamNames;
-        this.outStream = outStream;
-        this.outSeq = outSeq;
-        this.outReceived = outReceived;
+        return phase;
     }
 
     private static void requireLength(String column, int actual, int expected) {

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -29,24 +30,29 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "The HTML file to write (default: RUN_DIR/report.html).")
     Path out;
 
+    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the steady-state"
+            + " tables and distributions (by default it is left out; the report says how much and marks its end on the charts).")
+    boolean keepWarmUp;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
     @Override
     public Integer call() {
         PrintStream err = main != null && main.err != null ? main.err : System.err;
-        return run(runDir, out, err, verbose);
+        return run(runDir, out, err, verbose, keepWarmUp);
     }
 
     /** Writes the report of runDir to htmlOut (null: RUN_DIR/report.html); one line on err. @return the exit code */
     public static int run(Path runDir, Path htmlOut, PrintStream err) {
-        return run(runDir, htmlOut, err, false);
+        return run(runDir, htmlOut, err, false, false);
     }
 
-    static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose) {
+    static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose, boolean keepWarmUp) {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
-            ReportWriter.Written w = ReportWriter.write(runDir, file, new ReportMarks());
+            ReportWriter.Written w = new ReportWriter(ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
+                    .writeReport(runDir, file);
             err.println(String.format(Locale.ROOT, "evperf: report of %d trial%s%s written to %s (%d KB, %.1f s)",
                     w.trials(), w.trials() == 1 ? "" : "s", w.failedTrials() == 0 ? "" : " (" + w.failedTrials() + " failed, listed with their reasons)",
                     w.file(), (w.bytes() + 1023) / 1024, w.millis() / 1000.0));
@@ -56,9 +62,11 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("evperf: " + e.getMessage());
             return Main.BAD_INPUT;
         } catch (UncheckedIOException e) {
+            // a file of the run that cannot be read, or an output path that cannot be written: the user's to fix
             if (verbose) e.printStackTrace(err);
-            err.println("evperf: " + e.getMessage() + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()));
-            return 1;
+            String cause = e.getCause() == null ? null : e.getCause().getMessage();
+            err.println("evperf: " + e.getMessage() + (cause == null || e.getMessage().contains(cause) ? "" : ": " + cause));
+            return Main.BAD_INPUT;
         } catch (RuntimeException e) {
             if (verbose) e.printStackTrace(err);
             err.println("evperf: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));

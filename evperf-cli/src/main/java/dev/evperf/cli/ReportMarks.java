@@ -8,7 +8,6 @@ import dev.evperf.analysis.spikes.SpikeOptions;
 import dev.evperf.analysis.spikes.SpikeReport;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
-import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.core.results.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +17,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What the report marks on each trial's time axis: spikes with their attributed cause, and the end
- * of warm-up (MSER-5). Both load the trial's events into the JVM, so trials above
+ * What the report marks on each trial's time axis: spikes with their attributed cause (the end of
+ * warm-up is the report's own). Spike attribution loads the trial's events into the JVM, so trials above
  * {@link #MAX_EVENTS} events are left unmarked (with a note) to keep the report within its memory.
  */
 final class ReportMarks implements ReportAnnotations {
@@ -36,10 +35,9 @@ final class ReportMarks implements ReportAnnotations {
         }
         if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
             return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
-                    ? "spikes and warm-up are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
+                    ? "spikes are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
         }
         TrialSpikes s = Spikes.load(dir, SpikeOptions.DEFAULT);
-        WarmUp w = WarmUp.detect(dir);
         List<Span> spans = new ArrayList<>();
         for (SpikeReport r : Arrays.asList(s.events(), s.bursts())) {
             if (r == null) continue;
@@ -48,9 +46,9 @@ final class ReportMarks implements ReportAnnotations {
                         sp.unit(), sp.seq(), sp.burst(), sp.pos(), sp.timeMs())));
             }
         }
-        return new TrialAnnotations(spans, w.endNs(), "spikes by cause: " + s.events().byCause()
-                + (s.bursts() != null ? "; slow bursts by cause: " + s.bursts().byCause() : "")
-                + "; warm-up (MSER-5 on the " + w.series() + "): " + w.truncation() + " of " + w.points() + " points");
+        // The warm-up end is the report's own (MSER-5 in DuckDB, any trial size).
+        return new TrialAnnotations(spans, null, "spikes by cause: " + s.events().byCause()
+                + (s.bursts() != null ? "; slow bursts by cause: " + s.bursts().byCause() : ""));
     }
 
 }

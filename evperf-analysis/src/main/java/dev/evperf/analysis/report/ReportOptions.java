@@ -14,9 +14,12 @@ package dev.evperf.analysis.report;
  * @param duckdbThreads    DuckDB's threads, 0 = one per core
  * @param topBursts        rows of the top-bursts table
  * @param maxMarkers       JVM events per kind drawn on the timeline at most (the longest kept)
+ * @param cutWarmUp        leave each trial's warm-up transient (MSER-5 on its bursts or intervals)
+ *                         out of the steady-state tables and distributions, as the summary does
  */
-public record ReportOptions(int maxPoints, long exactJoinLimit, String duckdbMemory, int duckdbThreads, int topBursts, int maxMarkers) {
-    public static final ReportOptions DEFAULT = new ReportOptions(2000, 20_000_000L, "4GB", 0, 10, 2000);
+public record ReportOptions(int maxPoints, long exactJoinLimit, String duckdbMemory, int duckdbThreads, int topBursts, int maxMarkers,
+                            boolean cutWarmUp) {
+    public static final ReportOptions DEFAULT = new ReportOptions(2000, 20_000_000L, "4GB", 0, 10, 2000, true);
 
     public ReportOptions {
         if (maxPoints < 10) throw new IllegalArgumentException("maxPoints must be >= 10, got " + maxPoints);
@@ -25,6 +28,10 @@ public record ReportOptions(int maxPoints, long exactJoinLimit, String duckdbMem
     }
 
     public ReportOptions withExactJoinLimit(long limit) {
-        return new ReportOptions(maxPoints, limit, duckdbMemory, duckdbThreads, topBursts, maxMarkers);
+        return new ReportOptions(maxPoints, limit, duckdbMemory, duckdbThreads, topBursts, maxMarkers, cutWarmUp);
+    }
+
+    public ReportOptions withCutWarmUp(boolean cut) {
+        return new ReportOptions(maxPoints, exactJoinLimit, duckdbMemory, duckdbThreads, topBursts, maxMarkers, cut);
     }
 }

@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -67,8 +69,20 @@ final class TrialQueries {
         return Files.isRegularFile(outputs);
     }
 
+    /** Send start (trial axis, ns) before which measured events count as warm-up; null: none cut. */
+    private Long steadyFrom;
+
+    /**
+     * From now on, events sent before {@code endNs} and bursts started before it are no longer
+     * measured in any query: the steady-state view, the warm-up transient left out.
+     */
+    void cutBefore(long endNs) {
+        steadyFrom = endNs;
+    }
+
     String ev() {
-        return Db.parquet(events);
+        return steadyFrom == null ? Db.parquet(events)
+                : "(SELECT * REPLACE (measured AND send_start >= " + steadyFrom + " AS measured) FROM " + Db.parquet(events) + ")";
     }
 
     String out() {
@@ -76,7 +90,35 @@ final class TrialQueries {
     }
 
     String bu() {
-        return Db.parquet(bursts);
+        return steadyFrom == null ? Db.parquet(bursts)
+                : "(SELECT * REPLACE (measured AND start >= " + steadyFrom + " AS measured) FROM " + Db.parquet(bursts) + ")";
+    }
+
+    /**
+     * The warm-up transient by MSER-5, from the small series only: the measured bursts' times
+     * (bursts.parquet) when there are bursts, else the intervals' median processing times
+     * (intervals.csv); the first steady event's seq by one scan of the events.
+     */
+    WarmUp detectWarmUp(TrialResult result) throws SQLException {
+        WarmUp w = WarmUp.ofBurstTimes(new long[0], new double[0], i -> null);
+        if (Files.isRegularFile(bursts)) {
+            List<Object[]> rows = db.rows("SELECT start, time_ns FROM " + Db.parquet(bursts) + " WHERE measured AND burst >= 0 ORDER BY burst");
+            long[] start = new long[rows.size()];
+            double[] ms = new double[rows.size()];
+            for (int i = 0; i < ms.length; i++) {
+                start[i] = ((Number) rows.get(i)[0]).longValue();
+                ms[i] = ((Number) rows.get(i)[1]).longValue() / 1e6;
+            }
+            w = WarmUp.ofBurstTimes(start, ms, i -> null);
+        }
+        if (w.points() == 0 && Files.isRegularFile(dir.resolve("intervals.csv"))) {
+            w = WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null);
+        }
+        if (w.endNs() == null || w.truncation() == 0 || !hasEvents()) return w;
+        List<Object[]> first = db.rows("SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
+        Object seq = first.isEmpty() ? null : first.get(0)[0];
+        return new WarmUp(w.series(), w.points(), w.truncation(), w.skipBursts(), w.endNs(),
+                seq == null ? null : ((Number) seq).longValue(), w.steadyMean(), w.transientMean());
     }
 
     long outputCount() throws SQLException {

@@ -1,5 +1,9 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.WarmUpCut;
+import dev.evperf.analysis.warmup.WarmUp;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -110,6 +114,7 @@ final class TrialSection {
             resultPart();
             envPart();
             long[] window = window();
+            timed("warm-up", this::warmUpPart);
             timed("latency", this::latencyPart);
             timed("intervals", this::intervalsPart);
             timed("bursts", this::burstsPart);
@@ -620,6 +625,39 @@ final class TrialSection {
         }
     }
 
+    // ---- warm-up ----------------------------------------------------------------------------------
+
+    /** End of the detected warm-up (trial axis, ns), drawn on the charts; null when none was found. */
+    private Long warmUpEndNs;
+
+    /**
+     * Detects the warm-up transient (MSER-5) and, unless the options keep it, makes every later
+     * query treat it as unmeasured, so the steady-state tables and distributions leave it out.
+     */
+    private void warmUpPart() throws SQLException {
+        WarmUp w = q.detectWarmUp(TrialResult.load(trial.dir()));
+        ObjectNode n = node.putObject("warmUp");
+        n.put("method", WarmUpCut.METHOD);
+        n.put("series", w.series());
+        n.put("points", w.points());
+        n.put("truncation", w.truncation());
+        boolean found = w.truncation() > 0 && w.endNs() != null;
+        n.put("cut", found && o.cutWarmUp());
+        if (!found) return;
+        warmUpEndNs = w.endNs();
+        n.set("endS", J.s(w.endNs()));
+        long events = q.hasEvents() ? db.count("SELECT count(*) FROM " + q.ev() + " WHERE measured AND send_start < " + w.endNs()) : 0;
+        n.put("events", events);
+        String what = "Warm-up (" + WarmUpCut.METHOD + " on " + w.points() + " " + w.series() + "): " + events + " measured events"
+                + (w.skipBursts() != null ? " (" + w.skipBursts() + " bursts)" : "") + " before t=" + String.format(java.util.Locale.ROOT, "%.3f", w.endNs() / 1e9) + " s";
+        if (o.cutWarmUp()) {
+            q.cutBefore(w.endNs());
+            notes.add(what + " are left out of the latency, burst, head-tail and position figures (--keep-warmup keeps them).");
+        } else {
+            notes.add(what + " are a transient, kept in every figure (--keep-warmup).");
+        }
+    }
+
     // ---- annotations (spikes and warm-up, from another analysis) ---------------------------------
 
     private void annotationsPart(TrialAnnotations a, String error) {
@@ -627,12 +665,14 @@ final class TrialSection {
         if (error != null) n.put("error", error);
         if (a == null) {
             n.put("provided", false);
+            if (warmUpEndNs != null) n.set("warmupEndS", J.s(warmUpEndNs));
             return;
         }
         n.put("provided", a != TrialAnnotations.NONE);
         n.put("total", a.spans().size());
         if (a.note() != null) n.put("note", a.note());
-        if (a.warmupEndNs() != null) n.set("warmupEndS", J.s(a.warmupEndNs()));
+        Long end = a.warmupEndNs() != null ? a.warmupEndNs() : warmUpEndNs;
+        if (end != null) n.set("warmupEndS", J.s(end));
         ArrayNode spans = n.putArray("spans");
         a.spans().stream().sorted((x, y) -> Long.compare(y.endNs() - y.startNs(), x.endNs() - x.startNs()))
                 .limit(TrialAnnotations.MAX_LISTED)

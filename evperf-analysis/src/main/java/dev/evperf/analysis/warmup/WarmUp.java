@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The end of a trial's warm-up transient, found by {@link Mser MSER-5} over the trial's measured
@@ -81,11 +82,25 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
     /** MSER-5 over the measured bursts' times (ms). */
     public static WarmUp ofBursts(TrialData d, List<Burst> measuredBursts) {
         double[] ms = new double[measuredBursts.size()];
-        for (int i = 0; i < ms.length; i++) ms[i] = measuredBursts.get(i).timeNs(d) / 1e6;
+        long[] start = new long[ms.length];
+        for (int i = 0; i < ms.length; i++) {
+            ms[i] = measuredBursts.get(i).timeNs(d) / 1e6;
+            start[i] = d.sendStart(measuredBursts.get(i).from());
+        }
+        return ofBurstTimes(start, ms, i -> (long) measuredBursts.get(i).from());
+    }
+
+    /**
+     * MSER-5 over measured bursts given by their start (ns, trial axis) and time (ms), in injection
+     * order (e.g. from bursts.parquet, without loading the events).
+     *
+     * @param firstSeq the first event of the i-th burst of the series, or null when unknown
+     */
+    public static WarmUp ofBurstTimes(long[] startNs, double[] ms, IntFunction<Long> firstSeq) {
+        if (ms.length == 0) return new WarmUp(NONE, 0, 0, null, null, null, Double.NaN, Double.NaN);
         int t = Mser.truncation(ms);
-        Burst first = measuredBursts.get(Math.min(t, ms.length - 1));
-        return new WarmUp(BURSTS, ms.length, t, t, d.sendStart(first.from()), (long) first.from(),
-                mean(ms, t, ms.length), mean(ms, 0, t));
+        int first = Math.min(t, ms.length - 1);
+        return new WarmUp(BURSTS, ms.length, t, t, startNs[first], firstSeq.apply(first), mean(ms, t, ms.length), mean(ms, 0, t));
     }
 
     /** One whole measured interval of intervals.csv: its start (ns) and median processing time (µs). */

@@ -46,7 +46,10 @@ public final class TrialFiles {
         return new TrialData(seq, phase, measured, burst, pos, intended, start, end);
     }
 
-    /** Writes events.parquet (and an outputs.parquet with one output per input, received at send end). */
+    /**
+     * Writes events.parquet, an outputs.parquet with one output per input (received at send end) and
+     * bursts.parquet.
+     */
     public static void write(TrialData d, Path dir) {
         try {
             Files.createDirectories(dir);
@@ -73,6 +76,10 @@ public final class TrialFiles {
             st.execute("CREATE TABLE outputs AS SELECT 'OutputStream' AS stream, seq, send_end AS received FROM events");
             st.execute("COPY events TO '" + dir.resolve("events.parquet") + "' (FORMAT PARQUET)");
             st.execute("COPY outputs TO '" + dir.resolve("outputs.parquet") + "' (FORMAT PARQUET)");
+            // bursts.parquet as the trial runner writes it (one row per burst)
+            st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
+                    + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
+                    + " FROM events WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO '" + dir.resolve("bursts.parquet") + "' (FORMAT PARQUET)");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -1,0 +1,56 @@
+package dev.evperf.analysis.warmup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.analysis.AnalysisOptions;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialSummary;
+import dev.evperf.analysis.WarmUpCut;
+import dev.evperf.analysis.stats.TrialFiles;
+import org.junit.jupiter.api.Test;
+
+/** The summary's steady-state tables leave the detected warm-up out by default, and say so. */
+class SummaryWarmUpCutTest {
+    /** 40 bursts of 10 events: the first 8 bursts' events take 100 µs, then exactly 10 µs. */
+    private static TrialData trial() {
+        return TrialFiles.bursty(40, 10, 10_000_000, (b, p) -> b < 8 ? 100_000L : 10_000L);
+    }
+
+    @Test
+    void theTransientIsLeftOutOfLatencyAndBurstTablesButNotOutOfTheCounts() {
+        TrialData d = trial();
+        TrialSummary s = TrialSummary.of("t", null, 0, d, null, AnalysisOptions.DEFAULT);
+        WarmUpCut w = s.warmUp();
+        assertThat(w.applied()).isTrue();
+        assertThat(w.series()).isEqualTo(WarmUp.BURSTS);
+        int cutBursts = w.bursts();
+        assertThat(cutBursts).isGreaterThanOrEqualTo(8); // MSER-5 cuts whole batches of 5 points: 10 here
+        assertThat(w.events()).isEqualTo(cutBursts * 10L);
+        assertThat(w.endS()).isEqualTo(d.sendStart(cutBursts * 10) / 1e9);
+        // counts are of every measured event; the tables only of the steady ones, all exactly 10 µs
+        assertThat(s.measuredEvents()).isEqualTo(400);
+        assertThat(s.burstStats().bursts()).isEqualTo(40 - cutBursts);
+        assertThat(s.latency().processing().count()).isEqualTo(400 - cutBursts * 10L);
+        assertThat(s.latency().processing().maxUs()).isEqualTo(10.0);
+        assertThat(s.burstStats().meanMs()).isEqualTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(s.cumulative().events()).isEqualTo(400 - cutBursts * 10L);
+    }
+
+    @Test
+    void keepingTheWarmUpReportsItButCutsNothing() {
+        TrialSummary s = TrialSummary.of("t", null, 0, trial(), null, AnalysisOptions.DEFAULT.withCutWarmUp(false));
+        assertThat(s.warmUp().applied()).isFalse();
+        assertThat(s.warmUp().events()).isPositive();
+        assertThat(s.burstStats().bursts()).isEqualTo(40);
+        assertThat(s.latency().processing().maxUs()).isEqualTo(100.0);
+    }
+
+    @Test
+    void aSteadyTrialLosesNothing() {
+        TrialSummary s = TrialSummary.of("t", null, 0, TrialFiles.bursty(40, 10, 10_000_000, (b, p) -> 10_000L), null,
+                AnalysisOptions.DEFAULT);
+        assertThat(s.warmUp().found()).isFalse();
+        assertThat(s.warmUp().applied()).isFalse();
+        assertThat(s.burstStats().bursts()).isEqualTo(40);
+    }
+}
