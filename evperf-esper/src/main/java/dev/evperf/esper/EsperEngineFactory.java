@@ -66,6 +66,10 @@ public final class EsperEngineFactory implements EngineFactory {
         // types are module-private by default; subscribe() compiles its statements as separate modules
         config.getCompiler().getByteCode().setAccessModifiersPublic();
         config.getRuntime().getThreading().setInternalTimerEnabled(internalTimer(spec.options()));
+        // evperfLog('channel', id [, value]) and evperfTrace(seq, 'name') in EPL (see EvperfFunctions)
+        config.getCompiler().addPlugInSingleRowFunction("evperfLog", EvperfFunctions.class.getName(), "log");
+        config.getCompiler().addPlugInSingleRowFunction("evperfTrace", EvperfFunctions.class.getName(), "trace");
+        EvperfFunctions.reset();
 
         EPCompiled compiled = compile(spec.queries(), new CompilerArguments(config));
         EPRuntime runtime = EPRuntimeProvider.getRuntime("evperf-" + UUID.randomUUID(), config);

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.InputHandle;
-import dev.evperf.api.channel.LogChannel;
 import dev.evperf.api.channel.LogChannels;
+import dev.evperf.api.channel.MemoryChannels;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -19,31 +19,6 @@ import org.junit.jupiter.api.Test;
  * trial's real registry, files and SIGTERM are tested end to end in evperf-cli's TrialSigtermTest.)
  */
 class LogFunctionTest {
-    /** A registry that keeps what is logged, per channel name, in memory. */
-    static final class Kept implements LogChannel {
-        final String name;
-        final List<long[]> records = new ArrayList<>();
-
-        Kept(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public void log(long id, long value) {
-            records.add(new long[] {id, value});
-        }
-
-        @Override
-        public void log(long timestamp, long id, long value) {
-            log(id, value);
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-    }
-
     @AfterEach
     void uninstall() {
         LogChannels.install(null);
@@ -51,24 +26,22 @@ class LogFunctionTest {
 
     @Test
     void eachPassingEventIsLoggedOnItsChannelBeforeSendReturns() throws Exception {
-        List<Kept> opened = new ArrayList<>();
-        LogChannels.install(name -> {
-            Kept k = new Kept(name);
-            opened.add(k);
-            return k;
-        });
+        MemoryChannels registry = new MemoryChannels();
+        LogChannels.install(registry);
         try (Engine engine = new SiddhiEngineFactory().open(SiddhiEngineFactoryTest.spec(
                 "from StockStream[price > 50] select evperf:log('expensive', id, volume) as id, price insert into OutputStream;"))) {
-            assertThat(opened).extracting(k -> k.name).containsExactly("expensive"); // once, at compile time
+            assertThat(registry.names()).containsExactly("expensive"); // opened at compile time
+            MemoryChannels.Memory expensive = registry.get("expensive");
             List<Long> out = new ArrayList<>();
             engine.subscribe("OutputStream", row -> out.add((Long) row[0]));
             InputHandle in = engine.input("StockStream");
             for (int i = 0; i < 100; i++) {
                 in.send(SiddhiEngineFactoryTest.stock(i, "X", i));
-                assertThat(opened.get(0).records).hasSize(Math.max(0, i - 50));
+                assertThat(expensive.size()).isEqualTo(Math.max(0, i - 50));
             }
-            assertThat(out).containsExactlyElementsOf(opened.get(0).records.stream().map(r -> r[0]).toList());
-            assertThat(opened.get(0).records.get(0)).containsExactly(51L, 510L); // id, volume = id * 10
+            assertThat(out).containsExactlyElementsOf(java.util.Arrays.stream(expensive.ids()).boxed().toList());
+            assertThat(expensive.id(0)).isEqualTo(51L);
+            assertThat(expensive.value(0)).isEqualTo(510L); // volume = id * 10
         }
     }
 
