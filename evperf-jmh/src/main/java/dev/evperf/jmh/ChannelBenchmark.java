@@ -111,12 +111,7 @@ public class ChannelBenchmark {
                 System.out.println("[" + handler + "] the logging thread waited " + stalls
                         + " times for a free block: the score is the writer's rate");
             }
-            try (var files = Files.list(dir)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.delete(f);
-                }
-            }
-            Files.delete(dir);
+            Fixtures.deleteDir(dir);
         }
     }
 

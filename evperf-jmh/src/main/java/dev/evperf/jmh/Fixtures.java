@@ -6,6 +6,9 @@ import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -60,5 +63,15 @@ final class Fixtures {
         if (actual != expected) {
             throw new IllegalStateException(what + ": expected " + expected + ", got " + actual);
         }
+    }
+
+    /** Deletes a channel benchmark's temporary directory and the files its channels left in it. */
+    static void deleteDir(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(dir);
     }
 }

@@ -205,4 +205,55 @@ class BenchmarksWorkTest {
         }
         blk.close();
     }
+
+    /**
+     * Each instrumentation's monitored call 100 times at 50 µs: the call takes at least the busy
+     * wait, and the probe's records reach the channel (every entry and exit in the file of a
+     * buffered one; the switched-off ones keep nothing, and none opens no channel).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "null", "identity", "buffered", "compressed"})
+    void instrumentedMethodBusyWaitsAndLogsEntryAndExit(String instrumentation) throws Exception {
+        InstrumentedMethodBenchmark b = new InstrumentedMethodBenchmark();
+        InstrumentedMethodBenchmark.Monitored s = new InstrumentedMethodBenchmark.Monitored();
+        s.busyWaitMicros = 50;
+        s.instrumentation = instrumentation;
+        s.open();
+        int calls = 100;
+        for (int i = 0; i < calls; i++) {
+            long start = System.nanoTime();
+            assertThat(b.monitoredCall(s) - start).isGreaterThanOrEqualTo(50_000); // the wait's last clock reading
+        }
+        if (instrumentation.equals("none")) {
+            assertThat(s.channel).isNull();
+            s.close();
+            return;
+        }
+        assertThat(s.trace).isEqualTo(calls);
+        s.close();
+        String handler = s.channel.config().path("handler").asText();
+        switch (instrumentation) {
+            case "null", "identity" -> {
+                assertThat(handler).isEqualTo(instrumentation);
+                assertThat(s.channel.recordsWritten()).isZero();
+            }
+            case "buffered", "compressed" -> {
+                assertThat(handler).isEqualTo("buffered");
+                assertThat(s.channel.config().path("compression").asText())
+                        .isEqualTo(instrumentation.equals("buffered") ? "none" : "zstd");
+                assertThat(s.channel.recordsWritten()).isEqualTo(2L * calls);
+            }
+            default -> throw new AssertionError(instrumentation);
+        }
+    }
+
+    /** The busy wait alone: at least the asked time, and a zero wait still reads the clock. */
+    @org.junit.jupiter.api.Test
+    void monitoredMethodWaitsAtLeastItsTime() {
+        for (long nanos : new long[] {0, 1_000, 10_000, 100_000}) {
+            long start = System.nanoTime();
+            long last = InstrumentedMethodBenchmark.monitoredMethod(nanos);
+            assertThat(last - start).isGreaterThanOrEqualTo(nanos);
+        }
+    }
 }

@@ -4,7 +4,8 @@ import java.util.SplittableRandom;
 
 /**
  * Percentile-bootstrap confidence intervals of the difference between two independent samples,
- * stat(b) − stat(a), for the mean and the (nearest-rank) median at once: each resample draws
+ * stat(b) − stat(a), for the mean and the (nearest-rank) median at once (and of one sample's
+ * mean, {@link #mean}): each resample draws
  * n_a values from a and n_b from b with replacement; the interval is the (1−level)/2 and
  * (1+level)/2 quantiles of the resampled differences. Seeded, so a report is reproducible.
  *
@@ -42,8 +43,7 @@ public final class Bootstrap {
 
     public static Difference difference(double[] a, double[] b, int resamples, double level, long seed, int maxDraw) {
         if (a.length == 0 || b.length == 0) throw new IllegalArgumentException("bootstrap needs values in both samples");
-        if (resamples < 1) throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
-        if (!(level > 0 && level < 1)) throw new IllegalArgumentException("level must be in (0, 1), got " + level);
+        checkOptions(resamples, level);
         double meanDiff = Describe.mean(b) - Describe.mean(a);
         double medianDiff = Describe.median(b) - Describe.median(a);
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -58,6 +58,26 @@ public final class Bootstrap {
             medians[r] = rb.scaled(rb.median(), medB) - ra.scaled(ra.median(), medA);
         }
         return new Difference(interval(meanDiff, means, level), interval(medianDiff, medians, level), resamples, level, seed);
+    }
+
+    /** The mean of one sample with its percentile-bootstrap interval (same resampling as {@link #difference}). */
+    public static Interval mean(double[] v, int resamples, double level, long seed, int maxDraw) {
+        if (v.length == 0) throw new IllegalArgumentException("bootstrap needs values");
+        checkOptions(resamples, level);
+        double estimate = Describe.mean(v);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Resampler r = new Resampler(v, maxDraw);
+        double[] means = new double[resamples];
+        for (int i = 0; i < resamples; i++) {
+            r.draw(rnd);
+            means[i] = r.scaled(r.mean(), estimate);
+        }
+        return interval(estimate, means, level);
+    }
+
+    private static void checkOptions(int resamples, double level) {
+        if (resamples < 1) throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
+        if (!(level > 0 && level < 1)) throw new IllegalArgumentException("level must be in (0, 1), got " + level);
     }
 
     private static Interval interval(double estimate, double[] resampled, double level) {

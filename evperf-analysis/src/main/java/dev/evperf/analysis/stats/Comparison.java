@@ -70,7 +70,7 @@ public record Comparison(Metric metric, String unit, String a, String b, int nA,
     }
 
     /** Four significant digits, no exponent for everyday magnitudes. */
-    static String num(double v) {
+    public static String num(double v) {
         if (Double.isNaN(v)) return "-";
         double a = Math.abs(v);
         if (a == 0) return "0";

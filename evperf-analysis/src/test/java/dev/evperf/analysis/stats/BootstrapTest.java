@@ -58,4 +58,23 @@ class BootstrapTest {
         assertThat(wDrawn).isCloseTo(wFull, offset(0.15 * wFull));
         assertThat(drawn.mean().contains(0.1)).isTrue();
     }
+
+    @Test
+    void oneSampleMeanIntervalCoversTheTrueMeanWithTheStandardErrorsWidth() {
+        Random r = new Random(13);
+        double[] v = normal(r, 500, 20, 3);
+        Bootstrap.Interval m = Bootstrap.mean(v, 1000, 0.95, 1, Bootstrap.DEFAULT_MAX_DRAW);
+        assertThat(m.estimate()).isCloseTo(Describe.mean(v), offset(1e-12));
+        assertThat(m.contains(m.estimate())).isTrue();
+        assertThat(m.contains(20)).as("%s", m).isTrue();
+        double se = 3 / Math.sqrt(500);
+        assertThat(m.hi() - m.lo()).isCloseTo(2 * 1.96 * se, offset(0.15 * 2 * 1.96 * se));
+        assertThat(Bootstrap.mean(v, 1000, 0.95, 1, Bootstrap.DEFAULT_MAX_DRAW)).isEqualTo(m);
+    }
+
+    @Test
+    void oneSampleMeanOfAConstantSampleHasAZeroWidthInterval() {
+        Bootstrap.Interval m = Bootstrap.mean(new double[] {7, 7, 7, 7}, 200, 0.95, 3, Bootstrap.DEFAULT_MAX_DRAW);
+        assertThat(m).isEqualTo(new Bootstrap.Interval(7, 7, 7));
+    }
 }
