@@ -19,8 +19,11 @@ import java.util.Arrays;
 public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP999Ms, double maxPeakLatencyMs,
                          double degradation, Double recoveryS, Double postPeakVariation) {
 
-    /** @return null unless the trial has the steady, peak and recovery phases of an adaptivity load */
-    public static Adaptivity of(TrialData d, TrialResult result) {
+    /** The phase indices of an adaptivity load. */
+    public record Phases(int steady, int peak, int recovery) {}
+
+    /** @return null unless result.json names a steady, a peak and a recovery phase */
+    public static Phases phases(TrialResult result) {
         if (result == null) return null;
         int steady = -1, peak = -1, recovery = -1;
         for (int p = 0; p < result.phases().size(); p++) {
@@ -30,7 +33,14 @@ public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP9
             if (name.endsWith(".peak")) peak = p;
             if (name.endsWith(".recovery")) recovery = p;
         }
-        if (steady < 0 || peak < 0 || recovery < 0) return null;
+        return steady < 0 || peak < 0 || recovery < 0 ? null : new Phases(steady, peak, recovery);
+    }
+
+    /** @return null unless the trial has the steady, peak and recovery phases of an adaptivity load */
+    public static Adaptivity of(TrialData d, TrialResult result) {
+        Phases phases = phases(result);
+        if (phases == null) return null;
+        int steady = phases.steady(), peak = phases.peak(), recovery = phases.recovery();
         int m = d.outputCount();
         long[] steadyLat = new long[m], peakLat = new long[m];
         int ns = 0, np = 0;
@@ -50,8 +60,8 @@ public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP9
         Arrays.sort(steadyLat);
         Arrays.sort(peakLat);
         double steadyMean = Arrays.stream(steadyLat).average().orElseThrow();
-        double steadyP999 = Percentiles.nearestRank(steadyLat, 99.9);
-        double peakP999 = Percentiles.nearestRank(peakLat, 99.9);
+        long steadyP999 = Percentiles.nearestRank(steadyLat, 99.9);
+        long peakP999 = Percentiles.nearestRank(peakLat, 99.9);
 
         // The last input of the peak, and the first output after it that is back to steady latency.
         long lastPeakSend = Long.MIN_VALUE;
@@ -73,9 +83,25 @@ public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP9
                 afterCount++;
             }
         }
-        Double recoveryS = recoveredAt == Long.MIN_VALUE ? null : (recoveredAt - lastPeakSend) / 1e9;
-        Double variation = recoveredAt == Long.MIN_VALUE || afterCount == 0 ? null : afterSum / afterCount / steadyMean;
-        return new Adaptivity(steadyMean / 1e6, steadyP999 / 1e6, peakP999 / 1e6, maxPeak / 1e6, peakP999 / steadyP999,
+        return of(steadyMean, steadyP999, peakP999, maxPeak, lastPeakSend,
+                recoveredAt == Long.MIN_VALUE ? null : recoveredAt, afterSum, afterCount);
+    }
+
+    /**
+     * The metrics from the figures of the outputs (ns; also computed in SQL for large trials).
+     *
+     * @param steadyMeanNs mean scheduled latency of the steady phase's outputs (exact sum / count)
+     * @param maxPeakNs    the highest latency of the peak's and recovery's outputs
+     * @param lastPeakSend the latest send_start of a peak input
+     * @param recoveredAt  receipt of the first recovery output back at steady latency, null if none
+     * @param afterSum     the latencies of the recovery outputs after it, summed; @param afterCount their number
+     */
+    public static Adaptivity of(double steadyMeanNs, long steadyP999Ns, long peakP999Ns, long maxPeakNs, long lastPeakSend,
+                                Long recoveredAt, double afterSum, long afterCount) {
+        double steadyP999 = steadyP999Ns, peakP999 = peakP999Ns;
+        Double recoveryS = recoveredAt == null ? null : (recoveredAt - lastPeakSend) / 1e9;
+        Double variation = recoveredAt == null || afterCount == 0 ? null : afterSum / afterCount / steadyMeanNs;
+        return new Adaptivity(steadyMeanNs / 1e6, steadyP999 / 1e6, peakP999 / 1e6, maxPeakNs / 1e6, peakP999 / steadyP999,
                 recoveryS, variation);
     }
 }

@@ -22,13 +22,31 @@ public record Cumulative(long events, List<Row> rows, double maxUs) {
     public static Cumulative of(TrialData d, double... thresholdsUs) {
         long[] t = EventTimes.measuredNs(d);
         Arrays.sort(t);
+        long[] limits = limitsNs(thresholdsUs);
+        long[] below = new long[limits.length];
+        for (int i = 0; i < limits.length; i++) below[i] = countBelow(t, limits[i]);
+        return of(thresholdsUs, t.length, below, t.length == 0 ? 0 : t[t.length - 1]);
+    }
+
+    /** The thresholds in whole ns, as the event times are counted against them. */
+    public static long[] limitsNs(double[] thresholdsUs) {
+        long[] limits = new long[thresholdsUs.length];
+        for (int i = 0; i < limits.length; i++) limits[i] = Math.round(thresholdsUs[i] * Stats.NS_PER_US);
+        return limits;
+    }
+
+    /**
+     * The table from counts made elsewhere (also in SQL for large trials).
+     *
+     * @param below how many of the {@code events} event times lie strictly below each of {@link #limitsNs}
+     * @param maxNs the largest event time (ignored when there are no events)
+     */
+    public static Cumulative of(double[] thresholdsUs, long events, long[] below, long maxNs) {
         List<Row> rows = new ArrayList<>();
-        for (double us : thresholdsUs) {
-            long below = countBelow(t, Math.round(us * Stats.NS_PER_US));
-            rows.add(new Row(us, below, t.length == 0 ? Double.NaN : 100.0 * below / t.length));
+        for (int i = 0; i < thresholdsUs.length; i++) {
+            rows.add(new Row(thresholdsUs[i], below[i], events == 0 ? Double.NaN : 100.0 * below[i] / events));
         }
-        double max = t.length == 0 ? Double.NaN : t[t.length - 1] / Stats.NS_PER_US;
-        return new Cumulative(t.length, rows, max);
+        return new Cumulative(events, rows, events == 0 ? Double.NaN : maxNs / Stats.NS_PER_US);
     }
 
     /** Number of values strictly below the limit in a sorted array (its lower bound). */

@@ -14,10 +14,18 @@ public final class Percentiles {
     /** @param sorted ascending, not empty; @param p in [0, 100] */
     public static long nearestRank(long[] sorted, double p) {
         if (sorted.length == 0) throw new IllegalArgumentException("no values");
+        return sorted[(int) rank(p, sorted.length) - 1];
+    }
+
+    /**
+     * The 1-based nearest rank of percentile p among n values: ⌈p·n/100⌉, at least 1. The SQL
+     * aggregations (report and large-trial summary) pick the value at this rank too.
+     */
+    public static long rank(double p, long n) {
         if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be in [0, 100], got " + p);
         // Decimal arithmetic: in doubles 99.9/100·1000 is 999.0000000000001, whose ceiling is 1000.
-        long rank = BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(sorted.length))
+        long rank = BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(n))
                 .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
-        return sorted[(int) Math.max(rank, 1) - 1];
+        return Math.max(rank, 1);
     }
 }

@@ -49,20 +49,34 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
     }
 
     private static PhaseRate of(TrialData d, int phase, String name, String profile, Double target, int from, int to) {
-        if (from >= to) {
-            return new PhaseRate(phase, name, profile, target, 0, Double.NaN, Double.NaN, Double.NaN);
-        }
+        if (from >= to) return empty(phase, name, profile, target);
         long maxLag = Long.MIN_VALUE;
         for (int i = from; i < to; i++) maxLag = Math.max(maxLag, d.sendStart(i) - d.intended(i));
-        long lastLag = d.sendStart(to - 1) - d.intended(to - 1);
-        return new PhaseRate(phase, name, profile, target, to - from, rate(d, from, to),
-                maxLag / Stats.NS_PER_MS, lastLag / Stats.NS_PER_MS);
+        return of(phase, name, profile, target, to - from, d.sendStart(from), d.sendEnd(to - 1), maxLag,
+                d.sendStart(to - 1) - d.intended(to - 1));
+    }
+
+    /** A phase without events (its seq range lies past the recorded ones). */
+    public static PhaseRate empty(int phase, String name, String profile, Double target) {
+        return new PhaseRate(phase, name, profile, target, 0, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * A phase's rate from the figures of its events [from, to) (also computed in SQL for large trials).
+     *
+     * @param firstSendStart send_start of event from; @param lastSendEnd send_end of event to − 1
+     * @param maxLagNs       the largest send_start − intended; @param lastLagNs that of event to − 1
+     */
+    public static PhaseRate of(int phase, String name, String profile, Double target, long count,
+                               long firstSendStart, long lastSendEnd, long maxLagNs, long lastLagNs) {
+        return new PhaseRate(phase, name, profile, target, count, rate(count, firstSendStart, lastSendEnd),
+                maxLagNs / Stats.NS_PER_MS, lastLagNs / Stats.NS_PER_MS);
     }
 
     /** Events per second from the first send_start to the last send_end; NaN for a zero span. */
-    static double rate(TrialData d, int from, int to) {
-        long span = d.sendEnd(to - 1) - d.sendStart(from);
-        return span <= 0 ? Double.NaN : (to - from) * Stats.NS_PER_S / span;
+    public static double rate(long count, long firstSendStart, long lastSendEnd) {
+        long span = lastSendEnd - firstSendStart;
+        return span <= 0 ? Double.NaN : count * Stats.NS_PER_S / span;
     }
 
     /**
@@ -78,7 +92,6 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
             last = i;
         }
         if (first < 0) return Double.NaN;
-        long span = d.sendEnd(last) - d.sendStart(first);
-        return span <= 0 ? Double.NaN : d.measuredCount() * Stats.NS_PER_S / span;
+        return rate(d.measuredCount(), d.sendStart(first), d.sendEnd(last));
     }
 }

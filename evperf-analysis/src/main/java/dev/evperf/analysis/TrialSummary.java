@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.evperf.analysis.report.SqlSummary;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,18 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            Adaptivity adaptivity, WarmUpCut warmUp) {
 
     public static final String OK = "ok";
+
+    /**
+     * Trials with more events than this are summarised by DuckDB over their Parquet files
+     * ({@link SqlSummary}: the same figures) instead of being loaded into the JVM, which takes
+     * about 95 bytes of heap per event with its outputs (1.5 GB for 15.5 M events; 100 M do not fit
+     * in 4 GB): about 1 GB here, within the default heap (a quarter of RAM) of a 4 GB machine.
+     * Above it DuckDB is also the faster (6 s against 14 s at 15.5 M events; docs/benchmarks.md).
+     */
+    public static final long DUCKDB_ABOVE_EVENTS = 10_000_000L;
+
+    /** System property that overrides {@link #DUCKDB_ABOVE_EVENTS} (e.g. -Devperf.summary.duckdbAbove=0 always uses DuckDB). */
+    public static final String DUCKDB_ABOVE_PROPERTY = "evperf.summary.duckdbAbove";
 
     public TrialSummary {
         params = params == null ? Map.of() : params;
@@ -68,14 +81,25 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
     }
 
     /**
-     * Analyses a trial directory: from its per-event records when it has them, else (records
-     * off) only the latency figures, from its HdrHistogram logs.
+     * Analyses a trial directory: from its per-event records when it has them (loaded into the JVM,
+     * or aggregated by DuckDB above {@link #DUCKDB_ABOVE_EVENTS} events, or the value of the system
+     * property {@value #DUCKDB_ABOVE_PROPERTY}), else (records off) only the latency figures, from
+     * its HdrHistogram logs.
      */
     public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
+        return load(id, params, repetition, dir, options, Long.getLong(DUCKDB_ABOVE_PROPERTY, DUCKDB_ABOVE_EVENTS));
+    }
+
+    /** The same, aggregated by DuckDB when the trial has more than {@code duckDbAboveEvents} events. */
+    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options,
+                                    long duckDbAboveEvents) {
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
-            return of(id, params, repetition, TrialData.load(dir), dir, result, options).withIntervals(shape, LatencyTrend.scheduled(dir, result));
+            TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
+                    ? SqlSummary.of(id, params, repetition, dir, result, options)
+                    : of(id, params, repetition, TrialData.load(dir), dir, result, options);
+            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result));
         }
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),

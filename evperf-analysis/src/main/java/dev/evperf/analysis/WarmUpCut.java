@@ -20,7 +20,7 @@ public record WarmUpCut(boolean applied, String series, int points, int truncati
     public static final String METHOD = "MSER-5";
 
     /** Describes a detection; {@code events} counts the measured events before its first steady one. */
-    static WarmUpCut of(WarmUp w, boolean applied, long events) {
+    public static WarmUpCut of(WarmUp w, boolean applied, long events) {
         return new WarmUpCut(applied, w.series(), w.points(), w.truncation(), w.endNs() == null ? null : w.endNs() / 1e9, events,
                 w.skipBursts());
     }

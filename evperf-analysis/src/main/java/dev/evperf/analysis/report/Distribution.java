@@ -1,8 +1,9 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.Percentiles;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
+import java.math.MathContext;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,20 +58,36 @@ final class Distribution implements Dist {
         db.execute("CREATE OR REPLACE TEMP TABLE " + name + " AS SELECT v::BIGINT AS v, count(*)::BIGINT AS c FROM ("
                 + valuesSql + ") WHERE v IS NOT NULL GROUP BY v");
         db.execute("CREATE OR REPLACE TEMP TABLE " + name + "_cum AS SELECT v, (sum(c) OVER (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::BIGINT AS cum FROM " + name);
-        Object[] r = db.row("SELECT coalesce(sum(c), 0), min(v), max(v), sum(v::HUGEINT * c), count(*) FROM " + name);
+        Object[] r = db.row("SELECT coalesce(sum(c), 0), min(v), max(v), sum(v::HUGEINT * c), count(*), sum(v::HUGEINT * v * c) FROM " + name);
         long n = Db.asLong(r[0]);
         if (n == 0) return new Distribution(db, name, 0, 0, 0, Double.NaN, Double.NaN, 0);
-        double mean = new BigDecimal(toBigInteger(r[3])).divide(BigDecimal.valueOf(n), java.math.MathContext.DECIMAL64).doubleValue();
-        double std = Double.NaN;
-        if (n > 1) {
-            // Σ c·(v − mean)² over the distinct values: the sample variance without a second pass over the rows.
-            double ss = Db.asDouble(db.row("SELECT sum(c * (v - " + mean + ")::DOUBLE * (v - " + mean + ")::DOUBLE) FROM " + name)[0]);
-            std = Math.sqrt(ss / (n - 1));
-        }
-        return new Distribution(db, name, n, Db.asLong(r[1]), Db.asLong(r[2]), mean, std, Db.asLong(r[4]));
+        BigInteger sum = toBigInteger(r[3]);
+        return new Distribution(db, name, n, Db.asLong(r[1]), Db.asLong(r[2]), mean(sum, n), sampleStd(sum, toBigInteger(r[5]), n),
+                Db.asLong(r[4]));
     }
 
-    private static BigInteger toBigInteger(Object o) {
+    /**
+     * The sample standard deviation (n − 1) of n integers from their exact sum and sum of squares:
+     * the variance (n·Σv² − (Σv)²) / (n·(n − 1)) in integers, so it is the same however DuckDB's
+     * threads split the sums (a double sum of squared deviations changes in its last bits).
+     */
+    static double sampleStd(BigInteger sum, BigInteger sumOfSquares, long n) {
+        if (n < 2) return Double.NaN;
+        BigInteger nn = BigInteger.valueOf(n);
+        BigInteger num = sumOfSquares.multiply(nn).subtract(sum.multiply(sum));
+        return Math.sqrt(new BigDecimal(num).divide(new BigDecimal(nn.multiply(BigInteger.valueOf(n - 1))), MathContext.DECIMAL128).doubleValue());
+    }
+
+    /**
+     * The mean of n integers from their exact sum, as the summary's in-JVM double sum gives it: a
+     * sum below 2^53 is exact as a double, so this is the same correctly rounded quotient.
+     */
+    static double mean(BigInteger sum, long n) {
+        if (sum.abs().bitLength() <= 53) return sum.doubleValue() / n;
+        return new BigDecimal(sum).divide(BigDecimal.valueOf(n), MathContext.DECIMAL128).doubleValue();
+    }
+
+    static BigInteger toBigInteger(Object o) {
         if (o instanceof BigInteger b) return b;
         if (o instanceof BigDecimal d) return d.toBigInteger();
         return BigInteger.valueOf(Db.asLong(o));
@@ -84,13 +101,6 @@ final class Distribution implements Dist {
     @Override public long max() { return max; }
     long distinct() { return distinct; }
 
-    /** The 1-based nearest rank of percentile p among n values: ⌈p·n/100⌉, at least 1. */
-    static long rank(double p, long n) {
-        if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be in [0, 100], got " + p);
-        long r = BigDecimal.valueOf(p).multiply(BigDecimal.valueOf(n)).divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
-        return Math.max(r, 1);
-    }
-
     /** Nearest-rank percentiles, in the order asked; empty distribution: all 0. */
     @Override
     public long[] percentiles(double... ps) throws SQLException {
@@ -99,7 +109,7 @@ final class Distribution implements Dist {
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < ps.length; i++) {
             if (i > 0) values.append(", ");
-            values.append('(').append(i).append(", ").append(rank(ps[i], count)).append(')');
+            values.append('(').append(i).append(", ").append(Percentiles.rank(ps[i], count)).append(')');
         }
         // ASOF: for each rank, the distinct value whose cumulative count first reaches it.
         for (Object[] r : db.rows("SELECT q.i, c.v FROM (VALUES " + values + ") q(i, rk) ASOF JOIN " + table + "_cum c ON c.cum >= q.rk")) {

@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.Percentiles;
+import java.math.BigInteger;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.StringJoiner;
@@ -31,35 +33,32 @@ final class SqlDist implements Dist {
     private final long[][] buckets; // {lo, hi, count} per bucket, ascending
 
     /**
-     * One pass over the column: its logarithmic buckets with count, range, mean and squared
-     * deviations, combined here into the whole column's count, min, max, mean and sample std
-     * (Chan et al.'s pairwise update, which keeps the precision of a two-pass computation).
+     * One pass over the column: its logarithmic buckets with count, range, and exact sums of the
+     * values and of their squares, added up here into the whole column's count, min, max, mean and
+     * sample std (exact integer sums: the same figures whatever DuckDB's threads do).
      */
     SqlDist(Db db, String table, String column) throws SQLException {
         this.db = db;
         this.table = table;
         this.column = column;
-        List<Object[]> rows = db.rows("SELECT " + key() + " AS k, min(" + column + "), max(" + column + "), count(*), avg(" + column
-                + "::DOUBLE), var_pop(" + column + "::DOUBLE) FROM " + table + " WHERE " + column + " IS NOT NULL GROUP BY k ORDER BY k");
+        List<Object[]> rows = db.rows("SELECT " + key() + " AS k, min(" + column + "), max(" + column + "), count(*), sum(" + column
+                + "::HUGEINT), sum(" + column + "::HUGEINT * " + column + ") FROM " + table + " WHERE " + column + " IS NOT NULL GROUP BY k ORDER BY k");
         buckets = new long[rows.size()][];
         long n = 0;
-        double m = 0, m2 = 0;
+        BigInteger sum = BigInteger.ZERO, sumOfSquares = BigInteger.ZERO;
         for (int i = 0; i < buckets.length; i++) {
             Object[] r = rows.get(i);
             long c = Db.asLong(r[3]);
             buckets[i] = new long[] {Db.asLong(r[1]), Db.asLong(r[2]), c};
-            double mb = Db.asDouble(r[4]), m2b = Db.asDouble(r[5]) * c;
-            long total = n + c;
-            double delta = mb - m;
-            m += delta * c / total;
-            m2 += m2b + delta * delta * ((double) n * c / total);
-            n = total;
+            n += c;
+            sum = sum.add(Distribution.toBigInteger(r[4]));
+            sumOfSquares = sumOfSquares.add(Distribution.toBigInteger(r[5]));
         }
         count = n;
         min = n == 0 ? 0 : buckets[0][0];
         max = n == 0 ? 0 : buckets[buckets.length - 1][1];
-        mean = n == 0 ? Double.NaN : m;
-        std = n < 2 ? Double.NaN : Math.sqrt(m2 / (n - 1));
+        mean = n == 0 ? Double.NaN : Distribution.mean(sum, n);
+        std = Distribution.sampleStd(sum, sumOfSquares, n);
     }
 
     @Override public String source() { return "records"; }
@@ -85,7 +84,7 @@ final class SqlDist implements Dist {
         long[] offset = new long[ps.length];
         TreeSet<Integer> needed = new TreeSet<>();
         for (int i = 0; i < ps.length; i++) {
-            long r = Distribution.rank(ps[i], count);
+            long r = Percentiles.rank(ps[i], count);
             int j = 0;
             while (j < b.length - 1 && cumBefore[j] + b[j][2] < r) j++;
             bucketOf[i] = j;

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.HeadTail;
 import dev.evperf.analysis.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
@@ -18,19 +19,15 @@ import java.util.StringJoiner;
  * Bursts: a burst is measured when all its events are (bursts.parquet's {@code measured}); burst
  * statistics and top bursts use every measured burst, the head-tail table and the per-position
  * distributions leave out the first {@code skipBursts} of them (measure.skip_bursts), as the
- * summary does.
+ * summary does. The report reads the bursts from bursts.parquet; the summary of a large trial
+ * derives them from the events ({@link #burstsFromEvents}), exactly as the in-JVM analyses do.
  */
 final class TrialQueries {
-    /** Head-tail N (Tables 4.2/4.3). */
-    static final int[] HEAD_TAIL_N = {1, 5, 10, 20, 30, 40, 50, 100, 500};
     /** Positions j of S_*,j (1-based); {@link #LAST} stands for n, the burst's last event. */
     static final int[] POSITIONS = {1, 2, 3, 5, 7, 10, 20, 25};
     static final int LAST = -1;
     /** Percentiles of the per-position distributions. */
     static final double[] POSITION_P = {5, 25, 50, 75, 95, 99};
-
-    /** One column of the head-tail table, µs; aOverB NaN when B is 0. */
-    record HeadTailRow(int n, long bursts, double aUs, double bUs, double aMinusBUs, double aOverB) {}
 
     /** S_*,j over the bursts: j 1-based, or {@link #LAST}; percentiles as {@link #POSITION_P}, ns. */
     record PositionRow(int j, long bursts, long min, long[] p, long max, double mean) {}
@@ -71,6 +68,11 @@ final class TrialQueries {
 
     /** Send start (trial axis, ns) before which measured events count as warm-up; null: none cut. */
     private Long steadyFrom;
+    /** Or the first steady event's seq (the in-JVM summary's cut, exact with several senders). */
+    private Long steadyFromSeq;
+    /** Bursts derived from the events into the temporary table {@value #EV_BURSTS}, not read from bursts.parquet. */
+    private boolean burstsFromEvents;
+    private static final String EV_BURSTS = "ev_bursts";
 
     /**
      * From now on, events sent before {@code endNs} and bursts started before it are no longer
@@ -78,9 +80,29 @@ final class TrialQueries {
      */
     void cutBefore(long endNs) {
         steadyFrom = endNs;
+        steadyFromSeq = null;
+    }
+
+    /**
+     * The same cut by seq, as {@code TrialData.measuredFrom} makes it: events before
+     * {@code firstSteadySeq}, and bursts that start before it, are no longer measured. Needs
+     * {@link #burstsFromEvents} (bursts.parquet does not say where a burst starts in seq).
+     */
+    void cutBeforeSeq(long firstSteadySeq) {
+        if (!burstsFromEvents) throw new IllegalStateException("a cut by seq needs the bursts derived from the events");
+        steadyFromSeq = firstSteadySeq;
+        steadyFrom = null;
+    }
+
+    /** Whether a warm-up cut is in force. */
+    boolean cut() {
+        return steadyFrom != null || steadyFromSeq != null;
     }
 
     String ev() {
+        if (steadyFromSeq != null) {
+            return "(SELECT * REPLACE (measured AND seq >= " + steadyFromSeq + " AS measured) FROM " + Db.parquet(events) + ")";
+        }
         return steadyFrom == null ? Db.parquet(events)
                 : "(SELECT * REPLACE (measured AND send_start >= " + steadyFrom + " AS measured) FROM " + Db.parquet(events) + ")";
     }
@@ -90,31 +112,68 @@ final class TrialQueries {
     }
 
     String bu() {
-        return steadyFrom == null ? Db.parquet(bursts)
-                : "(SELECT * REPLACE (measured AND start >= " + steadyFrom + " AS measured) FROM " + Db.parquet(bursts) + ")";
+        String all = burstsFromEvents ? EV_BURSTS : Db.parquet(bursts);
+        if (steadyFromSeq != null) return "(SELECT * REPLACE (measured AND first_seq >= " + steadyFromSeq + " AS measured) FROM " + all + ")";
+        return steadyFrom == null ? all : "(SELECT * REPLACE (measured AND start >= " + steadyFrom + " AS measured) FROM " + all + ")";
+    }
+
+    /**
+     * Derives the bursts from the events as {@code Bursts.all} does (a burst: the run of events with
+     * one burst index, −1 meaning none; its time from its first event's send_start to its last
+     * event's send_end, by seq; measured when all its events are) and uses them instead of
+     * bursts.parquet, which takes min and max over the burst and so differs when several senders
+     * interleave.
+     *
+     * @throws IllegalArgumentException when a burst's events are not contiguous in seq or burst
+     *                                  indices do not increase with seq, as {@code Bursts.all}
+     */
+    void burstsFromEvents() throws SQLException {
+        db.execute("CREATE OR REPLACE TEMP TABLE " + EV_BURSTS + " AS SELECT burst, bool_and(measured) AS measured, count(*) AS events,"
+                + " min(seq) AS first_seq, max(seq) AS last_seq, arg_min(send_start, seq) AS start, arg_max(send_end, seq) AS \"end\","
+                + " arg_max(send_end, seq) - arg_min(send_start, seq) AS time_ns FROM " + Db.parquet(events) + " WHERE burst <> -1 GROUP BY burst");
+        List<Object[]> bad = db.rows("SELECT burst, first_seq FROM (SELECT burst, first_seq, last_seq, events,"
+                + " lag(last_seq) OVER (ORDER BY burst) AS previous_last FROM " + EV_BURSTS + ")"
+                + " WHERE burst < 0 OR events <> last_seq - first_seq + 1 OR first_seq <= previous_last ORDER BY first_seq LIMIT 1");
+        if (!bad.isEmpty()) {
+            throw new IllegalArgumentException("events: burst " + Db.asLong(bad.get(0)[0]) + " at seq " + Db.asLong(bad.get(0)[1])
+                    + " is not contiguous or not increasing");
+        }
+        burstsFromEvents = true;
     }
 
     /**
      * The warm-up transient by MSER-5, from the small series only: the measured bursts' times
-     * (bursts.parquet) when there are bursts, else the intervals' median processing times
-     * (intervals.csv); the first steady event's seq by one scan of the events.
+     * (bursts.parquet, or the bursts derived from the events) when there are bursts, else the
+     * intervals' median processing times (intervals.csv); the first steady event's seq by one scan
+     * of the events. With neither series, as {@code WarmUp.detect}: nothing cut, and the first
+     * measured event as the start of the steady state.
      */
     WarmUp detectWarmUp(TrialResult result) throws SQLException {
         WarmUp w = WarmUp.ofBurstTimes(new long[0], new double[0], i -> null);
-        if (Files.isRegularFile(bursts)) {
-            List<Object[]> rows = db.rows("SELECT start, time_ns FROM " + Db.parquet(bursts) + " WHERE measured AND burst >= 0 ORDER BY burst");
+        if (burstsFromEvents || Files.isRegularFile(bursts)) {
+            List<Object[]> rows = burstsFromEvents
+                    ? db.rows("SELECT start, time_ns, first_seq FROM " + EV_BURSTS + " WHERE measured ORDER BY burst")
+                    : db.rows("SELECT start, time_ns, NULL FROM " + Db.parquet(bursts) + " WHERE measured AND burst >= 0 ORDER BY burst");
             long[] start = new long[rows.size()];
             double[] ms = new double[rows.size()];
+            Long[] firstSeq = new Long[rows.size()];
             for (int i = 0; i < ms.length; i++) {
-                start[i] = ((Number) rows.get(i)[0]).longValue();
-                ms[i] = ((Number) rows.get(i)[1]).longValue() / 1e6;
+                start[i] = Db.asLong(rows.get(i)[0]);
+                ms[i] = Db.asLong(rows.get(i)[1]) / 1e6;
+                firstSeq[i] = rows.get(i)[2] == null ? null : Db.asLong(rows.get(i)[2]);
             }
-            w = WarmUp.ofBurstTimes(start, ms, i -> null);
+            w = WarmUp.ofBurstTimes(start, ms, i -> firstSeq[i]);
+            if (burstsFromEvents && w.points() > 0) return w;
         }
         if (w.points() == 0 && Files.isRegularFile(dir.resolve("intervals.csv"))) {
             w = WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null);
         }
-        if (w.endNs() == null || w.truncation() == 0 || !hasEvents()) return w;
+        if (!hasEvents()) return w;
+        if (w.points() == 0) {
+            Object[] first = db.row("SELECT min(seq), arg_min(send_start, seq) FROM " + Db.parquet(events) + " WHERE measured");
+            return first[0] == null ? w : new WarmUp(w.series(), 0, 0, null, Db.asLong(first[1]), Db.asLong(first[0]), Double.NaN, Double.NaN);
+        }
+        if (w.endNs() == null || w.truncation() == 0) return w;
         List<Object[]> first = db.rows("SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
         Object seq = first.isEmpty() ? null : first.get(0)[0];
         return new WarmUp(w.series(), w.points(), w.truncation(), w.skipBursts(), w.endNs(),
@@ -139,12 +198,41 @@ final class TrialQueries {
      * @return {end-to-end, scheduled}
      */
     Dist[] joined() throws SQLException {
-        db.execute("CREATE OR REPLACE TEMP TABLE lat AS SELECT o.received - e.send_start AS e2e, o.received - e.intended AS sched FROM "
-                + (outputsAligned()
-                ? "(SELECT seq, received FROM " + out() + ") o POSITIONAL JOIN (SELECT seq, send_start, intended, measured FROM " + ev() + ") e"
-                + " WHERE o.seq >= 0 AND e.measured"
-                : out() + " o JOIN " + ev() + " e ON o.seq = e.seq WHERE o.seq >= 0 AND e.measured"));
+        db.execute("CREATE OR REPLACE TEMP TABLE lat AS " + outputsJoined("o.received - e.send_start AS e2e, o.received - e.intended AS sched",
+                "send_start, intended, measured", "e.measured"));
         return new Dist[] {new SqlDist(db, "lat", "e2e"), new SqlDist(db, "lat", "sched")};
+    }
+
+    /**
+     * SELECT {@code select} over the outputs of known cause (o: seq, received) joined to their
+     * inputs (e: seq and {@code inputColumns}) where {@code where}: by position when the outputs
+     * line up with the inputs, else by a hash join on seq.
+     */
+    String outputsJoined(String select, String inputColumns, String where) throws SQLException {
+        return "SELECT " + select + " FROM " + (outputsAligned()
+                ? "(SELECT seq, received FROM " + out() + ") o POSITIONAL JOIN (SELECT seq, " + inputColumns + " FROM " + ev() + ") e"
+                : out() + " o JOIN " + ev() + " e ON o.seq = e.seq") + " WHERE o.seq >= 0 AND " + where;
+    }
+
+    /** End-to-end and scheduled latency, and the note to show when they came from the HdrHistogram logs (else null). */
+    record OutputLatency(Dist endToEnd, Dist scheduled, String note) {}
+
+    /**
+     * End-to-end and scheduled latency: exact from the records (outputs joined to their inputs)
+     * when the outputs line up with the inputs, when there are at most {@code exactJoinLimit}
+     * outputs, or when the trial has no HdrHistogram logs; else from those logs (3 significant
+     * digits, every measured event: a warm-up cut does not apply to them).
+     */
+    OutputLatency outputLatency(long exactJoinLimit) throws SQLException {
+        long outputs = outputCount();
+        Dist e2eH = HlogDist.load(dir, "end-to-end"), schedH = HlogDist.load(dir, "scheduled");
+        if (outputs <= exactJoinLimit || e2eH == null || schedH == null || outputsAligned()) {
+            Dist[] j = joined();
+            return new OutputLatency(j[0], j[1], null);
+        }
+        return new OutputLatency(e2eH, schedH, "End-to-end and scheduled latency come from the HdrHistogram logs (the same measured events,"
+                + " 3 significant digits" + (cut() ? ", warm-up included" : "") + "): joining " + outputs
+                + " outputs to their inputs exactly is above the limit of " + exactJoinLimit + ".");
     }
 
     /**
@@ -162,17 +250,39 @@ final class TrialQueries {
     private boolean checkAligned() throws SQLException {
         Object[] o = db.row("SELECT count(*), coalesce(bool_and(seq = file_row_number), true) FROM read_parquet("
                 + Db.literal(outputs.toAbsolutePath().toString()) + ", file_row_number = true)");
-        if (!Boolean.TRUE.equals(o[1])) return false;
-        Object[] e = db.row("SELECT count(*), coalesce(bool_and(seq = file_row_number), true) FROM read_parquet("
-                + Db.literal(events.toAbsolutePath().toString()) + ", file_row_number = true)");
-        return Boolean.TRUE.equals(e[1]) && Db.asLong(o[0]) == Db.asLong(e[0]);
+        return Boolean.TRUE.equals(o[1]) && eventsInSeqOrder() && Db.asLong(o[0]) == eventCount();
+    }
+
+    private Boolean eventsInOrder;
+    private Long eventCount;
+
+    /** Whether row i of events.parquet has seq i for every i (as the trial runner writes it). */
+    boolean eventsInSeqOrder() throws SQLException {
+        if (eventsInOrder == null) {
+            Object[] e = db.row("SELECT count(*), coalesce(bool_and(seq = file_row_number), true) FROM read_parquet("
+                    + Db.literal(events.toAbsolutePath().toString()) + ", file_row_number = true)");
+            eventCount = Db.asLong(e[0]);
+            eventsInOrder = Boolean.TRUE.equals(e[1]);
+        }
+        return eventsInOrder;
+    }
+
+    /** Rows of events.parquet (from its metadata). */
+    long eventCount() throws SQLException {
+        if (eventCount == null) eventCount = db.count("SELECT count(*) FROM " + Db.parquet(events));
+        return eventCount;
     }
 
 
     // ---- bursts --------------------------------------------------------------------------------
 
     boolean hasBursts() throws SQLException {
-        return Files.isRegularFile(bursts) && db.count("SELECT count(*) FROM " + bu()) > 0;
+        return (burstsFromEvents || Files.isRegularFile(bursts)) && db.count("SELECT count(*) FROM " + bu()) > 0;
+    }
+
+    /** Bursts measured in the current view (after any warm-up cut). */
+    long measuredBursts() throws SQLException {
+        return (burstsFromEvents || Files.isRegularFile(bursts)) ? db.count("SELECT count(*) FROM " + bu() + " WHERE measured") : 0;
     }
 
     /** Burst times Time(S_i,*) of the measured bursts, exact. */
@@ -193,8 +303,8 @@ final class TrialQueries {
      * times of a burst, B = the same for the last N; µs. N larger than the smallest kept burst is
      * left out, so every burst contributes exactly N events to A and to B.
      */
-    List<HeadTailRow> headTail(int skipBursts, int... ns) throws SQLException {
-        List<HeadTailRow> rows = new ArrayList<>();
+    List<HeadTail.Row> headTail(int skipBursts, int... ns) throws SQLException {
+        List<HeadTail.Row> rows = new ArrayList<>();
         long nb = keptBursts(skipBursts);
         if (nb == 0 || ns.length == 0) return rows;
         long minSize = db.count("SELECT min(size) FROM hb");
@@ -222,8 +332,9 @@ final class TrialQueries {
                 a += head[k];
                 b += tail[k];
             }
+            // The in-JVM table's arithmetic, in its order: sums of whole ns (exact in a double) / bursts / 1000.
             double aUs = a / nb / 1000.0, bUs = b / nb / 1000.0;
-            rows.add(new HeadTailRow(n, nb, aUs, bUs, aUs - bUs, b == 0 ? Double.NaN : aUs / bUs));
+            rows.add(new HeadTail.Row(n, Math.toIntExact(nb), aUs, bUs, aUs - bUs, bUs == 0 ? Double.NaN : aUs / bUs));
         }
         return rows;
     }
@@ -314,8 +425,9 @@ final class TrialQueries {
         // burst's own row groups (an IN list is not pushed down that way).
         StringJoiner union = new StringJoiner(" UNION ALL ");
         for (Object[] r : top) {
-            union.add("SELECT burst, max(send_end - send_start), avg(send_end - send_start), stddev_samp(send_end - send_start) FROM "
-                    + ev() + " WHERE burst = " + Db.asLong(r[0]) + " GROUP BY burst");
+            // Exact sums: mean and std are then the same whatever DuckDB's threads do.
+            union.add("SELECT burst, max(t), count(*), sum(t::HUGEINT), sum(t::HUGEINT * t) FROM (SELECT burst, send_end - send_start AS t FROM "
+                    + ev() + " WHERE burst = " + Db.asLong(r[0]) + ") GROUP BY burst");
         }
         Map<Long, Object[]> stats = new LinkedHashMap<>();
         if (hasEvents()) {
@@ -323,8 +435,11 @@ final class TrialQueries {
         }
         for (Object[] r : top) {
             Object[] s = stats.get(Db.asLong(r[0]));
-            out.add(new TopBurst((int) Db.asLong(r[0]), Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]),
-                    s == null ? 0 : Db.asLong(s[1]), s == null ? Double.NaN : Db.asDouble(s[2]), s == null ? Double.NaN : Db.asDouble(s[3])));
+            long n = s == null ? 0 : Db.asLong(s[2]);
+            out.add(new TopBurst((int) Db.asLong(r[0]), Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]), s == null ? 0 : Db.asLong(s[1]),
+                    n == 0 ? Double.NaN : Distribution.mean(Distribution.toBigInteger(s[3]), n),
+                    Distribution.sampleStd(n == 0 ? java.math.BigInteger.ZERO : Distribution.toBigInteger(s[3]),
+                            n == 0 ? java.math.BigInteger.ZERO : Distribution.toBigInteger(s[4]), n)));
         }
         return out;
     }

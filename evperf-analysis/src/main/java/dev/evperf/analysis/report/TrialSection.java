@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.Cumulative;
+import dev.evperf.analysis.HeadTail;
 import dev.evperf.analysis.TrialResult;
 import dev.evperf.analysis.WarmUpCut;
 import dev.evperf.analysis.warmup.WarmUp;
@@ -26,7 +28,7 @@ final class TrialSection {
     static final double[] CURVE_P = {0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97, 98, 99, 99.5, 99.8, 99.9,
             99.95, 99.98, 99.99, 99.995, 99.999, 100};
     /** Table 4.4's thresholds, µs. */
-    static final double[] THRESHOLDS_US = {20, 30, 40, 50, 100, 150, 200, 300, 500, 750, 1000, 2000, 5000, 10000};
+    static final double[] THRESHOLDS_US = Cumulative.DEFAULT_THRESHOLDS_US;
     static final String[] JVM_KINDS = {"gc-pause", "safepoint", "jit-compilation", "deoptimization"};
 
     /** The figures of a trial compared across a sweep (null when not available). */
@@ -240,21 +242,12 @@ final class TrialSection {
                     + " (3 significant digits), and the per-event sections are left out.");
         }
         if (q.hasEvents() && q.hasOutputs()) {
-            long outputs = q.outputCount();
-            Dist e2eH = HlogDist.load(trial.dir(), "end-to-end"), schedH = HlogDist.load(trial.dir(), "scheduled");
-            if (outputs <= o.exactJoinLimit() || e2eH == null || schedH == null || q.outputsAligned()) {
-                long t0 = System.nanoTime();
-                Dist[] j = q.joined();
-                if (TIMING) System.err.printf("evperf report: %s   join %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
-                modes[1] = j[0];
-                modes[2] = j[1];
-            } else {
-                modes[1] = e2eH;
-                modes[2] = schedH;
-                joinNote = "End-to-end and scheduled latency come from the HdrHistogram logs (the same measured events, 3 significant"
-                        + " digits): joining " + outputs + " outputs to their inputs exactly is above the report's limit of "
-                        + o.exactJoinLimit() + ".";
-            }
+            long t0 = System.nanoTime();
+            TrialQueries.OutputLatency j = q.outputLatency(o.exactJoinLimit());
+            if (TIMING) System.err.printf("evperf report: %s   join %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
+            modes[1] = j.endToEnd();
+            modes[2] = j.scheduled();
+            joinNote = j.note();
         } else {
             modes[1] = HlogDist.load(trial.dir(), "end-to-end");
             modes[2] = HlogDist.load(trial.dir(), "scheduled");
@@ -305,8 +298,7 @@ final class TrialSection {
         ev.put("count", d.count());
         ev.set("minUs", J.us(d.min()));
         ev.set("maxUs", J.us(d.max()));
-        long[] limits = new long[THRESHOLDS_US.length];
-        for (int i = 0; i < limits.length; i++) limits[i] = Math.round(THRESHOLDS_US[i] * 1000);
+        long[] limits = Cumulative.limitsNs(THRESHOLDS_US);
         long[] below = d.countBelow(limits);
         ArrayNode th = ev.putArray("thresholds");
         for (int i = 0; i < limits.length; i++) {
@@ -436,7 +428,7 @@ final class TrialSection {
         ObjectNode ht = node.putObject("headTail");
         ht.put("skip", skip);
         ArrayNode rows = ht.putArray("rows");
-        for (TrialQueries.HeadTailRow r : q.headTail(skip, TrialQueries.HEAD_TAIL_N)) {
+        for (HeadTail.Row r : q.headTail(skip, HeadTail.DEFAULT_N)) {
             ObjectNode n = rows.addObject();
             n.put("n", r.n());
             n.put("bursts", r.bursts());

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.Percentiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -115,9 +116,9 @@ class DistributionTest {
     @Test
     void rankIsExactWhereDoublesAreNot() {
         // 99.9 % of 1000 is rank 999 exactly (in doubles 99.9/100*1000 = 999.0000000000001)
-        assertThat(Distribution.rank(99.9, 1000)).isEqualTo(999);
-        assertThat(Distribution.rank(0, 5)).isEqualTo(1);
-        assertThat(Distribution.rank(50, 4)).isEqualTo(2);
-        assertThat(Distribution.rank(100, 7)).isEqualTo(7);
+        assertThat(Percentiles.rank(99.9, 1000)).isEqualTo(999);
+        assertThat(Percentiles.rank(0, 5)).isEqualTo(1);
+        assertThat(Percentiles.rank(50, 4)).isEqualTo(2);
+        assertThat(Percentiles.rank(100, 7)).isEqualTo(7);
     }
 }

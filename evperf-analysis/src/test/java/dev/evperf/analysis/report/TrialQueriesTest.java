@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.HeadTail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -41,8 +42,8 @@ class TrialQueriesTest {
             assertThat(b.mean()).isEqualTo(285.0);
             assertThat(b.percentiles(50, 100)).containsExactly(200, 370);
 
-            List<TrialQueries.HeadTailRow> ht = q.headTail(0, 1, 2, 4, 5);
-            assertThat(ht).extracting(TrialQueries.HeadTailRow::n).containsExactly(1, 2, 4); // 5 > burst size
+            List<HeadTail.Row> ht = q.headTail(0, 1, 2, 4, 5);
+            assertThat(ht).extracting(HeadTail.Row::n).containsExactly(1, 2, 4); // 5 > burst size
             // N=1: A = (100 + 300)/2 = 200 ns, B = (20 + 10)/2 = 15 ns
             assertThat(ht.get(0).aUs()).isCloseTo(0.200, within(1e-12));
             assertThat(ht.get(0).bUs()).isCloseTo(0.015, within(1e-12));
@@ -56,7 +57,7 @@ class TrialQueriesTest {
             assertThat(ht.get(2).aUs()).isCloseTo(0.285, within(1e-12));
             assertThat(ht.get(2).aOverB()).isCloseTo(1.0, within(1e-12));
             // skipping the first measured burst leaves burst 2: A = 300, B = 10
-            List<TrialQueries.HeadTailRow> skipped = q.headTail(1, 1);
+            List<HeadTail.Row> skipped = q.headTail(1, 1);
             assertThat(skipped.get(0).bursts()).isEqualTo(1);
             assertThat(skipped.get(0).aOverB()).isCloseTo(30.0, within(1e-9));
             assertThat(q.headTail(2, 1)).isEmpty();

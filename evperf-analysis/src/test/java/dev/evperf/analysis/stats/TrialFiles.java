@@ -85,6 +85,28 @@ public final class TrialFiles {
         }
     }
 
+    /**
+     * Replaces outputs.parquet with the trial's own outputs, in their order in {@code d} (so a test
+     * can write several streams, outputs of unknown cause and outputs out of seq order).
+     */
+    public static void writeOutputs(TrialData d, Path dir) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE outputs (stream VARCHAR, seq BIGINT, received BIGINT)");
+            try (PreparedStatement ins = c.prepareStatement("INSERT INTO outputs VALUES (?, ?, ?)")) {
+                for (int j = 0; j < d.outputCount(); j++) {
+                    ins.setString(1, d.outputStream(j));
+                    ins.setLong(2, d.outputSeq(j));
+                    ins.setLong(3, d.outputReceived(j));
+                    ins.addBatch();
+                }
+                ins.executeBatch();
+            }
+            st.execute("COPY outputs TO '" + dir.resolve("outputs.parquet") + "' (FORMAT PARQUET)");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** One trace record. */
     public record TraceRow(long seq, String point, long t, int rank) {}
 

@@ -1,0 +1,346 @@
+package dev.evperf.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.evperf.analysis.AnalysisOptions;
+import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.TrialSummary;
+import dev.evperf.analysis.stats.TrialFiles;
+import dev.evperf.analysis.warmup.WarmUp;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The summary aggregated by DuckDB ({@link SqlSummary}, what {@code TrialSummary.load} does above
+ * its size threshold) against the one computed on the records loaded into the JVM: field by field,
+ * on trials made to reach every branch (warm-up phase, warm-up transient, bursts of several sizes
+ * sent by two interleaved senders, events outside bursts, several output streams, outputs of
+ * unknown cause and out of seq order, an adaptivity load, intervals.csv-based warm-up).
+ */
+class SqlSummaryTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * The figures that are means or standard deviations of values the JVM first scales to ms or µs
+     * and sums as doubles, while DuckDB sums the whole ns: the last bits differ with the summation.
+     * Every other double must be equal to the bit.
+     */
+    private static final Set<String> SUMMATION_ORDER = Set.of("burstStats.meanMs", "burstStats.sumMs", "burstStats.stdMs",
+            "topBursts[].meanEventUs", "topBursts[].stdEventUs");
+    private static final double RELATIVE = 1e-9;
+
+    private static final List<AnalysisOptions> OPTIONS = List.of(AnalysisOptions.DEFAULT, AnalysisOptions.DEFAULT.withCutWarmUp(false),
+            new AnalysisOptions(3, 5, true));
+
+    @Test
+    void aBurstyTrialWithAWarmUpTransientGivesTheSameFigures() throws Exception {
+        Path dir = tmp.resolve("bursty");
+        writeBursty(dir, new Random(7), false);
+        for (AnalysisOptions o : OPTIONS) {
+            TrialSummary jvm = TrialSummary.load("t", Map.of("k", 1L), 0, dir, o, Long.MAX_VALUE);
+            TrialSummary sql = TrialSummary.load("t", Map.of("k", 1L), 0, dir, o, 0);
+            assertSameFigures(jvm, sql);
+            // the trial reaches what it is meant to
+            assertThat(jvm.warmUp().series()).isEqualTo(WarmUp.BURSTS);
+            assertThat(jvm.warmUp().truncation()).isPositive();
+            assertThat(jvm.warmUp().applied()).isEqualTo(o.cutWarmUp());
+            assertThat(jvm.rates()).hasSize(3);
+            assertThat(jvm.rates().get(2).count()).isZero(); // a phase past the recorded events
+            assertThat(jvm.topBursts()).hasSize(o.topBursts());
+            assertThat(jvm.latency().endToEnd().count()).isGreaterThan(jvm.latency().processing().count());
+        }
+        try (Db db = new Db()) {
+            assertThat(new TrialQueries(db, dir).outputsAligned()).isFalse(); // the hash join
+        }
+    }
+
+    @Test
+    void withoutResultJsonThePhasesComeFromTheEvents() throws IOException {
+        Path dir = tmp.resolve("bursty");
+        writeBursty(dir, new Random(8), false);
+        Files.delete(dir.resolve("result.json"));
+        TrialSummary jvm = TrialSummary.load("t", null, null, dir, AnalysisOptions.DEFAULT, Long.MAX_VALUE);
+        assertSameFigures(jvm, TrialSummary.load("t", null, null, dir, AnalysisOptions.DEFAULT, 0));
+        assertThat(jvm.rates()).extracting(r -> r.name()).containsExactly("phase 1", "phase 2");
+    }
+
+    @Test
+    void outputsInLineWithTheirInputsAreJoinedByPosition() throws Exception {
+        Path dir = tmp.resolve("aligned");
+        writeBursty(dir, new Random(9), true);
+        try (Db db = new Db()) {
+            assertThat(new TrialQueries(db, dir).outputsAligned()).isTrue();
+        }
+        for (AnalysisOptions o : OPTIONS) {
+            assertSameFigures(TrialSummary.load("t", null, null, dir, o, Long.MAX_VALUE), TrialSummary.load("t", null, null, dir, o, 0));
+        }
+    }
+
+    @Test
+    void aSteadyLoadWithAnAdaptivityPeakAndAWarmUpInItsIntervals() throws IOException {
+        Path dir = tmp.resolve("adaptivity");
+        writeAdaptivity(dir, new Random(11));
+        for (AnalysisOptions o : OPTIONS) {
+            TrialSummary jvm = TrialSummary.load("t", null, 2, dir, o, Long.MAX_VALUE);
+            TrialSummary sql = TrialSummary.load("t", null, 2, dir, o, 0);
+            assertSameFigures(jvm, sql);
+            assertThat(jvm.burstStats()).isNull();
+            assertThat(jvm.warmUp().series()).isEqualTo(WarmUp.INTERVALS);
+            assertThat(jvm.warmUp().events()).isPositive();
+            assertThat(jvm.adaptivity()).isNotNull();
+            assertThat(jvm.adaptivity().recoveryS()).isNotNull();
+            assertThat(jvm.adaptivity().postPeakVariation()).isNotNull();
+            assertThat(jvm.rateShape()).isNotNull();
+        }
+    }
+
+    @Test
+    void aboveTheJoinLimitEndToEndAndScheduledComeFromTheHdrHistogramLogsAndTheReasonSaysSo() throws IOException {
+        Path dir = tmp.resolve("hlog");
+        writeBursty(dir, new Random(12), false);
+        Histogram e2e = new Histogram(3), sched = new Histogram(3);
+        for (long v = 1000; v < 200_000; v += 997) {
+            e2e.recordValue(v);
+            sched.recordValue(2 * v);
+        }
+        writeHlog(dir.resolve("latency-end-to-end.hlog"), e2e);
+        writeHlog(dir.resolve("latency-scheduled.hlog"), sched);
+        TrialSummary s = SqlSummary.of("t", null, null, dir, TrialResult.load(dir), AnalysisOptions.DEFAULT, 0);
+        assertThat(s.reason()).contains("HdrHistogram logs", "3 significant digits", "warm-up included");
+        assertThat(s.latency().endToEnd().count()).isEqualTo(e2e.getTotalCount());
+        assertThat(s.latency().scheduled().p99Us()).isEqualTo(sched.getValueAtPercentile(99) / 1000.0);
+        assertThat(s.latency().scheduled().maxUs()).isEqualTo(sched.getMaxValue() / 1000.0);
+        // processing stays exact
+        TrialSummary jvm = TrialSummary.load("t", null, null, dir, AnalysisOptions.DEFAULT, Long.MAX_VALUE);
+        assertThat(s.latency().processing()).isEqualTo(jvm.latency().processing());
+        assertThat(jvm.reason()).isNull();
+    }
+
+    @Test
+    void filesTheJvmWouldRejectAreRejectedToo() {
+        // burst 0 comes back after burst 1: not what the trial runner writes
+        long[] seq = {0, 1, 2, 3};
+        TrialData d = new TrialData(seq, new int[4], new boolean[] {true, true, true, true}, new int[] {0, 1, 1, 0}, new int[] {0, 0, 1, 1},
+                new long[4], new long[] {0, 10, 20, 30}, new long[] {5, 15, 25, 35});
+        Path dir = tmp.resolve("bad");
+        TrialFiles.write(d, dir);
+        assertThatThrownBy(() -> TrialSummary.load("t", null, null, dir, AnalysisOptions.DEFAULT, Long.MAX_VALUE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not contiguous or not increasing");
+        assertThatThrownBy(() -> TrialSummary.load("t", null, null, dir, AnalysisOptions.DEFAULT, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not contiguous or not increasing");
+    }
+
+    // ---- comparison ----------------------------------------------------------------------------
+
+    private static void assertSameFigures(TrialSummary jvm, TrialSummary sql) {
+        assertThat(sql.reason()).isNull();
+        compare("", jvm, sql);
+    }
+
+    /** Records field by field, lists element by element; doubles equal to the bit except {@link #SUMMATION_ORDER}. */
+    private static void compare(String path, Object jvm, Object sql) {
+        if (jvm == null || sql == null) {
+            assertThat(sql).as(path).isEqualTo(jvm);
+        } else if (jvm instanceof Record r) {
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
+                try {
+                    compare(path.isEmpty() ? c.getName() : path + "." + c.getName(), c.getAccessor().invoke(jvm), c.getAccessor().invoke(sql));
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        } else if (jvm instanceof List<?> a) {
+            assertThat((List<?>) sql).as(path).hasSameSizeAs(a);
+            for (int i = 0; i < a.size(); i++) compare(path + "[]", a.get(i), ((List<?>) sql).get(i));
+        } else if (jvm instanceof Double a) {
+            double b = (Double) sql;
+            if (SUMMATION_ORDER.contains(path) && !Double.isNaN(a)) {
+                assertThat(Math.abs(a - b)).as(path + ": " + a + " vs " + b).isLessThanOrEqualTo(RELATIVE * Math.abs(a));
+            } else {
+                assertThat(Double.compare(a, b)).as(path + ": " + a + " vs " + b).isZero();
+            }
+        } else {
+            assertThat(sql).as(path).isEqualTo(jvm);
+        }
+    }
+
+    // ---- trials --------------------------------------------------------------------------------
+
+    /** Columns of a trial under construction. */
+    private static final class Cols {
+        final List<long[]> events = new ArrayList<>(); // seq, phase, measured, burst, pos, intended, start, end
+        final List<Object[]> outputs = new ArrayList<>(); // stream, seq, received
+
+        void event(int phase, boolean measured, int burst, int pos, long intended, long start, long end) {
+            events.add(new long[] {events.size(), phase, measured ? 1 : 0, burst, pos, intended, start, end});
+        }
+
+        TrialData data() {
+            int n = events.size(), m = outputs.size();
+            long[] seq = new long[n], intended = new long[n], start = new long[n], end = new long[n];
+            int[] phase = new int[n], burst = new int[n], pos = new int[n];
+            boolean[] measured = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                long[] e = events.get(i);
+                seq[i] = e[0];
+                phase[i] = (int) e[1];
+                measured[i] = e[2] == 1;
+                burst[i] = (int) e[3];
+                pos[i] = (int) e[4];
+                intended[i] = e[5];
+                start[i] = e[6];
+                end[i] = e[7];
+            }
+            List<String> names = new ArrayList<>();
+            int[] stream = new int[m];
+            long[] outSeq = new long[m], received = new long[m];
+            for (int j = 0; j < m; j++) {
+                String s = (String) outputs.get(j)[0];
+                if (!names.contains(s)) names.add(s);
+                stream[j] = names.indexOf(s);
+                outSeq[j] = (Long) outputs.get(j)[1];
+                received[j] = (Long) outputs.get(j)[2];
+            }
+            return new TrialData(seq, phase, measured, burst, pos, intended, start, end, names.toArray(String[]::new), stream, outSeq, received);
+        }
+    }
+
+    /**
+     * 4 unmeasured warm-up bursts of 24 events, then 50 measured bursts of 24–33 events whose first
+     * 10 are slow (a transient), sent by two senders taking turns (so send_start is not monotonic in
+     * seq), then 150 measured events outside bursts. Outputs: stream A for every input, stream B
+     * for every third and for five inputs of unknown cause, shuffled; or, aligned, one per input in
+     * seq order.
+     */
+    private static void writeBursty(Path dir, Random r, boolean aligned) throws IOException {
+        Cols c = new Cols();
+        long t = 1_000_000;
+        int burst = 0;
+        int[] counts = new int[3];
+        for (int phase = 0; phase < 2; phase++) {
+            int bursts = phase == 0 ? 4 : 50;
+            for (int b = 0; b < bursts; b++, burst++) {
+                int size = phase == 0 ? 24 : 24 + r.nextInt(10);
+                long base = phase == 1 && b < 10 ? 60_000 - 4_000L * b : 10_000;
+                long[] free = {t + r.nextInt(2_000), t + r.nextInt(2_000)};
+                for (int p = 0; p < size; p++) {
+                    int sender = p % 2;
+                    long start = free[sender] + r.nextInt(500);
+                    long end = start + base + r.nextInt(3_000) + (p < 3 ? 20_000 : 0);
+                    free[sender] = end;
+                    c.event(phase, phase == 1, burst, p, t, start, end);
+                }
+                counts[phase] += size;
+                t = Math.max(free[0], free[1]) + 2_000_000;
+            }
+        }
+        for (int i = 0; i < 150; i++) {
+            long intended = t + i * 50_000L;
+            long start = intended + r.nextInt(5_000);
+            c.event(2, true, -1, -1, intended, start, start + 5_000 + r.nextInt(5_000));
+        }
+        counts[2] = 150;
+        int n = c.events.size();
+        for (int i = 0; i < n; i++) {
+            long end = c.events.get(i)[7];
+            if (aligned) {
+                c.outputs.add(new Object[] {"A", (long) i, end + 100 + r.nextInt(1_000)});
+                continue;
+            }
+            c.outputs.add(new Object[] {"A", (long) i, end + 1_000 + r.nextInt(50_000) + (r.nextInt(100) == 0 ? 1_000_000 : 0)});
+            if (i % 3 == 0) c.outputs.add(new Object[] {"B", (long) i, end + 60_000 + r.nextInt(50_000)});
+        }
+        if (!aligned) {
+            for (int k = 0; k < 5; k++) c.outputs.add(new Object[] {"B", -1L, t + k});
+            Collections.shuffle(c.outputs, r);
+        }
+        TrialData d = c.data();
+        TrialFiles.write(d, dir);
+        TrialFiles.writeOutputs(d, dir);
+        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"events_sent\": %d,"
+                        + " \"outputs_received\": %d, \"records\": true, \"phases\": [%s, %s, %s, %s]}", n, c.outputs.size(),
+                phase("warmup", false, "bursts", 0, counts[0], null), phase("measure", true, "bursts", counts[0], counts[1], 500.0),
+                phase("tail", true, "constant", counts[0] + counts[1], counts[2], 20_000.0), phase("never", true, "constant", n, 10, 1.0)));
+    }
+
+    /**
+     * 4000 measured events outside bursts at 10 000/s, 20 000/s in the peak: phases x.steady,
+     * x.peak, x.recovery. Processing time is high for the first 300 events; scheduled latency
+     * climbs through the peak and comes back down in the recovery. intervals.csv (10 ms) shows
+     * the warm-up in its processing medians.
+     */
+    private static void writeAdaptivity(Path dir, Random r) throws IOException {
+        Cols c = new Cols();
+        int[] count = {1500, 1000, 1500};
+        long intended = 1_000_000;
+        int i = 0;
+        for (int phase = 0; phase < 3; phase++) {
+            for (int k = 0; k < count[phase]; k++, i++) {
+                intended += phase == 1 ? 50_000 : 100_000;
+                long start = intended + r.nextInt(2_000);
+                long cost = (i < 300 ? 80_000 - 200L * i : 10_000) + r.nextInt(2_000);
+                long queue = switch (phase) {
+                    case 0 -> 50_000;
+                    case 1 -> 50_000 + 5_000L * k;
+                    default -> k < 500 ? 5_000_000 - 9_900L * k : 50_000;
+                };
+                c.event(phase, true, -1, -1, intended, start, start + cost);
+                c.outputs.add(new Object[] {"out", (long) i, intended + queue + r.nextInt(20_000)});
+                if (k % 7 == 0) c.outputs.add(new Object[] {"alarm", (long) i, intended + queue + 30_000 + r.nextInt(20_000)});
+            }
+        }
+        c.outputs.add(new Object[] {"alarm", -1L, intended});
+        TrialData d = c.data();
+        TrialFiles.write(d, dir);
+        TrialFiles.writeOutputs(d, dir);
+        Files.delete(dir.resolve("bursts.parquet")); // a trial without bursts
+        StringBuilder csv = new StringBuilder("t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
+                + "processing_p50_us,processing_p99_us,processing_max_us,end_to_end_p50_us,end_to_end_p99_us,end_to_end_max_us,"
+                + "scheduled_p50_us,scheduled_p99_us,scheduled_max_us\n");
+        for (int k = 0; k < 36; k++) {
+            double p50 = k < 6 ? 80 - 5 * k : 10 + r.nextDouble();
+            int phase = k < 15 ? 0 : k < 20 ? 1 : 2;
+            double target = phase == 1 ? 20_000 : 10_000;
+            csv.append(String.format(Locale.ROOT, "%.3f,%d,1,%.1f,%.1f,%.1f,%.1f,0.1,%.3f,0,0,0,0,0,%.3f,0,0%n", k * 0.01, phase, target, target,
+                    target * (0.98 + 0.04 * r.nextDouble()), target, p50, 50 + 100.0 * k));
+        }
+        Files.writeString(dir.resolve("intervals.csv"), csv);
+        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"events_sent\": %d,"
+                        + " \"outputs_received\": %d, \"records\": true, \"phases\": [%s, %s, %s]}", i, c.outputs.size(),
+                phase("x.steady", true, "constant", 0, count[0], 10_000.0), phase("x.peak", true, "constant", count[0], count[1], 20_000.0),
+                phase("x.recovery", true, "constant", count[0] + count[1], count[2], 10_000.0)));
+    }
+
+    private static String phase(String name, boolean measure, String profile, long firstSeq, long count, Double target) {
+        return String.format(Locale.ROOT, "{\"name\": \"%s\", \"measure\": %s, \"profile\": \"%s\", \"first_seq\": %d, \"count\": %d,"
+                + " \"target_rate\": %s, \"achieved_rate\": 1.0, \"max_lag_ms\": 0.0, \"last_lag_ms\": 0.0}", name, measure, profile, firstSeq,
+                count, target == null ? "null" : target.toString());
+    }
+
+    private static void writeHlog(Path file, Histogram h) throws IOException {
+        try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file))) {
+            HistogramLogWriter w = new HistogramLogWriter(out);
+            w.outputLogFormatVersion();
+            w.outputLegend();
+            h.setStartTimeStamp(0);
+            h.setEndTimeStamp(1000);
+            w.outputIntervalHistogram(h);
+        }
+    }
+}
