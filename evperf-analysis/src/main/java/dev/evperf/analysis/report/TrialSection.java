@@ -627,6 +627,10 @@ final class TrialSection {
      * query treat it as unmeasured, so the steady-state tables and distributions leave it out.
      */
     private void warmUpPart() throws SQLException {
+        // Several senders interleave their sends: bursts.parquet's per-burst min/max and a cut by send
+        // time no longer match the summary's bursts and cut by seq, so derive both from the events.
+        boolean bySeq = result.path("senders").asInt(1) > 1 && q.hasEvents();
+        if (bySeq) q.burstsFromEvents();
         WarmUp w = q.detectWarmUp(TrialResult.load(trial.dir()));
         ObjectNode n = node.putObject("warmUp");
         n.put("method", WarmUpCut.METHOD);
@@ -638,12 +642,14 @@ final class TrialSection {
         if (!found) return;
         warmUpEndNs = w.endNs();
         n.set("endS", J.s(w.endNs()));
-        long events = q.hasEvents() ? db.count("SELECT count(*) FROM " + q.ev() + " WHERE measured AND send_start < " + w.endNs()) : 0;
+        bySeq &= w.firstSteadySeq() != null;
+        long events = !q.hasEvents() ? 0 : db.count("SELECT count(*) FROM " + q.ev() + " WHERE measured AND "
+                + (bySeq ? "seq < " + w.firstSteadySeq() : "send_start < " + w.endNs()));
         n.put("events", events);
         String what = "Warm-up (" + WarmUpCut.METHOD + " on " + w.points() + " " + w.series() + "): " + events + " measured events"
                 + (w.skipBursts() != null ? " (" + w.skipBursts() + " bursts)" : "") + " before t=" + String.format(java.util.Locale.ROOT, "%.3f", w.endNs() / 1e9) + " s";
         if (o.cutWarmUp()) {
-            q.cutBefore(w.endNs());
+            if (bySeq) q.cutBeforeSeq(w.firstSteadySeq()); else q.cutBefore(w.endNs());
             notes.add(what + " are left out of the latency, burst, head-tail and position figures (--keep-warmup keeps them).");
         } else {
             notes.add(what + " are a transient, kept in every figure (--keep-warmup).");

@@ -71,6 +71,25 @@ class SqlSummaryTest {
     }
 
     @Test
+    void theReportCutsTheSameWarmUpAsTheSummaryWhenSendersInterleave() throws Exception {
+        Path run = tmp.resolve("run");
+        Path dir = run.resolve("trials/t001");
+        writeBursty(dir, new Random(7), false);
+        Files.writeString(run.resolve("run.json"), "{\"format\":\"evperf-run/1\",\"trials\":[{\"id\":\"t001\",\"dir\":\"trials/t001\","
+                + "\"params\":{},\"status\":\"ok\"}]}");
+        TrialSummary summary = TrialSummary.load("t001", null, null, dir, AnalysisOptions.DEFAULT, Long.MAX_VALUE);
+        Path html = run.resolve("report.html");
+        new ReportWriter(ReportOptions.DEFAULT, ReportAnnotations.NONE).writeReport(run, html);
+        com.fasterxml.jackson.databind.JsonNode t = ReportWriterTest.data(Files.readString(html)).path("trials").get(0);
+        assertThat(t.path("warmUp").path("events").asLong()).isEqualTo(summary.warmUp().events()).isPositive();
+        assertThat(t.path("events").path("count").asLong()).isEqualTo(summary.latency().processing().count());
+        assertThat(t.path("bursts").path("stats").path("count").asInt())
+                .isEqualTo(summary.burstStats().bursts());
+        assertThat(t.path("bursts").path("stats").path("meanMs").asDouble())
+                .isCloseTo(summary.burstStats().meanMs(), org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
     void withoutResultJsonThePhasesComeFromTheEvents() throws IOException {
         Path dir = tmp.resolve("bursty");
         writeBursty(dir, new Random(8), false);
@@ -273,7 +292,7 @@ class SqlSummaryTest {
         TrialData d = c.data();
         TrialFiles.write(d, dir);
         TrialFiles.writeOutputs(d, dir);
-        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"events_sent\": %d,"
+        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"senders\": 2, \"events_sent\": %d,"
                         + " \"outputs_received\": %d, \"records\": true, \"phases\": [%s, %s, %s, %s]}", n, c.outputs.size(),
                 phase("warmup", false, "bursts", 0, counts[0], null), phase("measure", true, "bursts", counts[0], counts[1], 500.0),
                 phase("tail", true, "constant", counts[0] + counts[1], counts[2], 20_000.0), phase("never", true, "constant", n, 10, 1.0)));
@@ -321,7 +340,7 @@ class SqlSummaryTest {
                     target * (0.98 + 0.04 * r.nextDouble()), target, p50, 50 + 100.0 * k));
         }
         Files.writeString(dir.resolve("intervals.csv"), csv);
-        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"events_sent\": %d,"
+        Files.writeString(dir.resolve("result.json"), String.format(Locale.ROOT, "{\"status\": \"ok\", \"senders\": 2, \"events_sent\": %d,"
                         + " \"outputs_received\": %d, \"records\": true, \"phases\": [%s, %s, %s]}", i, c.outputs.size(),
                 phase("x.steady", true, "constant", 0, count[0], 10_000.0), phase("x.peak", true, "constant", count[0], count[1], 20_000.0),
                 phase("x.recovery", true, "constant", count[0] + count[1], count[2], 10_000.0)));
