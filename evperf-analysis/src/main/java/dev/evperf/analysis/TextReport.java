@@ -146,6 +146,11 @@ final class TextReport {
     private static void warmUp(StringBuilder sb, WarmUpCut w) {
         if (w == null || WarmUp.NONE.equals(w.series())) return;
         sb.append("warm-up (").append(WarmUpCut.METHOD).append(" on ").append(w.points()).append(' ').append(w.series()).append("): ");
+        if (w.inconclusive()) {
+            sb.append("inconclusive (its minimum is at the limit of the search, half the series: too short, or never settles);"
+                    + " nothing cut\n");
+            return;
+        }
         if (!w.found() || w.events() == 0) {
             sb.append("no transient found; every measured event is in the tables\n");
             return;

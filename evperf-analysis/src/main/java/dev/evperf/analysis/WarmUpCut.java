@@ -15,14 +15,17 @@ import dev.evperf.analysis.warmup.WarmUp;
  * @param endS       end of the transient on the trial's time axis, s (null when nothing was measured)
  * @param events     measured events in the transient
  * @param bursts     measured bursts in the transient (bursty trials only)
+ * @param inconclusive MSER-5's minimum was at the limit of its search: no end of warm-up shown,
+ *                   nothing cut (see {@link WarmUp#inconclusive})
  */
-public record WarmUpCut(boolean applied, String series, int points, int truncation, Double endS, long events, Integer bursts) {
+public record WarmUpCut(boolean applied, String series, int points, int truncation, Double endS, long events, Integer bursts,
+                        boolean inconclusive) {
     public static final String METHOD = "MSER-5";
 
     /** Describes a detection; {@code events} counts the measured events before its first steady one. */
     public static WarmUpCut of(WarmUp w, boolean applied, long events) {
         return new WarmUpCut(applied, w.series(), w.points(), w.truncation(), w.endNs() == null ? null : w.endNs() / 1e9, events,
-                w.skipBursts());
+                w.skipBursts(), w.inconclusive());
     }
 
     /** Whether the detection found a transient at all. */

@@ -96,6 +96,8 @@ public final class ComparePage {
     private static String warmUp(RunComparison.Run r, boolean cut) {
         if (!cut) return "kept";
         long found = r.warmUps().values().stream().filter(w -> w.truncation() > 0).count();
-        return "cut (MSER-5): a transient in " + found + " of " + r.warmUps().size() + " trial" + (r.warmUps().size() == 1 ? "" : "s");
+        long inconclusive = r.warmUps().values().stream().filter(w -> w.inconclusive()).count();
+        return "cut (MSER-5): a transient in " + found + " of " + r.warmUps().size() + " trial" + (r.warmUps().size() == 1 ? "" : "s")
+                + (inconclusive == 0 ? "" : ", inconclusive (nothing cut) in " + inconclusive);
     }
 }

@@ -177,7 +177,7 @@ final class TrialQueries {
         List<Object[]> first = db.rows("SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
         Object seq = first.isEmpty() ? null : first.get(0)[0];
         return new WarmUp(w.series(), w.points(), w.truncation(), w.skipBursts(), w.endNs(),
-                seq == null ? null : ((Number) seq).longValue(), w.steadyMean(), w.transientMean());
+                seq == null ? null : ((Number) seq).longValue(), w.steadyMean(), w.transientMean(), w.inconclusive());
     }
 
     long outputCount() throws SQLException {

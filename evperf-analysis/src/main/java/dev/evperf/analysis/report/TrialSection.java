@@ -639,6 +639,11 @@ final class TrialSection {
         n.put("truncation", w.truncation());
         boolean found = w.truncation() > 0 && w.endNs() != null;
         n.put("cut", found && o.cutWarmUp());
+        n.put("inconclusive", w.inconclusive());
+        if (w.inconclusive()) {
+            notes.add("Warm-up (" + WarmUpCut.METHOD + " on " + w.points() + " " + w.series() + "): inconclusive, its minimum is at the"
+                    + " limit of the search (half the series: too short, or it never settles); nothing cut.");
+        }
         if (!found) return;
         warmUpEndNs = w.endNs();
         n.set("endS", J.s(w.endNs()));

@@ -41,6 +41,20 @@ public final class Mser {
     }
 
     /**
+     * Whether a truncation index for a series of that length is the last one MSER searched
+     * (d = ⌊m/2⌋ batches): the statistic was still falling where the search stops, so the series
+     * does not show where the transient ends.
+     */
+    public static boolean atSearchLimit(int truncation, int length) {
+        return atSearchLimit(truncation, length, DEFAULT_BATCH);
+    }
+
+    public static boolean atSearchLimit(int truncation, int length, int batch) {
+        int m = length / batch;
+        return m >= 2 && truncation == (m / 2) * batch;
+    }
+
+    /**
      * MSER(d) for d = 0 … ⌊m/2⌋ (in batches); empty when there are fewer than two batches.
      *
      * @throws IllegalArgumentException for a batch size below 1 or a NaN in the series

@@ -35,12 +35,22 @@ import java.util.function.IntFunction;
  * @param firstSteadySeq the first measured event at or after endNs; null when none
  * @param steadyMean  mean of the series after the truncation (burst ms, or interval p50 µs)
  * @param transientMean mean of the series before it (NaN when nothing was cut)
+ * @param inconclusive MSER-5's minimum fell on the limit of its search (half the batches): the
+ *                    series is too short, or never settles, to show where a steady state begins.
+ *                    Then nothing is cut (truncation 0), as the MSER literature advises, and the
+ *                    analyses say so instead of dropping half the data.
  */
 public record WarmUp(String series, int points, int truncation, Integer skipBursts, Long endNs, Long firstSteadySeq,
-                     double steadyMean, double transientMean) {
+                     double steadyMean, double transientMean, boolean inconclusive) {
     public static final String BURSTS = "bursts";
     public static final String INTERVALS = "intervals";
     public static final String NONE = "none";
+
+    /** A conclusive detection (or none at all). */
+    public WarmUp(String series, int points, int truncation, Integer skipBursts, Long endNs, Long firstSteadySeq,
+                  double steadyMean, double transientMean) {
+        this(series, points, truncation, skipBursts, endNs, firstSteadySeq, steadyMean, transientMean, false);
+    }
 
     /** Whether event {@code seq} lies after the warm-up (measured or not; combine with {@code d.measured}). */
     public boolean steady(int seq) {
@@ -99,8 +109,11 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
     public static WarmUp ofBurstTimes(long[] startNs, double[] ms, IntFunction<Long> firstSeq) {
         if (ms.length == 0) return new WarmUp(NONE, 0, 0, null, null, null, Double.NaN, Double.NaN);
         int t = Mser.truncation(ms);
+        boolean inconclusive = t > 0 && Mser.atSearchLimit(t, ms.length);
+        if (inconclusive) t = 0;
         int first = Math.min(t, ms.length - 1);
-        return new WarmUp(BURSTS, ms.length, t, t, startNs[first], firstSeq.apply(first), mean(ms, t, ms.length), mean(ms, 0, t));
+        return new WarmUp(BURSTS, ms.length, t, t, startNs[first], firstSeq.apply(first), mean(ms, t, ms.length), mean(ms, 0, t),
+                inconclusive);
     }
 
     /** One whole measured interval of intervals.csv: its start (ns) and median processing time (µs). */
@@ -115,6 +128,8 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
         double[] y = new double[intervals.size()];
         for (int i = 0; i < y.length; i++) y[i] = intervals.get(i).p50Us();
         int t = Mser.truncation(y);
+        boolean inconclusive = t > 0 && Mser.atSearchLimit(t, y.length);
+        if (inconclusive) t = 0;
         long end = intervals.get(Math.min(t, y.length - 1)).startNs();
         Long firstSeq = null;
         if (d != null) {
@@ -125,7 +140,7 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
                 }
             }
         }
-        return new WarmUp(INTERVALS, y.length, t, null, end, firstSeq, mean(y, t, y.length), mean(y, 0, t));
+        return new WarmUp(INTERVALS, y.length, t, null, end, firstSeq, mean(y, t, y.length), mean(y, 0, t), inconclusive);
     }
 
     /**

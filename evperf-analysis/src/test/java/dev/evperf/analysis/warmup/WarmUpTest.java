@@ -37,6 +37,33 @@ class WarmUpTest {
     }
 
     @Test
+    void aSeriesThatNeverSettlesIsInconclusiveAndNothingIsCut() {
+        // 20 bursts whose time keeps falling: MSER-5's minimum lands on its search limit (2 of 4 batches).
+        TrialData d = TrialFiles.bursty(20, 10, 10_000_000, (b, p) -> 100_000L - 4_000L * b);
+        assertThat(Mser.truncation(new double[] {20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1})).isEqualTo(10);
+        WarmUp w = WarmUp.detect(d, null, null);
+        assertThat(w.inconclusive()).isTrue();
+        assertThat(w.truncation()).isZero();
+        assertThat(w.skipBursts()).isZero();
+        assertThat(w.firstSteadySeq()).isZero();
+        assertThat(w.steady(0)).isTrue();
+        // a transient that ends well inside the searched half is conclusive
+        TrialData settles = TrialFiles.bursty(20, 10, 10_000_000, (b, p) -> b < 5 ? 100_000L : 10_000L);
+        WarmUp s = WarmUp.detect(settles, null, null);
+        assertThat(s.inconclusive()).isFalse();
+        assertThat(s.truncation()).isEqualTo(5);
+    }
+
+    @Test
+    void theSearchLimitIsHalfTheBatches() {
+        assertThat(Mser.atSearchLimit(10, 20)).isTrue();   // m = 4 batches, limit d = 2
+        assertThat(Mser.atSearchLimit(5, 20)).isFalse();
+        assertThat(Mser.atSearchLimit(10, 24)).isTrue();   // a partial batch does not count
+        assertThat(Mser.atSearchLimit(20, 45)).isTrue();   // m = 9, limit d = 4
+        assertThat(Mser.atSearchLimit(0, 4)).isFalse();    // fewer than two batches: no search
+    }
+
+    @Test
     void constantStreamsUseTheIntervalMedians() throws Exception {
         // 40 intervals of 250 ms; processing p50 100 µs for the first 8 (2 s), then 20 µs ± 1.
         StringBuilder csv = new StringBuilder("t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
