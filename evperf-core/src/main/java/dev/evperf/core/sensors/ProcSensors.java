@@ -36,10 +36,24 @@ final class ProcSensors {
             String[] f = read("/proc/self/statm").trim().split("\\s+");
             return f.length > 1 ? Double.parseDouble(f[1]) * PAGE : Double.NaN;
         }));
-        for (String line : cpus) {
-            String cpu = line.substring(0, line.indexOf(' '));
+        List<String> cpuNames = new ArrayList<>();
+        for (String line : cpus) cpuNames.add(line.substring(0, line.indexOf(' ')));
+        out.addAll(cpufreq(Path.of(SYS_CPU), cpuNames));
+        return out;
+    }
+
+    static final String SYS_CPU = "/sys/devices/system/cpu";
+
+    /**
+     * The current frequency of each listed CPU ("cpu" itself, the sum line, is skipped) whose
+     * {@code <sysCpu>/<cpu>/cpufreq/scaling_cur_freq} is readable, in kHz as the kernel gives it;
+     * none on machines without cpufreq (most VMs), which {@link SensorSampler} notes in its summary.
+     */
+    static List<Sensor> cpufreq(Path sysCpu, List<String> cpus) {
+        List<Sensor> out = new ArrayList<>();
+        for (String cpu : cpus) {
             if (cpu.equals("cpu")) continue;
-            Path f = Path.of("/sys/devices/system/cpu", cpu, "cpufreq/scaling_cur_freq");
+            Path f = sysCpu.resolve(cpu).resolve("cpufreq/scaling_cur_freq");
             if (Files.isReadable(f)) {
                 out.add(gauge("cpufreq", "cpu", "frequency_khz", cpu, () -> Double.parseDouble(read(f.toString()).trim())));
             }

@@ -112,6 +112,10 @@ public final class SensorSampler implements AutoCloseable {
         m.put("sensors", sensors.size() + virtuals.size());
         m.put("samples", samples);
         m.put("missing", missing);
+        if (java.util.Arrays.stream(names).noneMatch(n -> n.startsWith("sensor://cpufreq/"))) {
+            // Say so, rather than leave a reader looking for a frequency series that cannot exist.
+            m.put("cpufreq", "not exposed on this machine (no " + ProcSensors.SYS_CPU + "/cpu*/cpufreq/scaling_cur_freq)");
+        }
         // Pipeline records carry a sensor's index as id; this names them.
         m.put("ids", java.util.Arrays.asList(names));
         return m;
