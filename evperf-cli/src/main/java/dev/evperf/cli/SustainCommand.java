@@ -89,6 +89,11 @@ final class SustainCommand implements Callable<Integer> {
             + " would write gigabytes; the verdict needs only the interval series and the histograms).")
     boolean records;
 
+    @Option(names = "--confirm", defaultValue = "0", paramLabel = "K", description = "After the search, probe the sustainable rate K more"
+            + " times, each in a fresh JVM, and report in how many it was sustained: an engine whose capacity varies between JVMs"
+            + " (JIT decisions, memory layout) is sustained at that rate only as often as that (default: ${DEFAULT-VALUE}).")
+    int confirm;
+
     @Option(names = "--verbose", description = "Stack traces on errors.")
     boolean verbose;
 
@@ -100,6 +105,7 @@ final class SustainCommand implements Callable<Integer> {
         Dur measure = option("--duration", duration);
         if (measure.nanos() <= 0) throw new IllegalArgumentException("--duration: expected a duration above 0");
         if (maxEvents < 1000) throw new IllegalArgumentException("--max-events: expected at least 1000");
+        if (confirm < 0) throw new IllegalArgumentException("--confirm: expected 0 or more confirmation probes");
         Double p99Us = p99 == null ? null : option("--p99", p99).nanos() / 1e3;
         maxLagMs = option("--max-lag", maxLag).nanos() / 1e6;
         SustainSearch search;
@@ -127,21 +133,21 @@ final class SustainCommand implements Callable<Integer> {
         int i = 0;
         while ((rate = search.next()) != null) {
             i++;
-            double total = rate * (warm.seconds() + measure.seconds());
-            double shrink = total > maxEvents ? maxEvents / total : 1;
-            if (shrink < 1) {
-                main.err.printf(Locale.ROOT, "evperf: probe %d at %.1f ev/s runs %.3f s + %.3f s to stay within --max-events %d%n", i, rate,
-                        warm.seconds() * shrink, measure.seconds() * shrink, maxEvents);
-            }
-            TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, Dur.ofNanos(Math.round(warm.nanos() * shrink)),
-                    Dur.ofNanos(Math.round(measure.nanos() * shrink)), records);
-            ObjectNode entry = controller.runTrial(probe, i, 0);
-            ObjectNode row = judge(rate, entry, p99Us);
+            ObjectNode row = runProbe(controller, base, validator, i, rate, warm, measure, p99Us, "probe");
             rows.add(row);
             search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(), row.path("achieved_rate").asDouble(0),
                     row.get("reason").asText()));
-            main.err.printf(Locale.ROOT, "evperf: probe %d at %.1f ev/s: %s%n", i, rate,
-                    row.get("sustained").asBoolean() ? "sustained" : "not sustained (" + row.get("reason").asText() + ")");
+        }
+        // Confirmation: the same rate again in fresh JVMs. The search saw each rate once; an engine whose
+        // capacity differs between JVMs passes or fails the same rate depending on the JVM it got.
+        List<ObjectNode> confirmations = new ArrayList<>();
+        if (confirm > 0 && !Double.isNaN(search.sustainable())) {
+            for (int k = 0; k < confirm; k++) {
+                i++;
+                ObjectNode row = runProbe(controller, base, validator, i, search.sustainable(), warm, measure, p99Us, "confirmation");
+                row.put("confirmation", true);
+                confirmations.add(row);
+            }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         ObjectNode result = Json.MAPPER.createObjectNode();
@@ -154,10 +160,85 @@ final class SustainCommand implements Callable<Integer> {
         result.put("seconds", seconds);
         ArrayNode probes = result.putArray("probe_results");
         rows.forEach(probes::add);
+        Spread capacity = Spread.of(rows, confirmations);
+        if (capacity != null) {
+            ObjectNode c = result.putObject("saturated_capacity");
+            c.put("probes", capacity.n);
+            c.put("min_rate", capacity.min);
+            c.put("max_rate", capacity.max);
+        }
+        long confirmed = confirmations.stream().filter(r -> r.get("sustained").asBoolean()).count();
+        if (!confirmations.isEmpty()) {
+            ObjectNode c = result.putObject("confirmation");
+            c.put("rate", search.sustainable());
+            c.put("trials", confirmations.size());
+            c.put("sustained", confirmed);
+            ArrayNode cr = c.putArray("results");
+            confirmations.forEach(cr::add);
+        }
         controller.annotate("sustain", result);
         controller.finish();
         print(rows, search, seconds);
-        return search.done() ? 0 : 1;
+        print(capacity, confirmations, confirmed, search.sustainable());
+        return search.done() && confirmed == confirmations.size() ? 0 : 1;
+    }
+
+    private ObjectNode runProbe(Controller controller, Plan base, WorkloadValidator validator, int i, double rate, Dur warm, Dur measure,
+                                Double p99Us, String what) throws java.io.IOException {
+        double total = rate * (warm.seconds() + measure.seconds());
+        double shrink = total > maxEvents ? maxEvents / total : 1;
+        if (shrink < 1) {
+            main.err.printf(Locale.ROOT, "evperf: %s %d at %.1f ev/s runs %.3f s + %.3f s to stay within --max-events %d%n", what, i, rate,
+                    warm.seconds() * shrink, measure.seconds() * shrink, maxEvents);
+        }
+        TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, Dur.ofNanos(Math.round(warm.nanos() * shrink)),
+                Dur.ofNanos(Math.round(measure.nanos() * shrink)), records);
+        ObjectNode row = judge(rate, controller.runTrial(probe, i, 0), p99Us);
+        main.err.printf(Locale.ROOT, "evperf: %s %d at %.1f ev/s: %s%n", what, i, rate,
+                row.get("sustained").asBoolean() ? "sustained" : "not sustained (" + row.get("reason").asText() + ")");
+        return row;
+    }
+
+    /**
+     * The achieved rates of the saturated probes (not sustained, and short of their target): a
+     * synchronous engine that cannot keep up accepts events exactly as fast as it processes them, so
+     * each is the engine's capacity in that probe's JVM. Their spread shows how much it varies.
+     */
+    private static final class Spread {
+        final int n;
+        final double min, max;
+
+        private Spread(int n, double min, double max) {
+            this.n = n;
+            this.min = min;
+            this.max = max;
+        }
+
+        static Spread of(List<ObjectNode> probes, List<ObjectNode> confirmations) {
+            int n = 0;
+            double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
+            for (List<ObjectNode> rows : List.of(probes, confirmations)) {
+                for (ObjectNode r : rows) {
+                    double a = r.path("achieved_rate").asDouble(0);
+                    if (r.get("sustained").asBoolean() || !(a > 0) || a >= 0.99 * r.get("rate").asDouble()) continue;
+                    n++;
+                    min = Math.min(min, a);
+                    max = Math.max(max, a);
+                }
+            }
+            return n == 0 ? null : new Spread(n, min, max);
+        }
+    }
+
+    private void print(Spread capacity, List<ObjectNode> confirmations, long confirmed, double rate) {
+        if (capacity != null) {
+            main.out.printf(Locale.ROOT, "saturated probes achieved %.1f–%.1f ev/s (%d probe%s, each a fresh JVM: the engine's capacity there)%n",
+                    capacity.min, capacity.max, capacity.n, capacity.n == 1 ? "" : "s");
+        }
+        if (!confirmations.isEmpty()) {
+            main.out.printf(Locale.ROOT, "confirmation at %.1f ev/s: sustained in %d of %d fresh JVMs%s%n", rate, confirmed, confirmations.size(),
+                    confirmed == confirmations.size() ? "" : " (the capacity varies between JVMs: this rate is not sustained reliably)");
+        }
     }
 
     private static Dur option(String name, String text) {
