@@ -1,113 +1,75 @@
 package dev.evperf.esper;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.evperf.api.Engine;
+import dev.evperf.api.EngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
-import dev.evperf.api.Field;
-import dev.evperf.api.FieldType;
-import dev.evperf.api.InputHandle;
-import dev.evperf.api.StreamSchema;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
+import org.assertj.core.groups.Tuple;
+import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.tuple;
-
-class EsperEngineFactoryTest {
-
-    static final StreamSchema STOCK = new StreamSchema("StockStream", List.of(
-            new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
-            new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
-    static final StreamSchema TRADE = new StreamSchema("TradeStream", List.of(
-            new Field("id", FieldType.INT), new Field("ok", FieldType.BOOL), new Field("amount", FieldType.DOUBLE)));
+/** The engine contract on Esper, and Esper's own error positions and timer option. */
+class EsperEngineFactoryTest extends EngineContract {
     static final String TIMER_THREAD_PREFIX = "com.espertech.esper.Timer-evperf-";
 
     final EsperEngineFactory factory = new EsperEngineFactory();
 
-    static EngineSpec spec(String queries) {
-        return new EngineSpec(List.of(STOCK), queries, List.of("OutputStream"), Map.of());
+    @Override
+    protected EngineFactory factory() {
+        return factory;
     }
 
-    static Object[] stock(long id, String symbol, float price) {
-        return new Object[] {id, symbol, price, id * 10};
+    @Override
+    protected String name() {
+        return "esper";
     }
 
-    @Test
-    void passThroughDeliversEveryEventInOrderInsideSend() throws Exception {
-        try (Engine engine = factory.open(spec(
-                "insert into OutputStream select id, symbol, price, volume from StockStream"))) {
-            assertThat(engine.outputFields("OutputStream")).containsExactly("id", "symbol", "price", "volume");
-            List<Object[]> rows = new ArrayList<>();
-            List<Thread> threads = new ArrayList<>();
-            engine.subscribe("OutputStream", row -> {
-                rows.add(row.clone());
-                threads.add(Thread.currentThread());
-            });
-            InputHandle in = engine.input("StockStream");
-            for (int i = 0; i < 1000; i++) {
-                in.send(stock(i, "S" + (i % 7), i * 0.5f));
-                // synchronous: the output of event i arrived before send returned
-                assertThat(rows).hasSize(i + 1);
-                assertThat(rows.get(i)[0]).isEqualTo((long) i);
-            }
-            assertThat(rows).hasSize(1000);
-            for (int i = 0; i < 1000; i++) {
-                assertThat(rows.get(i)).containsExactly((long) i, "S" + (i % 7), i * 0.5f, i * 10L);
-            }
-            assertThat(threads).containsOnly(Thread.currentThread());
-        }
+    @Override
+    protected String version() {
+        return "Esper 8.9.0";
     }
 
-    @Test
-    void filterPassesExactlyTheMatchingEvents() throws Exception {
-        try (Engine engine = factory.open(spec(
-                "insert into OutputStream select id, price from StockStream(price > 500)"))) {
-            List<Long> ids = new ArrayList<>();
-            engine.subscribe("OutputStream", row -> ids.add((Long) row[0]));
-            InputHandle in = engine.input("StockStream");
-            List<Long> expected = new ArrayList<>();
-            for (int i = 0; i < 1000; i++) {
-                float price = (i * 37) % 1000; // prices in scrambled order, including exactly 500
-                in.send(stock(i, "X", price));
-                if (price > 500) {
-                    expected.add((long) i);
-                }
-            }
-            assertThat(expected).hasSize(499);
-            assertThat(ids).isEqualTo(expected);
-        }
+    @Override
+    protected String passThrough() {
+        return "insert into OutputStream select id, symbol, price, volume from StockStream";
     }
 
-    @Test
-    void lengthWindowAverageGroupedBySymbol() throws Exception {
-        try (Engine engine = factory.open(spec("insert into OutputStream\n"
-                + "select symbol, avg(price) as avgPrice from StockStream#length(10) group by symbol"))) {
-            assertThat(engine.outputFields("OutputStream")).containsExactly("symbol", "avgPrice");
-            List<Object[]> rows = new ArrayList<>();
-            engine.subscribe("OutputStream", row -> rows.add(row.clone()));
-            InputHandle in = engine.input("StockStream");
-            in.send(stock(1, "A", 10));
-            in.send(stock(2, "B", 100));
-            in.send(stock(3, "A", 20));
-            in.send(stock(4, "A", 30));
-            in.send(stock(5, "B", 200));
-            for (int i = 6; i <= 11; i++) {
-                in.send(stock(i, "C", 0)); // the 11th event pushes event 1 (A 10) out of the window
-            }
-            in.send(stock(12, "A", 40)); // pushes event 2 (B 100) out; A's window is 20, 30, 40
-            // Unlike Siddhi, Esper also emits a row for the group whose event left the window.
-            assertThat(rows).extracting(r -> r[0], r -> r[1]).containsExactly(
-                    tuple("A", 10.0), tuple("B", 100.0), tuple("A", 15.0), tuple("A", 20.0), tuple("B", 150.0),
-                    tuple("C", 0.0), tuple("C", 0.0), tuple("C", 0.0), tuple("C", 0.0), tuple("C", 0.0),
-                    tuple("C", 0.0), tuple("A", 25.0),
-                    tuple("A", 30.0), tuple("B", 200.0));
-        }
+    @Override
+    protected String priceAbove500() {
+        return "insert into OutputStream select id, price from StockStream(price > 500)";
+    }
+
+    @Override
+    protected String lengthWindowAverage() {
+        return "insert into OutputStream\nselect symbol, avg(price) as avgPrice from StockStream#length(10) group by symbol";
+    }
+
+    @Override
+    protected List<Tuple> lengthWindowRows() {
+        // Unlike Siddhi, Esper also emits a row for the group whose event left the window.
+        return List.of(row("A", 10), row("B", 100), row("A", 15), row("A", 20), row("B", 150),
+                row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("A", 25),
+                row("A", 30), row("B", 200));
+    }
+
+    @Override
+    protected String okTrades() {
+        return "insert into OutputStream select id, amount from TradeStream(ok)";
+    }
+
+    @Override
+    protected String intoOther() {
+        return "insert into Other select id from StockStream";
+    }
+
+    @Override
+    protected String syntaxError() {
+        return "insert into OutputStream select id, from StockStream";
     }
 
     @Test
@@ -143,21 +105,6 @@ class EsperEngineFactoryTest {
     }
 
     @Test
-    void unknownStreamsNameTheStreamsThatExist() throws Exception {
-        try (Engine engine = factory.open(spec("insert into OutputStream select id from StockStream"))) {
-            assertThatThrownBy(() -> engine.subscribe("Nope", row -> { }))
-                    .isInstanceOf(EngineException.class)
-                    .hasMessageContainingAll("'Nope'", "OutputStream", "StockStream");
-            assertThatThrownBy(() -> engine.outputFields("Nope"))
-                    .isInstanceOf(EngineException.class)
-                    .hasMessageContainingAll("'Nope'", "OutputStream", "StockStream");
-            assertThatThrownBy(() -> engine.input("Nope"))
-                    .isInstanceOf(EngineException.class)
-                    .hasMessageContainingAll("'Nope'", "StockStream");
-        }
-    }
-
-    @Test
     void internalTimerOptionControlsEspersTimerThread() throws Exception {
         awaitNoTimerThread(); // engines of other tests are closed, their timers may take a moment
         try (Engine engine = factory.open(new EngineSpec(List.of(STOCK), "", List.of(),
@@ -187,40 +134,5 @@ class EsperEngineFactoryTest {
     static long timerThreads() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.isAlive() && t.getName().startsWith(TIMER_THREAD_PREFIX)).count();
-    }
-
-    @Test
-    void serviceLoaderFindsTheFactoryByName() {
-        EngineFactory found = ServiceLoader.load(EngineFactory.class).stream()
-                .map(ServiceLoader.Provider::get)
-                .filter(f -> f.name().equals("esper"))
-                .findFirst().orElseThrow();
-        assertThat(found).isInstanceOf(EsperEngineFactory.class);
-        assertThat(found.version()).isEqualTo("Esper 8.9.0");
-    }
-
-    @Test
-    void validateAcceptsAGoodSpecAndRejectsBadOnes() throws Exception {
-        factory.validate(spec("insert into OutputStream select id from StockStream"));
-        assertThatThrownBy(() -> factory.validate(spec("insert into OutputStream select id, from StockStream")))
-                .isInstanceOf(EngineException.class).hasMessageStartingWith("esper: ");
-        // compiles, but the declared output stream does not exist
-        assertThatThrownBy(() -> factory.validate(spec("insert into Other select id from StockStream")))
-                .isInstanceOf(EngineException.class).hasMessageContainingAll("'OutputStream'", "Other");
-    }
-
-    @Test
-    void allFieldTypesAndSeveralInputs() throws Exception {
-        EngineSpec spec = new EngineSpec(List.of(STOCK, TRADE),
-                "insert into OutputStream select id, amount from TradeStream(ok)", List.of("OutputStream"), Map.of());
-        try (Engine engine = factory.open(spec)) {
-            List<Object[]> rows = new ArrayList<>();
-            engine.subscribe("OutputStream", row -> rows.add(row.clone()));
-            InputHandle in = engine.input("TradeStream");
-            in.send(new Object[] {1, true, 2.5});
-            in.send(new Object[] {2, false, 3.5});
-            engine.input("StockStream").send(stock(3, "A", 1)); // another input, no output
-            assertThat(rows).containsExactly(new Object[] {1, 2.5});
-        }
     }
 }
