@@ -3,7 +3,8 @@ package dev.evperf.analysis;
 /**
  * Choices of the analyses.
  *
- * @param skipBursts measured bursts left out of the head-tail table (counted after the warm-up cut)
+ * @param skipBursts measured bursts left out of the head-tail table, counted from the first measured
+ *                   burst: bursts the warm-up cut left out count towards it (see {@code WarmUp.headTailSkip})
  * @param topBursts  how many bursts the top-bursts table lists
  * @param cutWarmUp  leave each trial's detected warm-up transient (MSER-5, see
  *                   {@link dev.evperf.analysis.warmup.WarmUp}) out of the steady-state figures:

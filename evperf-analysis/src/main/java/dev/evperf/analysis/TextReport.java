@@ -55,7 +55,7 @@ final class TextReport {
         if (t.headTail() != null && !t.headTail().isEmpty()) {
             sb.append("\nHead-tail: A = mean sum of the first N event times of a burst, B = of the last N");
             sb.append(" (").append(t.headTail().get(0).bursts()).append(" bursts, first ")
-                    .append(options.skipBursts()).append(" measured skipped)\n");
+                    .append(skipped(options.skipBursts(), t.warmUp())).append(" measured skipped)\n");
             String[] header = new String[t.headTail().size() + 1];
             header[0] = "N";
             Object[] a = new Object[header.length], b = new Object[header.length],
@@ -140,6 +140,11 @@ final class TextReport {
                     .append(num(shape.worstPercent(), 3)).append(" % off its target (at ").append(num(shape.worstAtSeconds(), 3))
                     .append(" s); RMSE ").append(num(shape.rmsePercentOfMax(), 3)).append(" % of the highest target rate\n");
         }
+    }
+
+    /** Measured bursts left out of the head-tail table: the warm-up cut's or skip_bursts, whichever is more. */
+    private static int skipped(int skipBursts, WarmUpCut w) {
+        return w != null && w.applied() && w.bursts() != null ? Math.max(skipBursts, w.bursts()) : skipBursts;
     }
 
     /** One line saying what the steady-state tables below leave out, and how to keep it. */

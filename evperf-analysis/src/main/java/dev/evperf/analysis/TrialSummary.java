@@ -71,7 +71,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         return new TrialSummary(id, params, repetition, OK, null,
                 (long) all.size(), all.measuredCount(), (long) all.outputCount(),
                 BurstStats.of(d),
-                bursty ? HeadTail.of(d, options.skipBursts()) : null,
+                bursty ? HeadTail.of(d, w.headTailSkip(options.skipBursts(), d != all)) : null,
                 Cumulative.of(d),
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),

@@ -92,7 +92,7 @@ public final class SqlSummary {
             return new TrialSummary(id, params, repetition, TrialSummary.OK, joined.note(),
                     c.events(), c.measured(), c.outputs(),
                     bursty ? burstStats(q.burstTimes()) : null,
-                    bursty ? q.headTail(options.skipBursts(), HeadTail.DEFAULT_N) : null,
+                    bursty ? q.headTail(w.headTailSkip(options.skipBursts(), options.cutWarmUp() && cutEvents > 0), HeadTail.DEFAULT_N) : null,
                     cumulative(processing),
                     bursty ? topBursts(q, options.topBursts()) : null,
                     new Latency(stats(processing), stats(joined.endToEnd()), stats(joined.scheduled())),

@@ -424,9 +424,10 @@ final class TrialSection {
 
     private void eventsPart() throws SQLException {
         if (!bursty || !q.hasEvents()) return;
-        int skip = skipBursts();
+        // measure.skip_bursts counts from the first measured burst; bursts the warm-up cut count towards it
+        int skip = Math.max(0, skipBursts() - cutBursts);
         ObjectNode ht = node.putObject("headTail");
-        ht.put("skip", skip);
+        ht.put("skip", skip + cutBursts); // measured bursts left out in all, for the text
         ArrayNode rows = ht.putArray("rows");
         for (HeadTail.Row r : q.headTail(skip, HeadTail.DEFAULT_N)) {
             ObjectNode n = rows.addObject();
@@ -439,7 +440,7 @@ final class TrialSection {
             if (r.n() == 1) aOverB1 = Double.isNaN(r.aOverB()) ? null : r.aOverB();
         }
         ObjectNode pos = node.putObject("positions");
-        pos.put("skip", skip);
+        pos.put("skip", skip + cutBursts);
         pos.set("p", J.fixed(TrialQueries.POSITION_P, 1));
         ArrayNode prow = pos.putArray("rows");
         for (TrialQueries.PositionRow r : q.positions(skip)) {
@@ -621,6 +622,8 @@ final class TrialSection {
 
     /** End of the detected warm-up (trial axis, ns), drawn on the charts; null when none was found. */
     private Long warmUpEndNs;
+    /** Measured bursts the warm-up cut left out of every query (0 when nothing was cut). */
+    private int cutBursts;
 
     /**
      * Detects the warm-up transient (MSER-5) and, unless the options keep it, makes every later
@@ -655,6 +658,7 @@ final class TrialSection {
                 + (w.skipBursts() != null ? " (" + w.skipBursts() + " bursts)" : "") + " before t=" + String.format(java.util.Locale.ROOT, "%.3f", w.endNs() / 1e9) + " s";
         if (o.cutWarmUp()) {
             if (bySeq) q.cutBeforeSeq(w.firstSteadySeq()); else q.cutBefore(w.endNs());
+            cutBursts = w.skipBursts() == null ? 0 : w.skipBursts();
             notes.add(what + " are left out of the latency, burst, head-tail and position figures (--keep-warmup keeps them).");
         } else {
             notes.add(what + " are a transient, kept in every figure (--keep-warmup).");

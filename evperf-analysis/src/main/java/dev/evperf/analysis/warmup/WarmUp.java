@@ -57,6 +57,19 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
         return firstSteadySeq == null ? false : seq >= firstSteadySeq;
     }
 
+    /**
+     * The head-tail skip to apply once this warm-up is cut: {@code measure.skip_bursts} counts from
+     * the first measured burst, as before any cut, so the cut bursts count towards it (the stricter
+     * of the two rules wins, they are not added up).
+     *
+     * @param skipBursts the configured skip, from the first measured burst
+     * @param cut        whether the steady-state view already leaves this warm-up out
+     * @return bursts to skip in the steady-state view
+     */
+    public int headTailSkip(int skipBursts, boolean cut) {
+        return cut && this.skipBursts != null ? Math.max(0, skipBursts - this.skipBursts) : skipBursts;
+    }
+
     /** Whether time t (trial axis, ns) lies after the warm-up. */
     public boolean steadyAt(long t) {
         return endNs == null || t >= endNs;

@@ -472,7 +472,7 @@
     var P = t.positions;
     if (!P || !P.rows.length) return;
     var sec = section(s, "Per-position distributions S_*,j");
-    sec.appendChild(note("The time of the j-th event of each burst, over the measured bursts" + (P.skip ? " after the first " + P.skip + " (measure.skip_bursts)" : "")
+    sec.appendChild(note("The time of the j-th event of each burst, over the measured bursts" + (P.skip ? " after the first " + P.skip + " (warm-up and measure.skip_bursts)" : "")
       + "; n is the burst's last event. Nearest-rank percentiles, µs."));
     var head = ["j", "bursts", "min"].concat(P.p.map(function (p) { return "p" + p; })).concat(["max", "mean"]);
     var cols = el("div", {cls: "cols2"});

@@ -46,7 +46,7 @@ class SqlSummaryTest {
     private static final double RELATIVE = 1e-9;
 
     private static final List<AnalysisOptions> OPTIONS = List.of(AnalysisOptions.DEFAULT, AnalysisOptions.DEFAULT.withCutWarmUp(false),
-            new AnalysisOptions(3, 5, true));
+            new AnalysisOptions(3, 5, true), new AnalysisOptions(15, 5, true));
 
     @Test
     void aBurstyTrialWithAWarmUpTransientGivesTheSameFigures() throws Exception {

@@ -37,6 +37,21 @@ class SummaryWarmUpCutTest {
     }
 
     @Test
+    void skipBurstsCountsFromTheFirstMeasuredBurstSoTheStricterRuleWins() {
+        TrialData d = trial();
+        int cut = TrialSummary.of("t", null, 0, d, null, AnalysisOptions.DEFAULT).warmUp().bursts(); // 10
+        // skip_bursts above the cut: head-tail starts after burst skip_bursts, as without a cut
+        TrialSummary more = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(cut + 5, 10, true));
+        assertThat(more.headTail().get(0).bursts()).isEqualTo(40 - (cut + 5));
+        // skip_bursts below the cut: the cut alone
+        TrialSummary less = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(3, 10, true));
+        assertThat(less.headTail().get(0).bursts()).isEqualTo(40 - cut);
+        // warm-up kept: skip_bursts alone
+        TrialSummary kept = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(3, 10, false));
+        assertThat(kept.headTail().get(0).bursts()).isEqualTo(37);
+    }
+
+    @Test
     void keepingTheWarmUpReportsItButCutsNothing() {
         TrialSummary s = TrialSummary.of("t", null, 0, trial(), null, AnalysisOptions.DEFAULT.withCutWarmUp(false));
         assertThat(s.warmUp().applied()).isFalse();
