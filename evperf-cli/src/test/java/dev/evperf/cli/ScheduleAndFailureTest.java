@@ -83,10 +83,11 @@ class ScheduleAndFailureTest {
                   S: {pool: 300000}
                 engine: {name: "null", outputs: {out: {}}}
                 load:
-                  phases: [{max: {count: 300000}}]
+                  phases: [{max: {count: 1000}}]
                 matrix:
                   jvm: [[-Xmx12m], []]
                 """;
+        // 1000 events fit 12 MB (the trial's memory check passes); the pool of 300 000 distinct rows does not.
         Path run = tmp.resolve("run");
         Cli cli = Cli.run("run", Cli.write(tmp, "oom.yaml", w).toString(), "--out", run.toString());
         assertThat(cli.exit).as("a failed trial makes the run's exit code 1").isEqualTo(1);
@@ -95,10 +96,33 @@ class ScheduleAndFailureTest {
         assertThat(trials.get(0).get("reason").asText()).contains("OutOfMemoryError");
         assertThat(trials.get(1).get("status").asText()).isEqualTo("ok");
         assertThat(Files.exists(run.resolve("trials/t002/events.parquet"))).isTrue();
-        assertThat(trials.get(1).get("summary").get("events").asLong()).isEqualTo(300000);
+        assertThat(trials.get(1).get("summary").get("events").asLong()).isEqualTo(1000);
         Cli summary = Cli.run("summary", run.toString());
         assertThat(summary.exit).isZero();
         assertThat(summary.out).contains("t001").contains("failed").contains("OutOfMemoryError").contains("t002");
+    }
+
+    @Test
+    void aTrialWhoseColumnsCannotFitItsHeapFailsAtOnceWithWhatToChange() throws Exception {
+        // 3 M events need ≥ 80 B each and 2 output slots of 18 B: ≥ 348 MB, in a 64 MB heap.
+        String w = """
+                name: big
+                streams:
+                  S: {fields: {v: double}}
+                engine: {name: "null", outputs: {out: {}}}
+                load:
+                  phases: [{max: {count: 3000000}}]
+                trial: {jvm: [-Xmx64m]}
+                """;
+        Path run = tmp.resolve("big");
+        long t0 = System.nanoTime();
+        Cli cli = Cli.run("run", Cli.write(tmp, "big.yaml", w).toString(), "--out", run.toString());
+        assertThat(cli.exit).isEqualTo(1);
+        JsonNode t = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials").get(0);
+        assertThat(t.get("status").asText()).isEqualTo("failed");
+        assertThat(t.get("reason").asText()).startsWith("the trial's 3000000 events need at least 0.32 GiB of heap")
+                .contains("trial JVM has").contains("-Xmx");
+        assertThat((System.nanoTime() - t0) / 1e9).as("fails before preparing anything").isLessThan(30);
     }
 
     @Test

@@ -25,6 +25,14 @@ public interface Profile {
     /** The target rate at t seconds into the phase, for charts and shape errors (NaN when unlimited). */
     double rateAt(double t);
 
+    /**
+     * Events in the phase, without building its arrivals (for a memory check before the schedule
+     * is made): exact except for Poisson arrivals over a duration, where it is the expected count.
+     */
+    default long expectedCount() {
+        return arrivals().count();
+    }
+
     /** Intended offsets and, for bursty profiles, burst and position of each event (else null). */
     record Arrivals(long[] offsets, int[] burst, int[] position) {
         public int count() {
@@ -110,6 +118,7 @@ public interface Profile {
             return new Arrivals(offsets, burst, position);
         }
 
+        public long expectedCount() { return bursts * size; }
         public long span() { return bursts * distance; }
         public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
         public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
@@ -150,6 +159,7 @@ public interface Profile {
     record Max(long count) implements Profile {
         public String kind() { return "max"; }
         public Arrivals arrivals() { return new Arrivals(new long[Math.toIntExact(count)], null, null); }
+        public long expectedCount() { return count; }
         public long span() { return 0; }
         public Double targetRate() { return null; }
         public double rateAt(double t) { return Double.NaN; }
@@ -177,6 +187,10 @@ public interface Profile {
         public Arrivals arrivals() {
             if (arrivals == null) arrivals = new Arrivals(RateIntegrator.arrivals(function, maxCount, random), null, null);
             return arrivals;
+        }
+
+        public long expectedCount() {
+            return arrivals != null ? arrivals.count() : RateIntegrator.expectedCount(function, maxCount);
         }
 
         public long span() {

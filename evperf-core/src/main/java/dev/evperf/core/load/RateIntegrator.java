@@ -57,6 +57,31 @@ public final class RateIntegrator {
         return Arrays.copyOf(out, n);
     }
 
+    /**
+     * Λ(duration) = ∫ r(t) dt over the phase, integrated as {@link #arrivals} integrates it (the same
+     * steps, jumps honoured), capped at {@code maxCount}: the deterministic event count to within one
+     * event, the expected one for Poisson arrivals. No arrays: for checks before the schedule exists.
+     */
+    public static long expectedCount(RateFunction r, long maxCount) {
+        double duration = r.duration();
+        if (duration >= Double.MAX_VALUE / 2) return maxCount; // a count, not a duration, ends the phase
+        double[] jumps = r.jumps();
+        double lambda = 0, t = 0;
+        int nextJump = 0;
+        while (t < duration && lambda < maxCount) {
+            double end = Math.min(duration, t + STEP_S);
+            if (nextJump < jumps.length && jumps[nextJump] <= end) {
+                end = Math.max(t, jumps[nextJump++]);
+                if (end == t) continue;
+            }
+            double dt = end - t;
+            lambda += (Math.max(0, r.rate(t + dt * 1e-9)) + Math.max(0, r.rate(end - dt * 1e-9))) / 2 * dt;
+            t = end;
+        }
+        // events come at Λ = 0, 1, 2, … below Λ(duration); the relative epsilon absorbs the summation error
+        return (long) Math.min(maxCount, Math.ceil(lambda * (1 - 1e-9) - 1e-9));
+    }
+
     /** The s in [0, dt] where r0·s + (r1 − r0)·s²/(2dt) = need. */
     static double solve(double r0, double r1, double dt, double need) {
         double a = (r1 - r0) / (2 * dt);

@@ -76,6 +76,14 @@ public final class Schedule {
         return of(phases, defaultBatch, null);
     }
 
+    /** Events the schedule of these phases will hold (see {@link Profile#expectedCount}), without building it. */
+    public static long expectedCount(List<PhaseDef> phases,
+                                     java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {
+        long total = 0;
+        for (PhaseDef d : Phases.expand(phases)) total += Profile.of(d, traces).expectedCount();
+        return total;
+    }
+
     /** @param traces reads the timestamps of replay phases (from the load stream's data file) */
     public static Schedule of(List<PhaseDef> phases, BatchDef defaultBatch,
                               java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {

@@ -112,8 +112,15 @@ public final class TrialRunner {
         String stream = Schemas.loadStream(w);
         StreamSchema schema = Schemas.inputs(w).get(stream);
         int seqIndex = schema.indexOf(w.streams.get(stream).sequence);
+        // Before anything per event is allocated: a trial whose columns cannot fit its heap fails now,
+        // saying what to change, not with an OutOfMemoryError after minutes of preparation.
+        var traces = Schemas.traces(w, baseDir, stream);
+        long expected = Schedule.expectedCount(w.load.phases, traces);
+        long need = MemoryNeed.bytes(expected, schema.size(), (long) Math.ceil(expected * w.trial.outputsPerInput) + 1024);
+        result.put("heap_need_bytes", need);
+        MemoryNeed.check(need, Runtime.getRuntime().maxMemory(), expected);
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
-        Schedule schedule = Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, stream));
+        Schedule schedule = Schedule.of(w.load.phases, w.load.batch, traces);
         int n = schedule.size();
         Object[][] events = PreparedEvents.build(pool, seqIndex, n);
         long[] sendStart = new long[n];
