@@ -25,26 +25,15 @@ public final class RateIntegrator {
      */
     public static long[] arrivals(RateFunction r, long maxCount, SplittableRandom random) {
         double duration = r.duration();
-        double[] jumps = r.jumps();
         long[] out = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, Math.min(maxCount, estimate(r))))];
         int n = 0;
         double lambda = 0;
         double target = random == null ? 0 : exp1(random);
-        double t = 0;
-        int nextJump = 0;
-        while (t < duration && n < maxCount) {
-            double end = Math.min(duration, t + STEP_S);
-            if (nextJump < jumps.length && jumps[nextJump] <= end) {
-                end = Math.max(t, jumps[nextJump++]);
-                if (end == t) continue;
-            }
-            double dt = end - t;
-            // Just inside the step, so a jump at t counts with its new level.
-            double r0 = Math.max(0, r.rate(t + dt * 1e-9));
-            double r1 = Math.max(0, r.rate(end - dt * 1e-9));
-            double stepLambda = (r0 + r1) / 2 * dt;
+        Steps s = new Steps(r);
+        while (n < maxCount && s.next()) {
+            double stepLambda = (s.r0 + s.r1) / 2 * s.dt;
             while (target < lambda + stepLambda && n < maxCount) {
-                double at = t + solve(r0, r1, dt, target - lambda);
+                double at = s.start + solve(s.r0, s.r1, s.dt, target - lambda);
                 // The phase is [0, duration): rounding in Λ must not add an event at its very end.
                 if (at >= duration * (1 - 1e-12)) break;
                 if (n == out.length) out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, out.length * 2L));
@@ -52,7 +41,6 @@ public final class RateIntegrator {
                 target += random == null ? 1 : exp1(random);
             }
             lambda += stepLambda;
-            t = end;
         }
         return Arrays.copyOf(out, n);
     }
@@ -63,23 +51,50 @@ public final class RateIntegrator {
      * event, the expected one for Poisson arrivals. No arrays: for checks before the schedule exists.
      */
     public static long expectedCount(RateFunction r, long maxCount) {
-        double duration = r.duration();
-        if (duration >= Double.MAX_VALUE / 2) return maxCount; // a count, not a duration, ends the phase
-        double[] jumps = r.jumps();
-        double lambda = 0, t = 0;
-        int nextJump = 0;
-        while (t < duration && lambda < maxCount) {
-            double end = Math.min(duration, t + STEP_S);
-            if (nextJump < jumps.length && jumps[nextJump] <= end) {
-                end = Math.max(t, jumps[nextJump++]);
-                if (end == t) continue;
-            }
-            double dt = end - t;
-            lambda += (Math.max(0, r.rate(t + dt * 1e-9)) + Math.max(0, r.rate(end - dt * 1e-9))) / 2 * dt;
-            t = end;
-        }
+        if (r.duration() >= Double.MAX_VALUE / 2) return maxCount; // a count, not a duration, ends the phase
+        double lambda = 0;
+        Steps s = new Steps(r);
+        while (lambda < maxCount && s.next()) lambda += (s.r0 + s.r1) / 2 * s.dt;
         // events come at Λ = 0, 1, 2, … below Λ(duration); the relative epsilon absorbs the summation error
         return (long) Math.min(maxCount, Math.ceil(lambda * (1 - 1e-9) - 1e-9));
+    }
+
+    /**
+     * The integration steps over a rate function's duration: {@link #STEP_S} long, cut at its jumps
+     * so that no step straddles one; r0 and r1 are the rate just inside each end (a jump at the
+     * step's start counts with its new level), for the trapezoid.
+     */
+    private static final class Steps {
+        private final RateFunction r;
+        private final double duration;
+        private final double[] jumps;
+        private int nextJump;
+        private double t;
+        double start, dt, r0, r1;
+
+        Steps(RateFunction r) {
+            this.r = r;
+            this.duration = r.duration();
+            this.jumps = r.jumps();
+        }
+
+        /** Moves to the next step; false once the duration is covered. */
+        boolean next() {
+            while (t < duration) {
+                double end = Math.min(duration, t + STEP_S);
+                if (nextJump < jumps.length && jumps[nextJump] <= end) {
+                    end = Math.max(t, jumps[nextJump++]);
+                    if (end == t) continue;
+                }
+                start = t;
+                dt = end - t;
+                r0 = Math.max(0, r.rate(t + dt * 1e-9));
+                r1 = Math.max(0, r.rate(end - dt * 1e-9));
+                t = end;
+                return true;
+            }
+            return false;
+        }
     }
 
     /** The s in [0, dt] where r0·s + (r1 − r0)·s²/(2dt) = need. */
