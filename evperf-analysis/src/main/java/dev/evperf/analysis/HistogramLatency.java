@@ -1,11 +1,7 @@
 package dev.evperf.analysis;
 
-import java.io.FileNotFoundException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * Latency figures from a trial's HdrHistogram interval logs, for trials run with per-event
@@ -17,24 +13,17 @@ final class HistogramLatency {
     }
 
     static Latency load(Path trialDir) {
-        return new Latency(mode(trialDir, "processing"), mode(trialDir, "end-to-end"), mode(trialDir, "scheduled"));
+        return load(trialDir, null);
     }
 
-    static LatencyStats mode(Path trialDir, String mode) {
-        Path file = trialDir.resolve("latency-" + mode + ".hlog");
-        Histogram total = new Histogram(3);
-        if (Files.isRegularFile(file)) {
-            try {
-                HistogramLogReader reader = new HistogramLogReader(file.toFile());
-                EncodableHistogram h;
-                while ((h = reader.nextIntervalHistogram()) != null) {
-                    total.add((Histogram) h);
-                }
-                reader.close();
-            } catch (FileNotFoundException e) {
-                throw new IllegalArgumentException(file + ": cannot read", e);
-            }
-        }
+    /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
+    static Latency load(Path trialDir, Long fromNs) {
+        return new Latency(mode(trialDir, "processing", fromNs), mode(trialDir, "end-to-end", fromNs), mode(trialDir, "scheduled", fromNs));
+    }
+
+    static LatencyStats mode(Path trialDir, String mode, Long fromNs) {
+        Histogram read = HlogTotal.read(trialDir.resolve("latency-" + mode + ".hlog"), fromNs);
+        Histogram total = read == null ? new Histogram(3) : read;
         if (total.getTotalCount() == 0) {
             return LatencyStats.of(new long[0]);
         }

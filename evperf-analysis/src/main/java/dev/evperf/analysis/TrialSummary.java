@@ -101,10 +101,15 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                     : of(id, params, repetition, TrialData.load(dir), dir, result, options);
             return s.withIntervals(shape, LatencyTrend.scheduled(dir, result));
         }
-        return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only",
+        // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
+        WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
+                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null) : null;
+        boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
+        return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"
+                + (cut ? ", the warm-up cut to the logs' intervals" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
-                null, null, null, null, HistogramLatency.load(dir), result == null ? null : PhaseRate.fromResult(result), null, shape,
-                LatencyTrend.scheduled(dir, result), null, null);
+                null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, 0));
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */

@@ -24,8 +24,21 @@ final class Summaries {
 
     /** The summary stored in run.json for one finished trial. */
     static JsonNode trialSummary(Path trialDir) throws IOException {
+        return trialSummary(trialDir, true);
+    }
+
+    /**
+     * The same with the warm-up kept: for verdicts that must see every measured event (sustain's
+     * p99 bound), where leaving a transient out would pass a rate whose start the engine did not keep up with.
+     */
+    static JsonNode trialSummaryKeepingWarmUp(Path trialDir) throws IOException {
+        return trialSummary(trialDir, false);
+    }
+
+    private static JsonNode trialSummary(Path trialDir, boolean cutWarmUp) throws IOException {
         JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
-        TrialSummary s = TrialSummary.load(spec.path("id").asText(), null, null, trialDir, options(spec.path("workload")));
+        TrialSummary s = TrialSummary.load(spec.path("id").asText(), null, null, trialDir,
+                options(spec.path("workload")).withCutWarmUp(cutWarmUp));
         // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
         return s.toJsonTree();
     }

@@ -125,7 +125,8 @@ final class SustainCommand implements Callable<Integer> {
         if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
 
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummary, main.err);
+        // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
+        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
         long t0 = System.nanoTime();
         List<ObjectNode> rows = new ArrayList<>();

@@ -1,11 +1,8 @@
 package dev.evperf.analysis.report;
 
-import java.io.FileNotFoundException;
-import java.nio.file.Files;
+import dev.evperf.analysis.HlogTotal;
 import java.nio.file.Path;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * A latency mode from the trial's HdrHistogram interval log (latency-MODE.hlog: measured events
@@ -21,23 +18,13 @@ final class HlogDist implements Dist {
 
     /** @return null when the trial has no such log */
     static HlogDist load(Path trialDir, String mode) {
-        Path file = trialDir.resolve("latency-" + mode + ".hlog");
-        if (!Files.isRegularFile(file)) return null;
-        Histogram total = new Histogram(3);
-        try {
-            HistogramLogReader reader = new HistogramLogReader(file.toFile());
-            try {
-                EncodableHistogram e;
-                while ((e = reader.nextIntervalHistogram()) != null) total.add((Histogram) e);
-            } finally {
-                reader.close();
-            }
-        } catch (FileNotFoundException e) {
-            return null;
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
-        }
-        return new HlogDist(total);
+        return load(trialDir, mode, null);
+    }
+
+    /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
+    static HlogDist load(Path trialDir, String mode, Long fromNs) {
+        Histogram total = HlogTotal.read(trialDir.resolve("latency-" + mode + ".hlog"), fromNs);
+        return total == null ? null : new HlogDist(total);
     }
 
     @Override public String source() { return "hlog"; }

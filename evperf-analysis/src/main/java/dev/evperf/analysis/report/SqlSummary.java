@@ -83,7 +83,7 @@ public final class SqlSummary {
             long cutEvents = 0;
             if (w.firstSteadySeq() != null && w.truncation() > 0) {
                 cutEvents = db.count("SELECT count(*) FROM " + Db.parquet(q.events) + " WHERE measured AND seq < " + w.firstSteadySeq());
-                if (options.cutWarmUp()) q.cutBeforeSeq(w.firstSteadySeq());
+                if (options.cutWarmUp()) q.cutBeforeSeq(w.firstSteadySeq(), w.endNs());
             }
 
             boolean bursty = q.measuredBursts() > 0;

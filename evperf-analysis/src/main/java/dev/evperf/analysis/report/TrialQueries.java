@@ -81,17 +81,27 @@ final class TrialQueries {
     void cutBefore(long endNs) {
         steadyFrom = endNs;
         steadyFromSeq = null;
+        hlogFrom = endNs;
     }
+
+    /** The warm-up's end for the HdrHistogram logs, which can only be cut by interval; null: none cut. */
+    private Long hlogFrom;
 
     /**
      * The same cut by seq, as {@code TrialData.measuredFrom} makes it: events before
      * {@code firstSteadySeq}, and bursts that start before it, are no longer measured. Needs
      * {@link #burstsFromEvents} (bursts.parquet does not say where a burst starts in seq).
      */
-    void cutBeforeSeq(long firstSteadySeq) {
+    void cutBeforeSeq(long firstSteadySeq, long endNs) {
         if (!burstsFromEvents) throw new IllegalStateException("a cut by seq needs the bursts derived from the events");
         steadyFromSeq = firstSteadySeq;
         steadyFrom = null;
+        hlogFrom = endNs;
+    }
+
+    /** A latency mode from the trial's HdrHistogram log, with the warm-up cut (to the log's interval) when one is in force. */
+    Dist hlog(String mode) {
+        return HlogDist.load(dir, mode, hlogFrom);
     }
 
     /** Whether a warm-up cut is in force. */
@@ -221,17 +231,17 @@ final class TrialQueries {
      * End-to-end and scheduled latency: exact from the records (outputs joined to their inputs)
      * when the outputs line up with the inputs, when there are at most {@code exactJoinLimit}
      * outputs, or when the trial has no HdrHistogram logs; else from those logs (3 significant
-     * digits, every measured event: a warm-up cut does not apply to them).
+     * digits; a warm-up cut applies to whole intervals of the log, the one holding its end kept).
      */
     OutputLatency outputLatency(long exactJoinLimit) throws SQLException {
         long outputs = outputCount();
-        Dist e2eH = HlogDist.load(dir, "end-to-end"), schedH = HlogDist.load(dir, "scheduled");
+        Dist e2eH = hlog("end-to-end"), schedH = hlog("scheduled");
         if (outputs <= exactJoinLimit || e2eH == null || schedH == null || outputsAligned()) {
             Dist[] j = joined();
             return new OutputLatency(j[0], j[1], null);
         }
         return new OutputLatency(e2eH, schedH, "End-to-end and scheduled latency come from the HdrHistogram logs (the same measured events,"
-                + " 3 significant digits" + (cut() ? ", warm-up included" : "") + "): joining " + outputs
+                + " 3 significant digits" + (cut() ? ", the warm-up cut to the log's intervals" : "") + "): joining " + outputs
                 + " outputs to their inputs exactly is above the limit of " + exactJoinLimit + ".");
     }
 

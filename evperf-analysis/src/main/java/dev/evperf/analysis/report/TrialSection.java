@@ -237,9 +237,10 @@ final class TrialSection {
             modes[0] = q.processing();
             if (TIMING) System.err.printf("evperf report: %s   processing distribution %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
         } else {
-            modes[0] = HlogDist.load(trial.dir(), "processing");
+            modes[0] = q.hlog("processing");
             notes.add("This trial ran without per-event records (measure.records: false): latency comes from its HdrHistogram logs"
-                    + " (3 significant digits), and the per-event sections are left out.");
+                    + " (3 significant digits" + (q.cut() ? ", the warm-up cut to the log's intervals" : "")
+                    + "), and the per-event sections are left out.");
         }
         if (q.hasEvents() && q.hasOutputs()) {
             long t0 = System.nanoTime();
@@ -249,8 +250,8 @@ final class TrialSection {
             modes[2] = j.scheduled();
             joinNote = j.note();
         } else {
-            modes[1] = HlogDist.load(trial.dir(), "end-to-end");
-            modes[2] = HlogDist.load(trial.dir(), "scheduled");
+            modes[1] = q.hlog("end-to-end");
+            modes[2] = q.hlog("scheduled");
         }
         if (joinNote != null) notes.add(joinNote);
         ObjectNode lat = node.putObject("latency");
@@ -653,11 +654,12 @@ final class TrialSection {
         bySeq &= w.firstSteadySeq() != null;
         long events = !q.hasEvents() ? 0 : db.count("SELECT count(*) FROM " + q.ev() + " WHERE measured AND "
                 + (bySeq ? "seq < " + w.firstSteadySeq() : "send_start < " + w.endNs()));
-        n.put("events", events);
-        String what = "Warm-up (" + WarmUpCut.METHOD + " on " + w.points() + " " + w.series() + "): " + events + " measured events"
+        if (q.hasEvents()) n.put("events", events);
+        String what = "Warm-up (" + WarmUpCut.METHOD + " on " + w.points() + " " + w.series() + "): "
+                + (q.hasEvents() ? events + " measured events" : "the measured events (to the HdrHistogram log's interval)")
                 + (w.skipBursts() != null ? " (" + w.skipBursts() + " bursts)" : "") + " before t=" + String.format(java.util.Locale.ROOT, "%.3f", w.endNs() / 1e9) + " s";
         if (o.cutWarmUp()) {
-            if (bySeq) q.cutBeforeSeq(w.firstSteadySeq()); else q.cutBefore(w.endNs());
+            if (bySeq) q.cutBeforeSeq(w.firstSteadySeq(), w.endNs()); else q.cutBefore(w.endNs());
             cutBursts = w.skipBursts() == null ? 0 : w.skipBursts();
             notes.add(what + " are left out of the latency, burst, head-tail and position figures (--keep-warmup keeps them).");
         } else {

@@ -141,7 +141,8 @@ class SqlSummaryTest {
         writeHlog(dir.resolve("latency-end-to-end.hlog"), e2e);
         writeHlog(dir.resolve("latency-scheduled.hlog"), sched);
         TrialSummary s = SqlSummary.of("t", null, null, dir, TrialResult.load(dir), AnalysisOptions.DEFAULT, 0);
-        assertThat(s.reason()).contains("HdrHistogram logs", "3 significant digits", "warm-up included");
+        assertThat(s.reason()).contains("HdrHistogram logs", "3 significant digits", "the warm-up cut to the log's intervals");
+        // the log's one interval, [0, 1 s), ends after the warm-up: kept whole
         assertThat(s.latency().endToEnd().count()).isEqualTo(e2e.getTotalCount());
         assertThat(s.latency().scheduled().p99Us()).isEqualTo(sched.getValueAtPercentile(99) / 1000.0);
         assertThat(s.latency().scheduled().maxUs()).isEqualTo(sched.getMaxValue() / 1000.0);
