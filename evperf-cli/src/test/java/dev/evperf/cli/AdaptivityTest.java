@@ -19,18 +19,10 @@ class AdaptivityTest {
     Path tmp;
 
     static String workload(String lambda) {
-        return """
-                name: adaptivity
-                streams:
-                  S: {fields: {v: double}}
-                engine:
-                  name: "null"
-                  options: {service_time: 100us}
-                  outputs: {out: {}}
-                load:
+        return Cli.nullEngine("adaptivity", "100us", """
                   phases:
                     - {name: a, adaptivity: {%s, ramp: 500ms, steady: 2s, peak: 1s, peak_factor: 1.5, recovery: 3s}}
-                """.formatted(lambda);
+                """.formatted(lambda));
     }
 
     JsonNode run(String name, String lambda) throws Exception {

@@ -27,10 +27,37 @@ final class Cli {
     }
 
     static Cli run(String... args) {
+        return capture((out, err) -> Main.execute(out, err, args));
+    }
+
+    /** A command's entry point for tests: prints to out and err, returns the exit code. */
+    interface Command {
+        int run(PrintStream out, PrintStream err);
+    }
+
+    /** Runs a command with its output captured (for commands' own static entry points). */
+    static Cli capture(Command command) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        int code = command.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A workload on the null engine of known capacity (it spins {@code serviceTime} per event) with
+     * one double field, and the given load section (YAML under {@code load:}, indented two spaces).
+     */
+    static String nullEngine(String name, String serviceTime, String load) {
+        return """
+                name: %s
+                streams:
+                  S: {fields: {v: double}}
+                engine:
+                  name: "null"
+                  options: {service_time: %s}
+                  outputs: {out: {}}
+                load:
+                """.formatted(name, serviceTime) + load.stripTrailing() + "\n";
     }
 
     static Path write(Path dir, String name, String text) throws IOException {

@@ -34,19 +34,11 @@ class CompareTest {
     static Path runB;
 
     static String nullEngine(String serviceTime) {
-        return """
-                name: cmp
-                streams:
-                  S: {fields: {v: double}}
-                engine:
-                  name: "null"
-                  options: {service_time: %s}
-                  outputs: {out: {}}
-                load:
+        return Cli.nullEngine("cmp", serviceTime, """
                   phases:
                     - {name: warmup, measure: false, bursts: {count: 2, size: 50, distance: 20ms}}
                     - {name: measure, bursts: {count: 20, size: 50, distance: 20ms}}
-                """.formatted(serviceTime);
+                """);
     }
 
     @BeforeAll
@@ -59,28 +51,8 @@ class CompareTest {
         assertThat(b.exit).as(b.toString()).isZero();
     }
 
-    /** What a command printed (a class, not a record: an annotation processor on the class path rejects records). */
-    static final class Out {
-        final int exit;
-        final String out;
-        final String err;
-
-        Out(int exit, String out, String err) {
-            this.exit = exit;
-            this.out = out;
-            this.err = err;
-        }
-
-        int exit() { return exit; }
-        String out() { return out; }
-        String err() { return err; }
-    }
-
-    static Out compare(List<Path> runs, RunSummary.Format format) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = CompareCommand.run(runs, format, Comparison.Options.DEFAULT, false,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Out(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static Cli compare(List<Path> runs, RunSummary.Format format) {
+        return Cli.capture((out, err) -> CompareCommand.run(runs, format, Comparison.Options.DEFAULT, false, out, err));
     }
 
     @Test
@@ -93,9 +65,9 @@ class CompareTest {
         assertThat(text).contains("A: " + runA, "B: " + runB, "event processing time", "burst time", "A faster");
         assertThat(text).containsPattern("event processing time +µs .* A faster");
 
-        Out json = compare(List.of(runA, runB), RunSummary.Format.JSON);
-        assertThat(json.exit()).as(json.err()).isZero();
-        JsonNode metrics = new ObjectMapper().readTree(json.out()).at("/pairs/0/groups/0/metrics");
+        Cli json = compare(List.of(runA, runB), RunSummary.Format.JSON);
+        assertThat(json.exit).as(json.err).isZero();
+        JsonNode metrics = new ObjectMapper().readTree(json.out).at("/pairs/0/groups/0/metrics");
         JsonNode event = find(metrics, "event_time"), burst = find(metrics, "burst_time");
         // Per event (1000 values per run): A faster, significantly by both tests.
         assertThat(event.get("verdict").asText()).as(event.toString()).isEqualTo("A faster");
@@ -112,29 +84,29 @@ class CompareTest {
         assertThat(event.get("n_a").asInt()).isPositive().isLessThanOrEqualTo(1000);
         assertThat(event.at("/diff/resamples").asInt()).isEqualTo(1000);
 
-        Out csv = compare(List.of(runA, runB), RunSummary.Format.CSV);
-        assertThat(csv.out().lines().findFirst().orElseThrow()).startsWith("a,b,group,metric,unit,n_a,n_b,");
-        assertThat(csv.out()).containsPattern("(?m)^A,B,all,event_time,µs,.*,A faster,true$");
+        Cli csv = compare(List.of(runA, runB), RunSummary.Format.CSV);
+        assertThat(csv.out.lines().findFirst().orElseThrow()).startsWith("a,b,group,metric,unit,n_a,n_b,");
+        assertThat(csv.out).containsPattern("(?m)^A,B,all,event_time,µs,.*,A faster,true$");
     }
 
     @Test
     void aRunAgainstItselfShowsNoDifference() {
-        Out o = compare(List.of(runA, runA), RunSummary.Format.CSV);
-        assertThat(o.exit()).isZero();
-        assertThat(o.out()).containsPattern("(?m)^A,B,all,event_time,.*,no significant difference,false$");
+        Cli o = compare(List.of(runA, runA), RunSummary.Format.CSV);
+        assertThat(o.exit).isZero();
+        assertThat(o.out).containsPattern("(?m)^A,B,all,event_time,.*,no significant difference,false$");
     }
 
     @Test
     void aDirectoryThatIsNotARunIsOneLineOfBadInput() throws Exception {
         Path notRun = Files.createDirectories(tmp.resolve("not-a-run"));
-        Out o = compare(List.of(runA, notRun), RunSummary.Format.TEXT);
-        assertThat(o.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(o.out()).isEmpty();
-        assertThat(o.err()).startsWith("evperf: not a run directory: " + notRun).contains("run.json");
-        assertThat(o.err().strip()).doesNotContain("\n");
-        Out one = compare(List.of(runA), RunSummary.Format.TEXT);
-        assertThat(one.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(one.err()).contains("at least two run directories");
+        Cli o = compare(List.of(runA, notRun), RunSummary.Format.TEXT);
+        assertThat(o.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(o.out).isEmpty();
+        assertThat(o.err).startsWith("evperf: not a run directory: " + notRun).contains("run.json");
+        assertThat(o.err.strip()).doesNotContain("\n");
+        Cli one = compare(List.of(runA), RunSummary.Format.TEXT);
+        assertThat(one.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(one.err).contains("at least two run directories");
     }
 
     @Test
@@ -185,8 +157,8 @@ class CompareTest {
         assertClose(numbers(row.get(8)), event.at("/ks/p"));
         assertClose(numbers(row.get(9)), event.at("/rank_sum/p"));
         assertThat(row.get(10)).isEqualTo(event.get("verdict").asText()).isEqualTo("A faster");
-        Out text = compare(List.of(runA, runB, runA), RunSummary.Format.TEXT);
-        assertThat(text.out()).contains(row.get(6), row.get(7));
+        Cli text = compare(List.of(runA, runB, runA), RunSummary.Format.TEXT);
+        assertThat(text.out).contains(row.get(6), row.get(7));
 
         Path png = target.resolve("compare-screenshot.png");
         Chromium.screenshot(chromium, html, png, 2200, tmp.resolve("chromium"));

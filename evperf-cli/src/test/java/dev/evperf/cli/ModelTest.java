@@ -25,32 +25,19 @@ class ModelTest {
 
     static Path run;
 
-    static final String WORKLOAD = """
-            name: model
-            streams:
-              StockStream:
-                fields: {id: long, symbol: string, price: float, volume: long}
-                sequence: id
-            data:
-              StockStream:
-                pool: 100
-                fields:
-                  symbol: {values: [IBM, WSO2]}
-                  price: {uniform: [10, 1000]}
-                  volume: {uniform: [1, 10000]}
-            engine:
-              name: siddhi
-              queries: |
-                from StockStream select evperf:trace(id, 'select') as id, symbol, price, volume insert into OutputStream;
-              outputs:
-                OutputStream: {sequence: id}
-            load:
-              phases:
-                - {name: warmup, measure: false, bursts: {count: 50, size: 1000, distance: 0ms}}
-                - {name: measure, bursts: {count: 30, size: 200, distance: 20ms}}
-            measure: {tracepoints: true}
-            repetitions: 2
-            """;
+    /** The end-to-end workload with a tracepoint in Siddhi's selector, a long warm-up and 30 measured bursts, run twice. */
+    static final String WORKLOAD = phases(EndToEndTest.workload("siddhi",
+                    "from StockStream select evperf:trace(id, 'select') as id, symbol, price, volume insert into OutputStream;"),
+            "- {name: warmup, measure: false, bursts: {count: 50, size: 1000, distance: 0ms}}",
+            "- {name: measure, bursts: {count: 30, size: 200, distance: 20ms}}")
+            + "measure: {tracepoints: true}\nrepetitions: 2\n";
+
+    private static String phases(String workload, String warmup, String measure) {
+        String w = "- {name: warmup, measure: false, bursts: {count: 2, size: 200, distance: 5ms}}";
+        String m = "- {name: measure, bursts: {count: 5, size: 200, distance: 10ms}}";
+        if (!workload.contains(w) || !workload.contains(m)) throw new IllegalStateException("EndToEndTest.workload's phases changed");
+        return workload.replace(w, warmup).replace(m, measure);
+    }
 
     @BeforeAll
     static void runTwice() throws Exception {
@@ -59,28 +46,8 @@ class ModelTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
     }
 
-    /** What a command printed (a class, not a record: an annotation processor on the class path rejects records). */
-    static final class Out {
-        final int exit;
-        final String out;
-        final String err;
-
-        Out(int exit, String out, String err) {
-            this.exit = exit;
-            this.out = out;
-            this.err = err;
-        }
-
-        int exit() { return exit; }
-        String out() { return out; }
-        String err() { return err; }
-    }
-
-    static Out model(Path runDir, String trial, Path out, String check, Path modelFile, String format) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        int code = ModelCommand.run(runDir, trial, out, check, modelFile, format, false,
-                new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8));
-        return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    static Cli model(Path runDir, String trial, Path out, String check, Path modelFile, String format) {
+        return Cli.capture((o, e) -> ModelCommand.run(runDir, trial, out, check, modelFile, format, false, o, e));
     }
 
     @Test
@@ -132,9 +99,9 @@ class ModelTest {
         assertThat(check.get("simulated").asInt()).isEqualTo(bursts * 100);
 
         // The model file predicts exactly what the freshly built model did.
-        Out fromFile = model(run, null, null, "t002", file, "json");
-        assertThat(fromFile.exit()).as(fromFile.err()).isZero();
-        assertThat(new ObjectMapper().readTree(fromFile.out()).get("check")).isEqualTo(check);
+        Cli fromFile = model(run, null, null, "t002", file, "json");
+        assertThat(fromFile.exit).as(fromFile.err).isZero();
+        assertThat(new ObjectMapper().readTree(fromFile.out).get("check")).isEqualTo(check);
     }
 
     @Test
@@ -152,25 +119,25 @@ class ModelTest {
 
     @Test
     void badInputIsOneLine() throws Exception {
-        Out noTrial = model(run, "t009", null, null, null, "text");
-        assertThat(noTrial.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(noTrial.err()).startsWith("evperf: ").contains("no trial 't009'", "t001, t002");
+        Cli noTrial = model(run, "t009", null, null, null, "text");
+        assertThat(noTrial.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(noTrial.err).startsWith("evperf: ").contains("no trial 't009'", "t001, t002");
         // A trial directory without trace.parquet (a run without tracepoints).
         Path bare = Files.createDirectories(tmp.resolve("bare"));
         Files.copy(run.resolve("trials/t001/events.parquet"), bare.resolve("events.parquet"));
         Files.copy(run.resolve("trials/t001/outputs.parquet"), bare.resolve("outputs.parquet"));
-        Out noTrace = model(run, bare.toString(), null, null, null, "text");
-        assertThat(noTrace.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(noTrace.err()).contains("trace.parquet: missing", "tracepoints: true");
-        assertThat(noTrace.err().strip()).doesNotContain("\n");
-        Out notRun = model(tmp.resolve("nowhere"), null, null, null, null, "text");
-        assertThat(notRun.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(notRun.err()).contains("not a run directory");
+        Cli noTrace = model(run, bare.toString(), null, null, null, "text");
+        assertThat(noTrace.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(noTrace.err).contains("trace.parquet: missing", "tracepoints: true");
+        assertThat(noTrace.err.strip()).doesNotContain("\n");
+        Cli notRun = model(tmp.resolve("nowhere"), null, null, null, null, "text");
+        assertThat(notRun.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(notRun.err).contains("not a run directory");
     }
 
     private static JsonNode checkJson(String trial, String check) throws Exception {
-        Out o = model(run, trial == null ? "t001" : trial, null, check == null ? "t002" : check, null, "json");
-        assertThat(o.exit()).as(o.err()).isZero();
-        return new ObjectMapper().readTree(o.out()).get("check");
+        Cli o = model(run, trial == null ? "t001" : trial, null, check == null ? "t002" : check, null, "json");
+        assertThat(o.exit).as(o.err).isZero();
+        return new ObjectMapper().readTree(o.out).get("check");
     }
 }

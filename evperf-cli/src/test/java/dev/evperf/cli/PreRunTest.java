@@ -14,19 +14,11 @@ class PreRunTest {
     @TempDir
     Path tmp;
 
-    static final String W = """
-            name: auto
-            streams:
-              S: {fields: {v: double}}
-            engine:
-              name: "null"
-              options: {service_time: 100us}
-              outputs: {out: {}}
-            load:
+    static final String W = Cli.nullEngine("auto", "100us", """
               pre_run: 3000
               phases:
                 - {name: pattern, wave: {auto: true, duration: 1s}}
-            """;
+            """);
 
     @Test
     void thePreRunSetsMinMaxAndPeriodFromItsThroughputAndTime() throws Exception {

@@ -15,18 +15,7 @@ class ScheduleAndFailureTest {
 
     /** The null engine spinning 200 µs per event: a known capacity of 5000 events/s. */
     static String knownCapacity(double rate, int count) {
-        return """
-                name: capacity
-                streams:
-                  S: {fields: {v: double}}
-                engine:
-                  name: "null"
-                  options: {service_time: 200us}
-                  outputs: {out: {}}
-                load:
-                  phases:
-                    - {name: measure, constant: {rate: %s, count: %d}}
-                """.formatted(rate, count);
+        return Cli.nullEngine("capacity", "200us", "  phases:\n    - {name: measure, constant: {rate: %s, count: %d}}".formatted(rate, count));
     }
 
     @Test

@@ -13,17 +13,7 @@ class SustainTest {
     @TempDir
     Path tmp;
 
-    static final String ENGINE = """
-            name: capacity
-            streams:
-              S: {fields: {v: double}}
-            engine:
-              name: "null"
-              options: {service_time: 100us}
-              outputs: {out: {}}
-            load:
-              phases: [{constant: {rate: 1000, count: 10}}]
-            """;
+    static final String ENGINE = Cli.nullEngine("capacity", "100us", "  phases: [{constant: {rate: 1000, count: 10}}]");
 
     @Test
     void findsTheKnownCapacityWithinFivePercentInAtMostTenProbes() throws Exception {
