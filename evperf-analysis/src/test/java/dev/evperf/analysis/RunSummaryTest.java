@@ -32,10 +32,10 @@ class RunSummaryTest {
     private void writeRun() throws Exception {
         Files.writeString(run.resolve("run.json"), RUN_JSON);
         Path bursty = Files.createDirectories(run.resolve("trials/d1000-r0"));
-        ParquetWriter.write(SyntheticTrial.bursty(), bursty);
+        dev.evperf.analysis.stats.TrialFiles.writeReversed(SyntheticTrial.bursty(), bursty);
         Files.writeString(bursty.resolve("result.json"), SyntheticTrial.BURSTY_RESULT);
         Path constant = Files.createDirectories(run.resolve("trials/const-r0"));
-        ParquetWriter.write(SyntheticTrial.constant(), constant);
+        dev.evperf.analysis.stats.TrialFiles.writeReversed(SyntheticTrial.constant(), constant);
         Files.writeString(constant.resolve("result.json"), SyntheticTrial.CONSTANT_RESULT);
     }
 
@@ -43,7 +43,7 @@ class RunSummaryTest {
     void loadsTheColumnsBackInSeqOrder() throws Exception {
         Path dir = Files.createDirectories(run.resolve("t"));
         TrialData written = SyntheticTrial.bursty();
-        ParquetWriter.write(written, dir);
+        dev.evperf.analysis.stats.TrialFiles.writeReversed(written, dir);
         TrialData read = TrialData.load(dir);
         assertThat(read.size()).isEqualTo(14);
         for (int i = 0; i < 14; i++) {

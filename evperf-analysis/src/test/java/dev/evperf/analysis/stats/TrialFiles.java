@@ -51,6 +51,19 @@ public final class TrialFiles {
      * bursts.parquet.
      */
     public static void write(TrialData d, Path dir) {
+        write(d, dir, false);
+    }
+
+    /**
+     * Writes the trial as the trial runner does, with its own outputs, every file's rows in reverse
+     * order, so that loading must sort (events by seq, outputs by seq and receipt).
+     */
+    public static void writeReversed(TrialData d, Path dir) {
+        write(d, dir, true);
+        writeOutputs(d, dir, true);
+    }
+
+    private static void write(TrialData d, Path dir, boolean reversed) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -60,7 +73,8 @@ public final class TrialFiles {
             st.execute("CREATE TABLE events (seq BIGINT, phase INTEGER, measured BOOLEAN, burst INTEGER, pos INTEGER,"
                     + " intended BIGINT, send_start BIGINT, send_end BIGINT, batch INTEGER)");
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)")) {
-                for (int i = 0; i < d.size(); i++) {
+                for (int k = 0; k < d.size(); k++) {
+                    int i = reversed ? d.size() - 1 - k : k;
                     ins.setLong(1, i);
                     ins.setInt(2, d.phase(i));
                     ins.setBoolean(3, d.measured(i));
@@ -90,10 +104,15 @@ public final class TrialFiles {
      * can write several streams, outputs of unknown cause and outputs out of seq order).
      */
     public static void writeOutputs(TrialData d, Path dir) {
+        writeOutputs(d, dir, false);
+    }
+
+    private static void writeOutputs(TrialData d, Path dir, boolean reversed) {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE outputs (stream VARCHAR, seq BIGINT, received BIGINT)");
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO outputs VALUES (?, ?, ?)")) {
-                for (int j = 0; j < d.outputCount(); j++) {
+                for (int k = 0; k < d.outputCount(); k++) {
+                    int j = reversed ? d.outputCount() - 1 - k : k;
                     ins.setString(1, d.outputStream(j));
                     ins.setLong(2, d.outputSeq(j));
                     ins.setLong(3, d.outputReceived(j));
