@@ -156,13 +156,13 @@ final class TextReport {
                     + " nothing cut\n");
             return;
         }
-        if (w.found() && w.events() == 0 && w.endS() != null) {
+        if (w.found() && w.events() == null) {
             // records off: nothing counted per event; the logs are cut by interval
             sb.append("the measured events before t=").append(num(w.endS(), 3)).append(" s (to the HdrHistogram logs' interval) are ")
                     .append(w.applied() ? "left out of the latency table (--keep-warmup keeps them)\n" : "a transient, kept (--keep-warmup)\n");
             return;
         }
-        if (!w.found() || w.events() == 0) {
+        if (!w.found() || w.events() == 0L) {
             sb.append("no transient found; every measured event is in the tables\n");
             return;
         }

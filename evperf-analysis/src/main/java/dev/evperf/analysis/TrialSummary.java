@@ -109,7 +109,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 + (cut ? ", the warm-up cut to the logs' intervals" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
-                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, 0));
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null));
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
