@@ -58,6 +58,17 @@ public final class RunSummary {
      *                                  runDir is not a run directory or its run.json is malformed
      */
     public static RunSummary load(Path runDir, AnalysisOptions options) {
+        return load(runDir, options, TrialSummary::load);
+    }
+
+    /** How a trial's summary is obtained: analysed from its directory, or one already computed. */
+    @FunctionalInterface
+    public interface TrialLoader {
+        TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options);
+    }
+
+    /** The same, each ok trial's summary from {@code loader} (e.g. one computed as the trial finished). */
+    public static RunSummary load(Path runDir, AnalysisOptions options, TrialLoader loader) {
         Path runJson = runDir.resolve("run.json");
         if (!Files.isDirectory(runDir)) {
             throw new IllegalArgumentException("not a run directory: " + runDir
@@ -82,12 +93,12 @@ public final class RunSummary {
         }
         List<TrialSummary> trials = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            trials.add(trial(runDir, runJson, i, list.get(i), options));
+            trials.add(trial(runDir, runJson, i, list.get(i), options, loader));
         }
         return new RunSummary(runDir, options, trials);
     }
 
-    private static TrialSummary trial(Path runDir, Path runJson, int i, JsonNode t, AnalysisOptions options) {
+    private static TrialSummary trial(Path runDir, Path runJson, int i, JsonNode t, AnalysisOptions options, TrialLoader loader) {
         String id = t.path("id").asText(null);
         if (id == null || id.isEmpty()) {
             throw new IllegalArgumentException(runJson + ": trials[" + i + "]: expected a string \"id\"");
@@ -101,7 +112,7 @@ public final class RunSummary {
         }
         Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
         try {
-            return TrialSummary.load(id, params, repetition, dir, options);
+            return loader.load(id, params, repetition, dir, options);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             // Missing or malformed files of one trial: keep it in the report instead of losing the run.
             return TrialSummary.failed(id, params, repetition, "failed",

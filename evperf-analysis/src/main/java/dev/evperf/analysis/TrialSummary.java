@@ -112,6 +112,12 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null));
     }
 
+    /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
+    public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp);
+    }
+
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,

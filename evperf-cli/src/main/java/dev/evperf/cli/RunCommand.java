@@ -62,7 +62,8 @@ final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
         }
         main.err.println("evperf: results in " + runDir);
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummary, main.err);
+        Summaries.Kept summaries = new Summaries.Kept();
+        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
         controller.begin(plan);
         PreRuns preRuns = new PreRuns(controller, plan, main.err);
         int n = plan.trials().size();
@@ -70,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
             controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
         }
         JsonNode run = controller.finish();
-        Summaries.print(runDir, format, keepWarmUp, main.out);
+        summaries.print(runDir, format, keepWarmUp, main.out);
         boolean allOk = true;
         for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
         return allOk ? 0 : 1;

@@ -12,6 +12,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Joins the controller to the analysis: trial summaries for run.json, and the printed tables. */
 final class Summaries {
@@ -28,6 +30,42 @@ final class Summaries {
     }
 
     /**
+     * The summaries a run computes as its trials finish, kept so that the tables printed at its end
+     * do not analyse every trial a second time (at 100 M events each analysis takes ~30 s).
+     */
+    static final class Kept {
+        /** A summary and the options it was computed with (a class: the annotation processor on the class path rejects records). */
+        private static final class Entry {
+            final AnalysisOptions options;
+            final TrialSummary summary;
+
+            Entry(AnalysisOptions options, TrialSummary summary) {
+                this.options = options;
+                this.summary = summary;
+            }
+        }
+
+        private final Map<Path, Entry> byDir = new HashMap<>();
+
+        /** {@link Summaries#trialSummary(Path)}, keeping the summary. */
+        JsonNode trialSummary(Path trialDir) throws IOException {
+            AnalysisOptions o = trialOptions(trialDir, true);
+            TrialSummary s = load(trialDir, o);
+            byDir.put(trialDir.toAbsolutePath().normalize(), new Entry(o, s));
+            return s.toJsonTree();
+        }
+
+        /** The run's tables, from the kept summaries where they were computed with the same options. */
+        void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+            Summaries.print(runDir, format, keepWarmUp, out, (id, params, repetition, dir, options) -> {
+                Entry e = byDir.get(dir.toAbsolutePath().normalize());
+                return e != null && e.options.equals(options) ? e.summary.withRun(id, params, repetition)
+                        : TrialSummary.load(id, params, repetition, dir, options);
+            });
+        }
+    }
+
+    /**
      * The same with the warm-up kept: for verdicts that must see every measured event (sustain's
      * p99 bound), where leaving a transient out would pass a rate whose start the engine did not keep up with.
      */
@@ -36,14 +74,25 @@ final class Summaries {
     }
 
     private static JsonNode trialSummary(Path trialDir, boolean cutWarmUp) throws IOException {
-        JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
-        TrialSummary s = TrialSummary.load(spec.path("id").asText(), null, null, trialDir,
-                options(spec.path("workload")).withCutWarmUp(cutWarmUp));
         // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
-        return s.toJsonTree();
+        return load(trialDir, trialOptions(trialDir, cutWarmUp)).toJsonTree();
+    }
+
+    private static AnalysisOptions trialOptions(Path trialDir, boolean cutWarmUp) throws IOException {
+        JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
+        return options(spec.path("workload")).withCutWarmUp(cutWarmUp);
+    }
+
+    private static TrialSummary load(Path trialDir, AnalysisOptions options) throws IOException {
+        JsonNode spec = Json.MAPPER.readTree(trialDir.resolve(Layout.TRIAL_JSON).toFile());
+        return TrialSummary.load(spec.path("id").asText(), null, null, trialDir, options);
     }
 
     static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+        print(runDir, format, keepWarmUp, out, TrialSummary::load);
+    }
+
+    private static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
         Path runJson = runDir.resolve(Layout.RUN_JSON);
         AnalysisOptions options = AnalysisOptions.DEFAULT;
         if (Files.isRegularFile(runJson)) {
@@ -61,7 +110,7 @@ final class Summaries {
                 // a malformed run.json is reported by RunSummary.load with its own message
             }
         }
-        RunSummary.load(runDir, options.withCutWarmUp(!keepWarmUp)).render(RunSummary.Format.parse(format), out);
+        RunSummary.load(runDir, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);
     }
 
     /** The workload's analysis choices (measure.skip_bursts). */
