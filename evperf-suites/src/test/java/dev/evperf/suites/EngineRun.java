@@ -24,7 +24,7 @@ import java.util.ServiceLoader;
  * Runs a translation on a real engine through evperf's engine SPI: setup rows, then events
  * 0..n − 1, every output row kept; then validates them against the reference model.
  */
-final class EngineRun {
+public final class EngineRun {
     private EngineRun() {
     }
 
@@ -34,7 +34,7 @@ final class EngineRun {
     }
 
     /** @param pauseEvery sleep 1 ms after this many events (0: never), for queries whose output follows the engine's clock */
-    static List<Verdict> runAndValidate(QuerySpec spec, Translation.Queries t, long events, int pauseEvery) throws Exception {
+    public static List<Verdict> runAndValidate(QuerySpec spec, Translation.Queries t, long events, int pauseEvery) throws Exception {
         Map<String, List<Object[]>> produced = run(t, new Inputs(spec), events, pauseEvery);
         return Validation.check(spec, t.outputs(), events, produced, Tolerance.DEFAULT);
     }

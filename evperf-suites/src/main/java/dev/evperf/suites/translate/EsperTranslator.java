@@ -107,6 +107,8 @@ public final class EsperTranslator extends SpecTranslator {
             select.append(", t.F").append(i).append(" as F").append(i);
         }
         if (q.table() == TableJoin.Table.DATABASE) {
+            // PostgreSQL folds unquoted column names to lower case: the sql: join's columns are f1..f9
+            select = new StringBuilder(select.toString().replace("t.F", "t.f"));
             if (database == null) {
                 return unsupported("no database given for table1 (a PostgreSQL server or JDBC URL)");
             }
