@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.api.Engine;
-import dev.evperf.api.EngineContract;
+import dev.evperf.api.QueryEngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
@@ -14,7 +14,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on Esper, and Esper's own error positions and timer option. */
-class EsperEngineFactoryTest extends EngineContract {
+class EsperEngineFactoryTest extends QueryEngineContract {
     static final String TIMER_THREAD_PREFIX = "com.espertech.esper.Timer-evperf-";
 
     final EsperEngineFactory factory = new EsperEngineFactory();
@@ -55,6 +55,11 @@ class EsperEngineFactoryTest extends EngineContract {
         return List.of(row("A", 10), row("B", 100), row("A", 15), row("A", 20), row("B", 150),
                 row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("A", 25),
                 row("A", 30), row("B", 200));
+    }
+
+    @Override
+    protected String tradesPassThrough() {
+        return "insert into OutputStream select id, ok, amount from TradeStream";
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.evperf.siddhi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.evperf.api.EngineContract;
+import dev.evperf.api.QueryEngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
@@ -13,7 +13,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on Siddhi, and Siddhi's own error positions, options and stream definitions. */
-class SiddhiEngineFactoryTest extends EngineContract {
+class SiddhiEngineFactoryTest extends QueryEngineContract {
     final SiddhiEngineFactory factory = new SiddhiEngineFactory();
 
     @Override
@@ -51,6 +51,11 @@ class SiddhiEngineFactoryTest extends EngineContract {
         // one row per arriving event, for its own group
         return List.of(row("A", 10), row("B", 100), row("A", 15), row("A", 20), row("B", 150),
                 row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("A", 30));
+    }
+
+    @Override
+    protected String tradesPassThrough() {
+        return "from TradeStream select id, ok, amount insert into OutputStream;";
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A real Kafka broker (KRaft) from Maven Central's jars, started, timed and stopped. */
-class KafkaBrokerTest {
+public class KafkaBrokerTest {
     static final Duration READY = Duration.ofSeconds(180); // a busy 2-core machine can be slow
 
     @Test
