@@ -73,6 +73,13 @@ public abstract class EngineContract {
         return new EngineSpec(inputs, queries, List.of("OutputStream"), options());
     }
 
+    /** A spec over StockStream with {@link #options()} and more, for an adapter's own option tests. */
+    protected EngineSpec specOf(String queries, Map<String, Object> more) {
+        Map<String, Object> o = new java.util.HashMap<>(options());
+        o.putAll(more);
+        return new EngineSpec(List.of(STOCK), queries, List.of("OutputStream"), o);
+    }
+
     /** A list listeners on any thread may add to. */
     protected static <T> List<T> rows() {
         return Collections.synchronizedList(new ArrayList<>());

@@ -13,7 +13,6 @@ import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.Ports;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -72,12 +71,6 @@ class KafkaEngineFactoryTest extends EngineContract {
         return "select * from StockStream";
     }
 
-    private EngineSpec spec(String queries, Map<String, Object> more) {
-        Map<String, Object> o = new HashMap<>(options());
-        o.putAll(more);
-        return new EngineSpec(List.of(STOCK), queries, List.of("OutputStream"), o);
-    }
-
     private static Admin admin() {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, BROKER.bootstrap());
@@ -86,7 +79,7 @@ class KafkaEngineFactoryTest extends EngineContract {
 
     @Test
     void everyEventIsAcknowledgedAndReceivedWithTheBrokersAppendTime() throws Exception {
-        try (Engine engine = factory().open(spec(passThrough(), Map.of("producer", Map.of("linger.ms", 1))))) {
+        try (Engine engine = factory().open(specOf(passThrough(), Map.of("producer", Map.of("linger.ms", 1))))) {
             int n = 500;
             long[] ackAt = new long[n];
             long[] ackAppend = new long[n];
@@ -136,7 +129,7 @@ class KafkaEngineFactoryTest extends EngineContract {
         }
         List<Long> ids = EngineContract.rows();
         Set<String> during;
-        try (Engine engine = factory().open(spec(passThrough(), Map.of("partitions", 3, "key", "symbol")))) {
+        try (Engine engine = factory().open(specOf(passThrough(), Map.of("partitions", 3, "key", "symbol")))) {
             engine.subscribe("OutputStream", row -> ids.add((Long) row[0]));
             InputHandle in = engine.input("StockStream");
             for (int i = 0; i < 300; i++) in.send(stock(i, "S" + (i % 11), i));
@@ -166,7 +159,7 @@ class KafkaEngineFactoryTest extends EngineContract {
         }
         Map<String, Object> existing = Map.of("topics", Map.of("StockStream", topic));
         List<Long> ids = EngineContract.rows();
-        try (Engine engine = factory().open(spec(passThrough(), existing))) {
+        try (Engine engine = factory().open(specOf(passThrough(), existing))) {
             engine.subscribe("OutputStream", row -> ids.add((Long) row[0]));
             for (int i = 0; i < 10; i++) engine.input("StockStream").send(stock(i, "S", i));
             engine.drain(DRAIN);
@@ -175,7 +168,7 @@ class KafkaEngineFactoryTest extends EngineContract {
         try (Admin admin = admin()) {
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains(topic); // not ours to delete
         }
-        assertThatThrownBy(() -> factory().validate(spec(passThrough(), Map.of("topics", Map.of("StockStream", "no-such-topic")))))
+        assertThatThrownBy(() -> factory().validate(specOf(passThrough(), Map.of("topics", Map.of("StockStream", "no-such-topic")))))
                 .isInstanceOf(EngineException.class)
                 .hasMessage("kafka: topic 'no-such-topic' (engine.options.topics.StockStream) does not exist on " + BROKER.bootstrap());
     }
@@ -191,15 +184,15 @@ class KafkaEngineFactoryTest extends EngineContract {
 
     @Test
     void badQueriesAndOptionsSayWhere() {
-        assertThatThrownBy(() -> factory().validate(spec("from StockStream into OutputStream\n  selec x", Map.of())))
+        assertThatThrownBy(() -> factory().validate(specOf("from StockStream into OutputStream\n  selec x", Map.of())))
                 .hasMessage("kafka: line 2 column 3: expected 'from <input> into <output>', found 'selec x'");
-        assertThatThrownBy(() -> factory().validate(spec("from Nope into OutputStream", Map.of())))
+        assertThatThrownBy(() -> factory().validate(specOf("from Nope into OutputStream", Map.of())))
                 .hasMessage("kafka: line 1 column 1: no input stream 'Nope'; input streams: StockStream");
-        assertThatThrownBy(() -> factory().open(spec(passThrough(), Map.of("partitions", "many"))))
+        assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("partitions", "many"))))
                 .hasMessage("kafka: option partitions must be a whole number, not 'many'");
-        assertThatThrownBy(() -> factory().open(spec(passThrough(), Map.of("linger", 5))))
+        assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("linger", 5))))
                 .hasMessageStartingWith("kafka: unknown option 'linger'; known options: append_time, bootstrap_servers");
-        assertThatThrownBy(() -> factory().open(spec(passThrough(), Map.of("producer", Map.of("acks", "some")))))
+        assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("producer", Map.of("acks", "some")))))
                 .hasMessageStartingWith("kafka: option producer: ").hasMessageContaining("acks")
                 .message().doesNotContain("\n");
     }

@@ -33,9 +33,12 @@ public final class KafkaSettings {
     public final String key;
     public final Map<String, Object> producer;
     public final Map<String, Object> consumer;
+    /** All options as the workload gave them, for the adapter's own. */
+    public final Map<String, Object> options;
 
     private KafkaSettings(String engine, Map<String, Object> o) throws EngineException {
         this.engine = engine;
+        this.options = o;
         Object bs = o.get("bootstrap_servers");
         if (!(bs instanceof String s) || s.isBlank()) {
             throw new EngineException(engine + ": option bootstrap_servers is required (host:port of a broker)");
