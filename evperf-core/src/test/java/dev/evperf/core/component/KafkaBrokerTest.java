@@ -54,29 +54,41 @@ public class KafkaBrokerTest {
 
     @Test
     void noBrokerOutlivesAControllerKilledWithSigkill(@TempDir Path dir) throws Exception {
+        List<Long> pids = killControllerOf("kafka", dir);
+        assertThat(pids).hasSize(1);
+        assertThat(Files.readString(dir.resolve("broker.log"))).contains("is gone; exiting");
+    }
+
+    /**
+     * Starts a stand-in controller that starts a component, SIGKILLs the controller once the
+     * component runs, and checks every JVM of the component is gone by pid.
+     *
+     * @return the component's pids
+     */
+    static List<Long> killControllerOf(String component, Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process controller = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                OrphanMain.class.getName(), dir.toString()).redirectErrorStream(true).start();
-        long brokerPid = -1;
+                OrphanMain.class.getName(), dir.toString(), component).redirectErrorStream(true).start();
+        List<Long> pids = new java.util.ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(controller.getInputStream()))) {
             String line;
             while ((line = out.readLine()) != null) {
-                if (line.startsWith("broker-pid ")) {
-                    brokerPid = Long.parseLong(line.substring(11).trim());
+                if (line.startsWith("pids ")) {
+                    for (String p : line.substring(5).trim().split(",")) pids.add(Long.parseLong(p));
                     break;
                 }
             }
-            assertThat(brokerPid).as("the stand-in controller printed its broker's pid").isPositive();
-            assertThat(Procs.running(brokerPid)).isTrue();
+            assertThat(pids).as("the stand-in controller printed its component's pids").isNotEmpty();
+            for (long pid : pids) assertThat(Procs.running(pid)).isTrue();
             controller.destroyForcibly(); // SIGKILL: no shutdown hook runs in the controller
             controller.waitFor();
-            // the broker's parent-death watch ends it (gracefully, halted after 20 s at the latest)
-            assertThat(Procs.awaitGone(brokerPid, Duration.ofSeconds(60))).as("broker pid %d gone", brokerPid).isTrue();
+            // each JVM's parent-death watch ends it (gracefully, halted after 20 s at the latest)
+            for (long pid : pids) assertThat(Procs.awaitGone(pid, Duration.ofSeconds(60))).as("pid %d gone", pid).isTrue();
         } finally {
             controller.destroyForcibly();
-            if (brokerPid > 0) ProcessHandle.of(brokerPid).ifPresent(ProcessHandle::destroyForcibly);
+            for (long pid : pids) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         }
-        assertThat(Files.readString(dir.resolve("broker.log"))).contains("is gone; exiting");
+        return pids;
     }
 
     @Test

@@ -5,16 +5,23 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A stand-in for the evperf controller in {@link KafkaBrokerTest}: starts a broker, prints its
- * pid, and waits to be killed.
+ * A stand-in for the evperf controller in {@link KafkaBrokerTest} and {@link FlinkClusterTest}:
+ * starts a broker ({@code kafka}) or a standalone Flink cluster ({@code flink}), prints the pids
+ * of its JVMs, and waits to be killed.
  */
 public final class OrphanMain {
     private OrphanMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        KafkaBroker broker = KafkaBroker.start(Path.of(args[0]), KafkaBroker.DEFAULT_JVM, List.of(), Duration.ofSeconds(180));
-        System.out.println("broker-pid " + broker.pid());
+        Path dir = Path.of(args[0]);
+        List<Long> pids;
+        if (args.length > 1 && args[1].equals("flink")) {
+            pids = FlinkCluster.standalone(dir, 1, 1, List.of(), Duration.ofSeconds(180)).pids();
+        } else {
+            pids = List.of(KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of(), Duration.ofSeconds(180)).pid());
+        }
+        System.out.println("pids " + pids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
     }
