@@ -6,6 +6,7 @@ import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.Topics;
+import dev.evperf.kafka.io.TrialTopics;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.utils.AppInfoParser;

@@ -1,13 +1,10 @@
 package dev.evperf.kstreams;
 
-import dev.evperf.api.AckListener;
-import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
-import dev.evperf.api.InputHandle;
-import dev.evperf.api.OutputListener;
-import dev.evperf.kafka.TrialTopics;
+import dev.evperf.kafka.io.TrialTopics;
+import dev.evperf.kafka.io.KafkaFedEngine;
 import dev.evperf.kafka.io.KafkaInputs;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.OutputConsumer;
@@ -40,17 +37,12 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
  * Streams flushes every output of a record before it commits the record's offset. Then an end
  * marker behind the last output of every output partition tells the sink when it has read them all.
  */
-final class KafkaStreamsEngine implements Engine {
+final class KafkaStreamsEngine extends KafkaFedEngine {
     private static final Duration START = Duration.ofSeconds(120);
 
     private final String appId;
-    private final Map<String, List<Field>> outputs;
     private final Map<String, String> outTopic;
-    private final TrialTopics in;
     private final KafkaSettings settings;
-    private final Topics topics;
-    private final KafkaInputs inputs;
-    private final OutputConsumer consumer;
     private final KafkaStreams app;
     private final Path stateDir;
     /** The topics the topology reads: an input no pipeline reads is never consumed, so never awaited. */
@@ -60,14 +52,10 @@ final class KafkaStreamsEngine implements Engine {
     private KafkaStreamsEngine(String appId, Map<String, List<Field>> outputs, Map<String, String> outTopic, TrialTopics in,
                                KafkaSettings settings, Topics topics, KafkaInputs inputs, OutputConsumer consumer,
                                Topology topology, Properties props, Path stateDir) {
+        super(settings.engine, in, topics, inputs, consumer, fieldNames(outputs), outTopic);
         this.appId = appId;
-        this.outputs = outputs;
         this.outTopic = outTopic;
-        this.in = in;
         this.settings = settings;
-        this.topics = topics;
-        this.inputs = inputs;
-        this.consumer = consumer;
         this.stateDir = stateDir;
         for (TopologyDescription.Subtopology st : topology.describe().subtopologies()) {
             for (TopologyDescription.Node n : st.nodes()) {
@@ -147,32 +135,6 @@ final class KafkaStreamsEngine implements Engine {
     }
 
     @Override
-    public InputHandle input(String stream) throws EngineException {
-        InputHandle h = inputs.input(stream);
-        if (h == null) {
-            throw new EngineException(settings.engine + ": no input stream named '" + stream + "'; input streams: "
-                    + String.join(", ", in.topicOf().keySet()));
-        }
-        return h;
-    }
-
-    @Override
-    public void subscribe(String outputStream, OutputListener listener) throws EngineException {
-        outputFields(outputStream);
-        consumer.subscribe(outTopic.get(outputStream), listener);
-    }
-
-    @Override
-    public List<String> outputFields(String outputStream) throws EngineException {
-        List<Field> f = outputs.get(outputStream);
-        if (f == null) {
-            throw new EngineException(settings.engine + ": no output stream named '" + outputStream + "'; output streams: "
-                    + String.join(", ", outputs.keySet()) + " (input streams: " + String.join(", ", in.topicOf().keySet()) + ")");
-        }
-        return f.stream().map(Field::name).toList();
-    }
-
-    @Override
     public void drain(Duration timeout) throws EngineException {
         long deadline = System.nanoTime() + timeout.toNanos();
         inputs.flush();
@@ -230,23 +192,22 @@ final class KafkaStreamsEngine implements Engine {
         }
     }
 
-    @Override
-    public void subscribeAcks(AckListener listener) {
-        inputs.subscribeAcks(listener);
+    private static Map<String, List<String>> fieldNames(Map<String, List<Field>> outputs) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        outputs.forEach((o, f) -> out.put(o, names(f)));
+        return out;
     }
 
     @Override
     public void close() {
         app.close(Duration.ofSeconds(30));
         app.cleanUp();
-        consumer.close();
-        inputs.close();
         try {
             topics.delete(topics.named(appId));
         } catch (EngineException e) {
             System.err.println(e.getMessage());
         }
-        topics.close();
+        closeTopics();
         try (Stream<Path> all = Files.walk(stateDir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         } catch (IOException e) {

@@ -8,7 +8,7 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.kafka.Logs;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.Topics;
-import dev.evperf.kafka.TrialTopics;
+import dev.evperf.kafka.io.TrialTopics;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

@@ -84,8 +84,7 @@ public final class OutputConsumer implements AutoCloseable {
         }
         topics.forEach((t, codec) -> routes.put(t, new Route(codec)));
         for (String topic : topics.keySet()) {
-            List<PartitionInfo> parts = consumer.partitionsFor(topic, Topics.TIMEOUT);
-            for (PartitionInfo pi : parts) assigned.add(new TopicPartition(topic, pi.partition()));
+            for (PartitionInfo pi : partitionsOf(topic)) assigned.add(new TopicPartition(topic, pi.partition()));
         }
         consumer.assign(assigned);
         consumer.seekToEnd(assigned);
@@ -96,6 +95,28 @@ public final class OutputConsumer implements AutoCloseable {
         factory.setDaemon(true);
         poller.start();
         factory.start();
+    }
+
+    /**
+     * The topic's partitions. A topic created a moment ago may not be in the client's metadata yet
+     * (an empty answer), and a consumer assigned no partitions would wait for nothing.
+     */
+    private List<PartitionInfo> partitionsOf(String topic) throws EngineException {
+        long deadline = System.nanoTime() + Topics.TIMEOUT.toNanos();
+        while (true) {
+            List<PartitionInfo> parts = consumer.partitionsFor(topic, Topics.TIMEOUT);
+            if (parts != null && !parts.isEmpty()) return parts;
+            if (System.nanoTime() > deadline) {
+                consumer.close(Duration.ZERO);
+                throw new EngineException(engine + ": output topic " + topic + " has no partitions after " + Topics.TIMEOUT.toSeconds() + " s");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EngineException(engine + ": interrupted while looking up " + topic);
+            }
+        }
     }
 
     /** Adds a listener of the output stream carried by {@code topic}. */
@@ -167,15 +188,20 @@ public final class OutputConsumer implements AutoCloseable {
      *
      * @throws EngineException saying how many partitions finished when the timeout passes
      */
-    public synchronized void awaitEnds(Duration timeout) throws EngineException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    public void awaitEnds(Duration timeout) throws EngineException {
+        if (!ended(timeout)) {
+            throw new EngineException(engine + ": the end of input reached " + finishedPartitions() + " of " + assigned.size()
+                    + " output partitions within " + timeout.toSeconds() + " s; later outputs may be missing");
+        }
+    }
+
+    /** Waits at most {@code wait} for every partition's end markers; whether they all came. */
+    public synchronized boolean ended(Duration wait) throws EngineException {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (finished() < assigned.size()) {
             if (failure != null) throw new EngineException(engine + ": the output consumer failed: " + failure, failure);
             long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw new EngineException(engine + ": the end of input reached " + finished() + " of " + assigned.size()
-                        + " output partitions within " + timeout.toSeconds() + " s; later outputs may be missing");
-            }
+            if (left <= 0) return false;
             try {
                 wait(Math.max(1, Math.min(100, left / 1_000_000)));
             } catch (InterruptedException e) {
@@ -183,6 +209,12 @@ public final class OutputConsumer implements AutoCloseable {
                 throw new EngineException(engine + ": interrupted while waiting for the end of the outputs");
             }
         }
+        return true;
+    }
+
+    /** How many output partitions have had all their end markers. */
+    public synchronized int finishedPartitions() {
+        return finished();
     }
 
     private int finished() {
@@ -199,8 +231,10 @@ public final class OutputConsumer implements AutoCloseable {
         return List.copyOf(assigned);
     }
 
+    /** Idempotent: an engine that failed while opening may close twice. */
     @Override
     public void close() {
+        if (!running) return;
         running = false;
         consumer.wakeup();
         poller.interrupt(); // it may wait for room in the queue

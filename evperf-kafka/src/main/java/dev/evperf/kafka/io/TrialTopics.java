@@ -1,9 +1,7 @@
-package dev.evperf.kafka;
+package dev.evperf.kafka.io;
 
 import dev.evperf.api.EngineException;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.kafka.io.KafkaSettings;
-import dev.evperf.kafka.io.Topics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
