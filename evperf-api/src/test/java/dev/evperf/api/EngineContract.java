@@ -58,7 +58,7 @@ public abstract class EngineContract {
     }
 
     /** How long {@link Engine#drain} may take on a busy machine. */
-    protected static final Duration DRAIN = Duration.ofSeconds(120);
+    public static final Duration DRAIN = Duration.ofSeconds(120);
 
     public static EngineSpec spec(String queries) {
         return new EngineSpec(List.of(STOCK), queries, List.of("OutputStream"), Map.of());

@@ -9,6 +9,7 @@ import dev.evperf.api.EngineFactory;
 import dev.evperf.api.QueryEngineContract;
 import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.FlinkExtension;
+import dev.evperf.kafka.WindowedCounts;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -115,24 +116,15 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
                 + "SELECT symbol, window_start, COUNT(*) AS n\n"
                 + "FROM TABLE(TUMBLE(TABLE StockStream, DESCRIPTOR(rowtime), INTERVAL '0.1' SECOND))\n"
                 + "GROUP BY symbol, window_start, window_end";
-        Map<Long, Long> appendOf = new java.util.concurrent.ConcurrentHashMap<>();
         Map<String, Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
+        WindowedCounts input;
         // window_start is a local time: in UTC, its epoch milliseconds are the window's on the broker's clock
         try (Engine engine = factory().open(specOf(q, Map.of("flink", Map.of("table.local-time-zone", "UTC"))))) {
-            engine.subscribeAcks((seq, ackNanos, appendMillis, error) -> appendOf.put(seq, appendMillis));
+            input = new WindowedCounts(engine);
             engine.subscribe("OutputStream", r -> counts.merge(r[0] + "@" + r[1], (Long) r[2], Long::sum));
-            for (int i = 0; i < 400; i++) {
-                engine.input("StockStream").send(stock(i, "S" + (i % 3), i), i, System.nanoTime());
-                if (i % 20 == 19) Thread.sleep(15);
-            }
-            engine.drain(DRAIN); // the end-of-time watermark closes the last windows
+            input.send(engine); // the end-of-time watermark closes the last windows
         }
-        Map<String, Long> expected = new java.util.HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            long t = appendOf.get((long) i);
-            expected.merge("S" + (i % 3) + "@" + (t - t % 100), 1L, Long::sum);
-        }
-        assertThat(expected.size()).isGreaterThan(6);
-        assertThat(counts).isEqualTo(expected);
+        assertThat(input.expected(100).size()).isGreaterThan(6);
+        assertThat(counts).isEqualTo(input.expected(100));
     }
 }

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineFactory;
-import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
-import dev.evperf.api.InputHandle;
 import dev.evperf.api.QueryEngineContract;
 import dev.evperf.core.component.BrokerExtension;
-import java.util.HashMap;
+import dev.evperf.kafka.WindowedCounts;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -92,27 +90,17 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
     @Test
     void windowedCountsMatchACountOfTheInputsAppendTimes() throws Exception {
         String q = "from StockStream count by symbol every 100ms into OutputStream";
-        Map<Long, Long> appendOf = new ConcurrentHashMap<>();
         Map<String, Long> finalCounts = new ConcurrentHashMap<>();
+        WindowedCounts input;
         try (Engine engine = factory().open(specOf(q, Map.of()))) {
             assertThat(engine.outputFields("OutputStream")).containsExactly("symbol", "window_start", "window_end", "count");
-            engine.subscribeAcks((seq, ackNanos, appendMillis, error) -> appendOf.put(seq, appendMillis));
+            input = new WindowedCounts(engine);
             // counts only grow: the last update of a window is its count
             engine.subscribe("OutputStream", r -> finalCounts.merge(r[0] + "@" + r[1], (Long) r[3], Math::max));
-            InputHandle in = engine.input("StockStream");
-            for (int i = 0; i < 400; i++) {
-                in.send(stock(i, "S" + (i % 3), i), i, System.nanoTime());
-                if (i % 20 == 19) Thread.sleep(15); // spread the events over several windows
-            }
-            engine.drain(DRAIN);
+            input.send(engine);
         }
-        Map<String, Long> expected = new HashMap<>();
-        for (int i = 0; i < 400; i++) {
-            long t = appendOf.get((long) i);
-            expected.merge("S" + (i % 3) + "@" + (t - t % 100), 1L, Long::sum);
-        }
-        assertThat(expected.size()).as("events spread over several windows").isGreaterThan(6);
-        assertThat(finalCounts).isEqualTo(expected);
+        assertThat(input.expected(100).size()).as("events spread over several windows").isGreaterThan(6);
+        assertThat(finalCounts).isEqualTo(input.expected(100));
     }
 
     /** A topology class from the workload: doubles each price. */
