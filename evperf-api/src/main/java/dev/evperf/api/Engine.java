@@ -31,8 +31,9 @@ public interface Engine extends AutoCloseable {
     /**
      * Ends the input and returns once every output caused by the events sent so far has reached
      * the listeners: engines outside this JVM send an end-of-input marker (a poison pill) behind
-     * the last event of every input partition and wait for it on every output, so that no output
-     * is lost and none is waited for longer than needed. Engines that deliver inside
+     * the last event of every input partition and wait for the engine's own marker on every
+     * output (carried through the engine however it can: as a record, a watermark, committed
+     * offsets), so that no output is lost and none is waited for longer than needed. Engines that deliver inside
      * {@link InputHandle#send} have nothing in flight; the default returns at once.
      *
      * @throws EngineException when the markers did not all arrive within {@code timeout}, saying how many did

@@ -22,7 +22,7 @@ import java.util.Map;
  * and N TaskManagers ({@code TaskManagerRunner}) as JVMs of their own, each with the memory
  * settings Flink's scripts would compute; or a MiniCluster in one JVM, for quick runs. The REST
  * API serves job submission and metrics without flink-runtime-web. Ready when its REST overview
- * shows every TaskManager registered.
+ * shows every TaskManager registered with all its slots.
  */
 public final class FlinkCluster implements Component {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -86,7 +86,7 @@ public final class FlinkCluster implements Component {
                     tms.add(flinkJvm("flink-taskmanager-" + i, tm, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
                             conf, dir, dir.resolve("taskmanager-" + i + ".log")));
                 }
-                awaitOverview(rest, jobManager, tms, readyTimeout);
+                awaitOverview(rest, jobManager, tms, taskManagers * slots, readyTimeout);
                 return new FlinkCluster(rest, jobManager, tms);
             } catch (ComponentFailure f) {
                 for (ComponentJvm t : tms) t.stop(Duration.ofSeconds(5));
@@ -137,8 +137,11 @@ public final class FlinkCluster implements Component {
         }
     }
 
-    /** Waits until the REST overview shows every TaskManager; the JobManager is ready when REST first answers. */
-    private static void awaitOverview(String rest, ComponentJvm jm, List<ComponentJvm> tms, Duration timeout) {
+    /**
+     * Waits until the REST overview shows every TaskManager with all its slots (a TaskManager
+     * registers first and reports its slots after); the JobManager is ready when REST first answers.
+     */
+    private static void awaitOverview(String rest, ComponentJvm jm, List<ComponentJvm> tms, int slots, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!jm.alive()) {
@@ -150,7 +153,7 @@ public final class FlinkCluster implements Component {
             JsonNode o = overview(rest);
             if (o != null) {
                 jm.readyNow("up");
-                if (o.path("taskmanagers").asInt() >= tms.size()) {
+                if (o.path("taskmanagers").asInt() >= tms.size() && o.path("slots-total").asInt() >= slots) {
                     for (ComponentJvm tm : tms) tm.readyNow("up");
                     return;
                 }
@@ -158,7 +161,8 @@ public final class FlinkCluster implements Component {
             if (System.nanoTime() > deadline) {
                 throw new ComponentFailure("flink cluster at " + rest + " was not ready after " + timeout.toSeconds() + " s: "
                         + (o == null ? "REST did not answer" : o.path("taskmanagers").asInt() + " of " + tms.size()
-                        + " TaskManagers registered") + " (logs: " + jm.log().getParent() + ")");
+                        + " TaskManagers and " + o.path("slots-total").asInt() + " of " + slots + " slots registered")
+                        + " (logs: " + jm.log().getParent() + ")");
             }
             try {
                 Thread.sleep(100);
