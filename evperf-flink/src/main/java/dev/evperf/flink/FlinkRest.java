@@ -16,7 +16,6 @@ final class FlinkRest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"(\\w+)\"");
     private static final Pattern STATE = Pattern.compile("\"state\"\\s*:\\s*\"(\\w+)\"");
-    private static final Pattern ROOT = Pattern.compile("\"root-exception\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private FlinkRest() {
     }
@@ -47,13 +46,32 @@ final class FlinkRest {
         return out;
     }
 
-    /** The first line of the job's root exception, or a note that the cluster did not say. */
+    /**
+     * The innermost cause in the job's root exception (its last "Caused by:" line; Flink wraps the
+     * user's exception in its own recovery messages), or a note that the cluster did not say.
+     */
     static String rootCause(String rest, String jobId) {
         String body = get(rest, "/jobs/" + jobId + "/exceptions");
-        if (body != null) {
-            Matcher m = ROOT.matcher(body);
-            if (m.find()) return m.group(1).replace("\\n", "\n").replace("\\t", " ").split("\n", 2)[0].strip();
+        String key = "\"root-exception\":\"";
+        int at = body == null ? -1 : body.indexOf(key);
+        if (at < 0) return "the cluster gave no root cause";
+        // unescaped by hand: a stack trace is long, and a regular expression over it recurses too deep
+        StringBuilder trace = new StringBuilder();
+        for (int i = at + key.length(); i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '"') break;
+            if (c == '\\' && i + 1 < body.length()) {
+                char e = body.charAt(++i);
+                trace.append(e == 'n' ? '\n' : e == 't' ? ' ' : e == 'r' ? '\n' : e);
+            } else {
+                trace.append(c);
+            }
         }
-        return "the cluster gave no root cause";
+        String[] lines = trace.toString().split("\n");
+        String cause = lines[0];
+        for (String line : lines) {
+            if (line.startsWith("Caused by: ")) cause = line.substring("Caused by: ".length());
+        }
+        return cause.strip();
     }
 }

@@ -127,4 +127,32 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
         assertThat(input.expected(100).size()).isGreaterThan(6);
         assertThat(counts).isEqualTo(input.expected(100));
     }
+
+    @Test
+    void aDataStreamJobClassNamedInTheOptions() throws Exception {
+        List<Object[]> rows = rows();
+        try (Engine engine = factory().open(specOf("", Map.of("job", DoublePriceJob.class.getName())))) {
+            assertThat(engine.outputFields("OutputStream")).containsExactly("id", "price2");
+            engine.subscribe("OutputStream", r -> rows.add(r.clone()));
+            for (int i = 0; i < 5; i++) engine.input("StockStream").send(stock(i, "X", i + 0.5f));
+            engine.drain(DRAIN);
+        }
+        assertThat(rows).containsExactly(new Object[] {0L, 1.0}, new Object[] {1L, 3.0}, new Object[] {2L, 5.0},
+                new Object[] {3L, 7.0}, new Object[] {4L, 9.0});
+        assertThatThrownBy(() -> factory().validate(specOf("", Map.of("job", "no.such.Job"))))
+                .hasMessageStartingWith("flink: option job: cannot create no.such.Job");
+    }
+
+    @Test
+    void aJobThatFailsMidRunIsReportedByTheDrainWithItsCause() throws Exception {
+        try (Engine engine = factory().open(specOf("", Map.of("job", FailingJob.class.getName())))) {
+            engine.subscribe("OutputStream", r -> { });
+            for (int i = 0; i < 10; i++) engine.input("StockStream").send(stock(i, "X", i));
+            assertThatThrownBy(() -> engine.drain(DRAIN))
+                    .isInstanceOf(EngineException.class)
+                    .hasMessageStartingWith("flink: the job failed: ")
+                    .hasMessageContaining("evperf test: event 3 is refused")
+                    .message().doesNotContain("\n");
+        }
+    }
 }
