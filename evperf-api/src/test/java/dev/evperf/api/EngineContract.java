@@ -81,7 +81,7 @@ public abstract class EngineContract {
     }
 
     /** A list listeners on any thread may add to. */
-    protected static <T> List<T> rows() {
+    public static <T> List<T> rows() {
         return Collections.synchronizedList(new ArrayList<>());
     }
 

@@ -9,6 +9,7 @@ import dev.evperf.api.EngineFactory;
 import dev.evperf.api.QueryEngineContract;
 import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.FlinkExtension;
+import dev.evperf.kafka.DoublePrice;
 import dev.evperf.kafka.WindowedCounts;
 import java.util.List;
 import java.util.Map;
@@ -130,15 +131,7 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
 
     @Test
     void aDataStreamJobClassNamedInTheOptions() throws Exception {
-        List<Object[]> rows = rows();
-        try (Engine engine = factory().open(specOf("", Map.of("job", DoublePriceJob.class.getName())))) {
-            assertThat(engine.outputFields("OutputStream")).containsExactly("id", "price2");
-            engine.subscribe("OutputStream", r -> rows.add(r.clone()));
-            for (int i = 0; i < 5; i++) engine.input("StockStream").send(stock(i, "X", i + 0.5f));
-            engine.drain(DRAIN);
-        }
-        assertThat(rows).containsExactly(new Object[] {0L, 1.0}, new Object[] {1L, 3.0}, new Object[] {2L, 5.0},
-                new Object[] {3L, 7.0}, new Object[] {4L, 9.0});
+        DoublePrice.check(factory(), specOf("", Map.of("job", DoublePriceJob.class.getName())));
         assertThatThrownBy(() -> factory().validate(specOf("", Map.of("job", "no.such.Job"))))
                 .hasMessageStartingWith("flink: option job: cannot create no.such.Job");
     }
