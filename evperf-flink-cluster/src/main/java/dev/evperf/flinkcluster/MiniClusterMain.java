@@ -14,7 +14,8 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 /**
  * A Flink MiniCluster (JobManager and TaskManagers in one JVM) with its REST endpoint on loopback,
  * for quick runs: {@code MiniClusterMain <rest port> <task managers> <slots each> [key=value …]}.
- * Announces {@code up rest=127.0.0.1:<port>} once the cluster accepts jobs; SIGTERM closes it.
+ * Announces {@code rest rest=127.0.0.1:<port>} once the cluster has started (its starter then waits
+ * until REST shows every slot); SIGTERM closes it.
  * Run under {@link dev.evperf.launch.ChildMain}, which ends it when its starter dies.
  */
 public final class MiniClusterMain {
@@ -51,7 +52,7 @@ public final class MiniClusterMain {
             }
             closed.countDown();
         }, "evperf-minicluster-close"));
-        Ready.announce("up", "rest", rest.getHost() + ":" + rest.getPort(),
+        Ready.announce("rest", "rest", rest.getHost() + ":" + rest.getPort(),
                 "cluster_ms", String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 1e6));
         closed.await();
     }

@@ -54,7 +54,8 @@ public final class FlinkCluster implements Component {
             ComponentJvm mc = ComponentJvm.start("flink-minicluster", FlinkJvm.classPath(), jvm,
                     "dev.evperf.flinkcluster.MiniClusterMain", args, dir, dir.resolve("minicluster.log"));
             try {
-                String rest = mc.await("up", readyTimeout).get("rest");
+                String rest = mc.await("rest", readyTimeout).get("rest");
+                awaitOverview(rest, mc, List.of(), taskManagers, taskManagers * slots, readyTimeout);
                 return new FlinkCluster(rest, mc, List.of());
             } catch (ComponentFailure f) {
                 mc.stop(Duration.ofSeconds(5));
@@ -86,7 +87,7 @@ public final class FlinkCluster implements Component {
                     tms.add(flinkJvm("flink-taskmanager-" + i, tm, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
                             conf, dir, dir.resolve("taskmanager-" + i + ".log")));
                 }
-                awaitOverview(rest, jobManager, tms, taskManagers * slots, readyTimeout);
+                awaitOverview(rest, jobManager, tms, taskManagers, taskManagers * slots, readyTimeout);
                 return new FlinkCluster(rest, jobManager, tms);
             } catch (ComponentFailure f) {
                 for (ComponentJvm t : tms) t.stop(Duration.ofSeconds(5));
@@ -139,9 +140,12 @@ public final class FlinkCluster implements Component {
 
     /**
      * Waits until the REST overview shows every TaskManager with all its slots (a TaskManager
-     * registers first and reports its slots after); the JobManager is ready when REST first answers.
+     * registers first and reports its slots after). A standalone JobManager is ready when REST
+     * first answers, its TaskManagers when all slots are there; a MiniCluster (no TaskManager
+     * JVMs) when all slots are there.
      */
-    private static void awaitOverview(String rest, ComponentJvm jm, List<ComponentJvm> tms, int slots, Duration timeout) {
+    private static void awaitOverview(String rest, ComponentJvm jm, List<ComponentJvm> tms, int taskManagers, int slots,
+                                      Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!jm.alive()) {
@@ -152,15 +156,16 @@ public final class FlinkCluster implements Component {
             }
             JsonNode o = overview(rest);
             if (o != null) {
-                jm.readyNow("up");
-                if (o.path("taskmanagers").asInt() >= tms.size() && o.path("slots-total").asInt() >= slots) {
+                if (!tms.isEmpty()) jm.readyNow("up");
+                if (o.path("taskmanagers").asInt() >= taskManagers && o.path("slots-total").asInt() >= slots) {
+                    jm.readyNow("up");
                     for (ComponentJvm tm : tms) tm.readyNow("up");
                     return;
                 }
             }
             if (System.nanoTime() > deadline) {
                 throw new ComponentFailure("flink cluster at " + rest + " was not ready after " + timeout.toSeconds() + " s: "
-                        + (o == null ? "REST did not answer" : o.path("taskmanagers").asInt() + " of " + tms.size()
+                        + (o == null ? "REST did not answer" : o.path("taskmanagers").asInt() + " of " + taskManagers
                         + " TaskManagers and " + o.path("slots-total").asInt() + " of " + slots + " slots registered")
                         + " (logs: " + jm.log().getParent() + ")");
             }
@@ -177,7 +182,7 @@ public final class FlinkCluster implements Component {
     public static JsonNode overview(String rest) {
         try {
             HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + rest + "/overview"))
-                    .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
         } catch (IOException e) {
             return null;
