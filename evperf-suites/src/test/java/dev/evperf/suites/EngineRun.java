@@ -64,6 +64,7 @@ public final class EngineRun {
                     Thread.sleep(1);
                 }
             }
+            engine.drain(java.time.Duration.ofSeconds(60)); // engines that hold outputs back (ref's grace join) emit them
             if (!engine.deliversOnSendingThread()) {
                 quiet(rows);
             }
