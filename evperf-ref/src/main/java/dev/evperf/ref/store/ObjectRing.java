@@ -25,7 +25,7 @@ abstract class ObjectRing<T> implements TupleStore {
     }
 
     @Override
-    public final int size() {
+    public final long size() {
         return size;
     }
 

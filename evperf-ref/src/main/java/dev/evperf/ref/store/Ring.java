@@ -30,7 +30,7 @@ abstract class Ring {
         this.k = k > 1 && (growable || capacity >= 2 * k) ? k : 1;
     }
 
-    public final int size() {
+    public final long size() {
         return committed + staged - stageHead;
     }
 

@@ -10,7 +10,7 @@ public interface TupleStore {
     /** Appends the event, whose group, time and argument values the operator has computed. */
     void add(Object[] event, int group, long time, double[] args);
 
-    int size();
+    long size();
 
     /** The oldest event's group (layouts that keep the event find it again by its key). */
     int oldestGroup();
