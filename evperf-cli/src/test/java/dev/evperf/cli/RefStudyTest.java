@@ -49,6 +49,14 @@ class RefStudyTest {
         assertThat(c.out).contains("SSM requests").containsPattern("(?m)^\\s+2\\s").containsPattern("(?m)^\\s+3\\s");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"ref-vs-engines", "ref-layouts", "ref-vwap"})
+    void refExamplesValidateWithTheirEnginesQueries(String example) {
+        Path file = Path.of(System.getProperty("user.dir")).getParent().resolve("examples").resolve(example + ".yaml");
+        Cli c = Cli.run("run", "--dry-run", file.toString());
+        assertThat(c.exit).as(c.err).isZero();
+    }
+
     @Test
     void badStudyInputIsOneLineAndExitCode2() {
         Cli c = Cli.run("ref-study", "layouts", "--layouts", "rows", "--out", dir.toString());

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param slidem         windows kept by SlideM (RAM pool + disk file) instead of the heap
  * @param blockBytes     SlideM's block size
  * @param poolBlocks     SlideM's buffer pool, in blocks (at least 2)
- * @param directory      where SlideM's files go (removed on close); null: the system's temporary directory
+ * @param directory      where SlideM's files go (removed on close); null: the trial's directory, or outside a trial the system's temporary directory
  * @param directIo       SlideM's file opened with O_DIRECT, so its I/O reaches the disk and not the page cache
  * @param graceJoin      the table join buffers a batch, partitions it and joins partition by partition
  * @param gracePartitions partitions of the table and of each batch

@@ -149,7 +149,7 @@ public final class SpecPlanner {
         boolean grace = options.graceJoin();
         TableJoinOp join = new TableJoinOp(TableJoin.TABLE_FIELDS, field(in, "seq", FieldType.LONG), field(in, "ID", FieldType.INT),
                 field(in, "A1", FieldType.DOUBLE), grace ? options.gracePartitions() : 1, grace ? options.graceBatch() : 1,
-                output(q.outputs().get(0)));
+                q.rows(), output(q.outputs().get(0)));
         plan.add(TableJoin.ROWS, q.label(), join.tableRows());
         plan.add(in, q.label(), join.events());
     }

@@ -19,7 +19,10 @@ public final class Windows {
         if (tuple > options.blockBytes()) {
             throw new EngineException("ref: a window tuple of " + tuple + " B does not fit SlideM's block of " + options.blockBytes() + " B");
         }
-        Path dir = options.directory() != null ? options.directory() : Path.of(System.getProperty("java.io.tmpdir"));
+        // the option, else the trial's directory (the trial owns the file), else the system's temporary directory
+        String trial = System.getProperty(dev.evperf.api.EngineFactory.TRIAL_DIR);
+        Path dir = options.directory() != null ? options.directory()
+                : Path.of(trial != null ? trial : System.getProperty("java.io.tmpdir"));
         try {
             BlockFile file = new BlockFile(dir, "ref-slidem-", options.blockBytes(), options.directIo());
             return new SlideMStore(new SlideM(file, options.blockBytes(), tuple, options.poolBlocks()), spec.grouped(), spec.timed(),

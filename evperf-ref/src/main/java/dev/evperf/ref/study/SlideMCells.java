@@ -32,9 +32,9 @@ import org.HdrHistogram.Histogram;
  * Arguments: {@code rate window measureSeconds block poolBlocks directory directIo resultFile}.
  */
 public final class SlideMCells {
-    static final StreamSchema TICKS = new StreamSchema("Ticks", List.of(new Field("ts", FieldType.LONG),
+    public static final StreamSchema TICKS = new StreamSchema("Ticks", List.of(new Field("ts", FieldType.LONG),
             new Field("symbol", FieldType.STRING), new Field("price", FieldType.DOUBLE), new Field("volume", FieldType.LONG)));
-    static final String VWAP = "SELECT symbol, SUM(price * volume) / SUM(volume) AS vwap FROM Ticks [RANGE 1 HOUR ON ts]"
+    public static final String VWAP = "SELECT symbol, SUM(price * volume) / SUM(volume) AS vwap FROM Ticks [RANGE 1 HOUR ON ts]"
             + " GROUP BY symbol INTO Vwap";
     private static final String[] SYMBOLS = new String[100];
 
@@ -46,7 +46,7 @@ public final class SlideMCells {
     }
 
     /** Tuple {@code seq}: symbols in turn (as the seed), price and volume from a hash of seq. */
-    static Object[] tick(long seq, long window) {
+    public static Object[] tick(long seq, long window) {
         long h = seq * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         return new Object[] {seq * 3_600_000L / window, SYMBOLS[(int) (seq % SYMBOLS.length)], 10 + (h & 0xFFFF) / 1000.0,
