@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * Numbers the groups of a GROUP BY densely (0, 1, 2, … in order of first appearance), so that
- * aggregate state lives in arrays indexed by group. Integer keys go through a primitive map;
- * others (strings, booleans, doubles) through a HashMap. A query without GROUP BY has one group, 0.
+ * aggregate state lives in arrays indexed by group. Small non-negative integer keys (stream1's IDs)
+ * index an array directly; other integers go through a primitive map, other keys (strings,
+ * booleans, doubles) through a HashMap. A query without GROUP BY has one group, 0.
  * Groups are never renumbered: an emptied group keeps its index for its next event.
  */
 public final class GroupIndex {
@@ -15,6 +16,9 @@ public final class GroupIndex {
     private final Kind kind;
     private final LongIntMap integral;
     private final Map<Object, Integer> objects;
+    /** Group + 1 of keys 0 .. DIRECT − 1 (0: not seen), grown to the largest such key seen. */
+    private int[] direct = new int[64];
+    private static final int DIRECT = 1 << 16;
     private int count;
 
     public GroupIndex(Kind kind) {
@@ -38,6 +42,23 @@ public final class GroupIndex {
     }
 
     public int ofLong(long key) {
+        if (key >= 0 && key < direct.length) {
+            int g = direct[(int) key] - 1;
+            if (g >= 0) return g;
+        }
+        return slowOfLong(key);
+    }
+
+    private int slowOfLong(long key) {
+        if (key >= 0 && key < DIRECT) {
+            if (key >= direct.length) direct = java.util.Arrays.copyOf(direct, (int) Math.min(DIRECT, Math.max(key + 1, 2L * direct.length)));
+            int g = direct[(int) key] - 1;
+            if (g < 0) {
+                g = count++;
+                direct[(int) key] = g + 1;
+            }
+            return g;
+        }
         int g = integral.get(key);
         if (g < 0) {
             g = count++;
