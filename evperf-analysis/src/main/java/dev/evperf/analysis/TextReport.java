@@ -41,6 +41,7 @@ final class TextReport {
         sb.append("events ").append(t.events())
                 .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
+        if (t.links() != null) sb.append(t.links().line()).append('\n');
         if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
         warmUp(sb, t.warmUp());
 

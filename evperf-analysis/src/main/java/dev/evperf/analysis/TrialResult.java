@@ -15,7 +15,7 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
-                          List<Phase> phases, long drainNs, Boolean records) {
+                          List<Phase> phases, long drainNs, Boolean records, java.util.Map<String, Long> links) {
 
     /** A load phase; {@code targetRate} in events/s, null for "as fast as possible". */
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
  * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
  *                    out (by default they do; rates and adaptivity use every measured event)
+ * @param links       how the recorded outputs were linked to the inputs their latency is measured from
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
@@ -26,7 +27,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
                            List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
-                           Adaptivity adaptivity, WarmUpCut warmUp) {
+                           Adaptivity adaptivity, WarmUpCut warmUp, OutputLinks links) {
 
     public static final String OK = "ok";
 
@@ -77,7 +78,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 Latency.of(d),
                 PhaseRate.of(all, result),
                 PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents));
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), OutputLinks.of(result));
     }
 
     /**
@@ -99,7 +100,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
             TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
                     ? SqlSummary.of(id, params, repetition, dir, result, options)
                     : of(id, params, repetition, TrialData.load(dir), dir, result, options);
-            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result));
+            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result)).withLinks(OutputLinks.of(result));
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
         WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
@@ -109,25 +110,31 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 + (cut ? ", the warm-up cut to the logs' intervals" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
-                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null));
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null), OutputLinks.of(result));
     }
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp);
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp, links);
+    }
+
+    /** The same summary with how its outputs were linked (from result.json). */
+    public TrialSummary withLinks(OutputLinks links) {
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore
