@@ -42,6 +42,7 @@ final class TextReport {
                 .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
         if (t.links() != null) sb.append(t.links().line()).append('\n');
+        if (t.sampling() != null) sb.append(t.sampling().render());
         if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
         warmUp(sb, t.warmUp());
 

@@ -15,13 +15,19 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
-                          List<Phase> phases, long drainNs, Boolean records, java.util.Map<String, Long> links) {
+                          List<Phase> phases, long drainNs, Boolean records, java.util.Map<String, Long> links,
+                          java.util.Map<String, Object> timing) {
 
     /** A load phase; {@code targetRate} in events/s, null for "as fast as possible". */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
                         Double targetRate, long intendedSpanNs, Double achievedRate, Double maxLagMs, Double lastLagMs) {}
+
+    /** 1 in this many sends was timed (capacity mode, measure.timing: sampled), or 0 when every send was. */
+    public int sampleEvery() {
+        return timing == null || !(timing.get("every") instanceof Number n) ? 0 : n.intValue();
+    }
 
     /** False when the trial ran with per-event records off (measure.records: false). */
     public boolean recordsOff() {

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
  *                    out (by default they do; rates and adaptivity use every measured event)
  * @param links       how the recorded outputs were linked to the inputs their latency is measured from
+ * @param sampling    capacity mode (1 in k sends timed): the 95 % intervals of the sampled latency figures; null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
@@ -27,7 +28,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
                            List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
-                           Adaptivity adaptivity, WarmUpCut warmUp, OutputLinks links) {
+                           Adaptivity adaptivity, WarmUpCut warmUp, OutputLinks links, SamplingError sampling) {
 
     public static final String OK = "ok";
 
@@ -78,7 +79,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 Latency.of(d),
                 PhaseRate.of(all, result),
                 PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), OutputLinks.of(result));
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), OutputLinks.of(result), null);
     }
 
     /**
@@ -106,35 +107,38 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
                 ? WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null) : null;
         boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
+        int every = result == null ? 0 : result.sampleEvery();
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"
-                + (cut ? ", the warm-up cut to the logs' intervals" : ""),
+                + (cut ? ", the warm-up cut to the logs' intervals" : "")
+                + (every > 0 ? "; capacity mode: 1 in " + every + " sends timed, latency figures are of that sample (intervals below)" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
-                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null), OutputLinks.of(result));
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null), OutputLinks.of(result),
+                every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null);
     }
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links);
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links, sampling);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp, links);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp, links, sampling);
     }
 
     /** The same summary with how its outputs were linked (from result.json). */
     public TrialSummary withLinks(OutputLinks links) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links);
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp, links, sampling);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @JsonIgnore

@@ -55,10 +55,16 @@ final class Fixtures {
 
     /** A trial's supply of {@code n} events due at once (a {@code max} phase), in one chunk, ready for a Driver. */
     static EventSupply supply(InputHandle input, EventMaker maker, int n) throws InterruptedException {
+        return supply(input, maker, n, 0);
+    }
+
+    /** The same in capacity mode when {@code sampleEvery} > 0: 1 in that many sends timed. */
+    static EventSupply supply(InputHandle input, EventMaker maker, int n, int sampleEvery) throws InterruptedException {
         PhaseDef p = new PhaseDef();
         p.max = new Workload.MaxDef();
         p.max.count = n;
         EventSupply s = new EventSupply(Schedule.of(List.of(p)).cursor(0), false, 1, 1, maker, input, c -> { }, n, 2);
+        if (sampleEvery > 0) s.sample(sampleEvery, seq -> false);
         s.prefill();
         return s;
     }

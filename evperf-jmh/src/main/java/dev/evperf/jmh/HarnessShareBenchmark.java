@@ -54,7 +54,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class HarnessShareBenchmark {
-    public static final int BATCH = 20_000;
+    public static final int BATCH = 20_480;
+    /** Capacity mode's default: 1 in 64 sends timed. */
+    public static final int SAMPLE = 64;
 
     /** One opened engine; the sequence numbers go on from one invocation to the next. */
     @State(Scope.Thread)
@@ -117,9 +119,10 @@ public class HarnessShareBenchmark {
         /**
          * trial: the sink as a trial sets it up for this engine (plain counter when the engine
          * delivers on the sending thread, the listener reads the clock); send-end: the same
-         * without the listener's clock read ({@code measure.receipt: send-end}).
+         * without the listener's clock read ({@code measure.receipt: send-end}); capacity: capacity
+         * mode ({@code measure.timing: sampled}, 1 in {@value #SAMPLE} sends and their outputs timed).
          */
-        @Param({"trial", "send-end"})
+        @Param({"trial", "send-end", "capacity"})
         public String receipt;
         OutputRecords records;
         EventMaker maker;
@@ -132,6 +135,7 @@ public class HarnessShareBenchmark {
             origin = System.nanoTime();
             maker = new EventMaker(pool, Fixtures.SEQ_INDEX);
             records = new OutputRecords(BATCH, origin, 1 << 15, 2);
+            if (receipt.equals("capacity")) records.sample(SAMPLE);
             OutputRecords.Delivery delivery = !e.deliversOnSendingThread() ? OutputRecords.Delivery.ANY_THREAD
                     : receipt.equals("send-end") ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
             e.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, delivery, delivery == OutputRecords.Delivery.ANY_THREAD ? null : state));
@@ -140,13 +144,16 @@ public class HarnessShareBenchmark {
         @Override
         void ready() throws InterruptedException {
             if (supply != null) supply.close();
-            supply = Fixtures.supply(input, maker, BATCH);
+            supply = Fixtures.supply(input, maker, BATCH, receipt.equals("capacity") ? SAMPLE : 0);
         }
 
         @Override
         void checkAndReset() {
-            Fixtures.expect(engine + " outputs recorded in one invocation", records.recorded(), BATCH);
-            Fixtures.expect(engine + " linked input of the last output", records.chunkOf(BATCH - 1).seq[records.indexIn(BATCH - 1)], BATCH - 1);
+            Fixtures.expect(engine + " outputs seen in one invocation", records.count(), BATCH);
+            long recorded = receipt.equals("capacity") ? BATCH / SAMPLE : BATCH;
+            Fixtures.expect(engine + " outputs recorded in one invocation", records.recorded(), recorded);
+            Fixtures.expect(engine + " linked input of the last recorded output",
+                    records.chunkOf(recorded - 1).seq[records.indexIn(recorded - 1)], receipt.equals("capacity") ? BATCH - SAMPLE : BATCH - 1);
             records.reset(); // reuse the chunks, as sized for one batch
         }
 

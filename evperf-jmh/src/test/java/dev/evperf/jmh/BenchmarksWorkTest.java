@@ -49,7 +49,8 @@ class BenchmarksWorkTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "esper,trial", "esper,send-end"})
+    @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "siddhi,capacity", "esper,trial", "esper,send-end",
+            "esper,capacity"})
     void harnessShareVariantsDoTheSameEngineWork(String engine, String receipt) throws Exception {
         HarnessShareBenchmark b = new HarnessShareBenchmark();
 
@@ -78,6 +79,24 @@ class BenchmarksWorkTest {
             evperf.next();
         } finally {
             evperf.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"null", "siddhi"})
+    void bothEventSuppliesSendEveryEvent(String engine) throws Exception {
+        SupplyBenchmark b = new SupplyBenchmark();
+        SupplyBenchmark.Sending s = new SupplyBenchmark.Sending();
+        s.engine = engine;
+        s.open();
+        try {
+            for (int i = 0; i < 2; i++) {
+                assertThat(b.sendTime(s)).isEqualTo((2L * i + 1) * SupplyBenchmark.BATCH);
+                assertThat(b.ring(s)).isEqualTo((2L * i + 2) * SupplyBenchmark.BATCH);
+                s.check();
+            }
+        } finally {
+            s.close();
         }
     }
 

@@ -35,6 +35,8 @@ public final class Driver {
             state.chunk = c;
             if (batched) {
                 sendBatches(input, c, sender, supply.senders(), origin, base, state);
+            } else if (c.sampled) {
+                sendSampled(input, c, sender, maker, origin, base, state);
             } else {
                 sendEvents(input, c, sender, maker, origin, base, state);
             }
@@ -64,6 +66,50 @@ public final class Driver {
             input.send(e);
             t = System.nanoTime();
             sendEnd[slot] = t - origin;
+        }
+    }
+
+    /**
+     * Capacity mode: the rows the supply marked are timed as above (a fresh clock read before the
+     * send, one after); the others are sent with no clock read while the driver is behind schedule
+     * (t is then an earlier time, so "due ≤ t" still means due), and their send times are not
+     * recorded. While ahead of schedule the wait reads the clock as always.
+     */
+    private static void sendSampled(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state) {
+        Object[][] pool = maker.pool;
+        int seqIndex = maker.seqIndex;
+        int senders = c.senders;
+        long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
+        byte[] timed = c.timed;
+        long seq = c.first + sender;
+        int p = (int) (seq % pool.length);
+        int step = senders % pool.length;
+        long t = System.nanoTime();
+        boolean fresh = true;
+        for (int row = sender, slot = sender * c.segment; row < c.size; row += senders, slot++, seq += senders) {
+            Object[] e = pool[p].clone();
+            e[seqIndex] = seq;
+            p += step;
+            if (p >= pool.length) p -= pool.length;
+            long due = base + intended[row];
+            if (due > t) {
+                t = Waiter.awaitUntil(due);
+                fresh = true;
+            }
+            state.last = seq;
+            if (timed[row] != 0) {
+                if (!fresh) t = System.nanoTime();
+                state.timing = true;
+                sendStart[slot] = t - origin;
+                input.send(e);
+                t = System.nanoTime();
+                sendEnd[slot] = t - origin;
+                state.timing = false;
+                fresh = true;
+            } else {
+                input.send(e);
+                fresh = false;
+            }
         }
     }
 

@@ -30,6 +30,10 @@ public final class EventChunk {
     /** The batch index of each row, -1 when the schedule is unbatched. */
     public final int[] batch;
     final long[] sendStart, sendEnd;
+    /** Capacity mode (sampled timing): which rows are timed (1), others are sent without a clock read. */
+    public final byte[] timed;
+    /** Whether this chunk's rows are sampled (else every row is timed). */
+    public boolean sampled;
 
     /** Batches in this chunk: batch j holds rows [batchFirst[j], batchFirst[j+1]), is due at batchDue[j] (schedule axis). */
     public int batches;
@@ -51,6 +55,7 @@ public final class EventChunk {
         burst = new int[capacity];
         position = new int[capacity];
         batch = new int[capacity];
+        timed = new byte[capacity];
         sendStart = new long[this.senders * segment];
         sendEnd = new long[this.senders * segment];
         int maxBatches = batched ? capacity : 0;

@@ -46,6 +46,9 @@ public final class EventSupply implements AutoCloseable {
     private volatile long base;
     private final long[] waits;
     private boolean pending;
+    /** Capacity mode: time 1 in this many events (0: every event), and every event {@code alwaysTimed} says. */
+    private int sampleEvery;
+    private java.util.function.LongPredicate alwaysTimed = seq -> false;
     private volatile long batchesMade;
 
     /**
@@ -81,6 +84,20 @@ public final class EventSupply implements AutoCloseable {
 
     public boolean batched() {
         return batched;
+    }
+
+    /**
+     * Capacity mode, set before {@link #prefill}: single events are timed 1 in {@code every} (seq
+     * divisible by it) and where {@code alwaysTimed} says (a phase's first and last event, so its
+     * achieved rate stays exact); micro-batches are always timed (one clock read per batch).
+     */
+    public void sample(int every, java.util.function.LongPredicate alwaysTimed) {
+        this.sampleEvery = every;
+        this.alwaysTimed = alwaysTimed;
+    }
+
+    public int sampleEvery() {
+        return sampleEvery;
     }
 
     /** Sets where the schedule starts on the trial's axis, before any sender starts. */
@@ -169,6 +186,13 @@ public final class EventSupply implements AutoCloseable {
         while (c.size < c.capacity && (k = cursor.fill(c.intended, c.phase, c.burst, c.position, c.size, c.capacity - c.size)) > 0) {
             java.util.Arrays.fill(c.batch, c.size, c.size + k, -1);
             c.size += k;
+        }
+        c.sampled = sampleEvery > 0;
+        if (c.sampled) {
+            for (int r = 0; r < c.size; r++) {
+                long seq = c.first + r;
+                c.timed[r] = (byte) (seq % sampleEvery == 0 || alwaysTimed.test(seq) ? 1 : 0);
+            }
         }
     }
 

@@ -57,11 +57,12 @@ public final class OutputRecords {
     public static final long NOT_READ = Long.MIN_VALUE;
 
     private static final VarHandle STREAM = MethodHandles.arrayElementVarHandle(short[].class);
-    private static final VarHandle LOCAL;
+    private static final VarHandle LOCAL, UNTIMED;
 
     static {
         try {
             LOCAL = MethodHandles.lookup().findVarHandle(OutputRecords.class, "local", long.class);
+            UNTIMED = MethodHandles.lookup().findVarHandle(OutputRecords.class, "untimed", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -78,6 +79,10 @@ public final class OutputRecords {
     private OutputChunk current;
     private long currentEnd;
     private final AtomicLong ringWaits = new AtomicLong();
+    /** Capacity mode: 1 in this many inputs is timed (0: all); outputs of untimed inputs are only counted. */
+    private int sampleEvery;
+    private long untimed;
+    private final AtomicLong untimedShared = new AtomicLong();
     /** The next chunk the records writer takes. */
     private long nextToWrite;
 
@@ -93,6 +98,15 @@ public final class OutputRecords {
         this.shift = Integer.numberOfTrailingZeros(chunkSize);
         this.ring = new OutputChunk[chunks];
         for (int i = 0; i < chunks; i++) ring[i] = new OutputChunk(chunkSize, i);
+    }
+
+    /**
+     * Capacity mode, before listeners are made: only outputs of timed inputs (those sent while
+     * {@link SendState#timing}, or for outputs an engine delivers on its own threads, whose declared
+     * sequence number is divisible by {@code every}) are timed and recorded; the others are counted.
+     */
+    public void sample(int every) {
+        this.sampleEvery = every;
     }
 
     /** A listener that may be called on any thread and links by the declared attribute (the general case). */
@@ -121,6 +135,7 @@ public final class OutputRecords {
         if (delivery != Delivery.ANY_THREAD && sending == null) {
             throw new IllegalArgumentException("a sending-thread listener needs the sender's state");
         }
+        if (sampleEvery > 0) return sampled(marker, seqIndex, delivery, sending, bySend);
         return switch (delivery) {
             case ANY_THREAD -> new Listener() {
                 public void onOutput(Object[] row) {
@@ -147,6 +162,38 @@ public final class OutputRecords {
                     if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, NOT_READ, declared(row, seqIndex), sending, marker);
                 }
             };
+        };
+    }
+
+    private OutputListener sampled(short marker, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
+        if (delivery == Delivery.SENDING_THREAD_SEND_END) throw new IllegalArgumentException("sampled timing reads receipts in the listener");
+        int every = sampleEvery;
+        if (delivery == Delivery.SENDING_THREAD) {
+            return new Listener() {
+                public void onOutput(Object[] row) {
+                    if (!sending.timing) {
+                        UNTIMED.setOpaque(OutputRecords.this, untimed + 1);
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    long k = local;
+                    LOCAL.setOpaque(OutputRecords.this, k + 1);
+                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker);
+                }
+            };
+        }
+        return new Listener() {
+            public void onOutput(Object[] row) {
+                SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
+                long declared = declared(row, seqIndex);
+                if (s != null ? !s.timing : declared < 0 || declared % every != 0) {
+                    untimedShared.incrementAndGet();
+                    return;
+                }
+                long now = System.nanoTime();
+                long k = shared.getAndIncrement();
+                if (k < capacity) record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker);
+            }
         };
     }
 
@@ -234,12 +281,17 @@ public final class OutputRecords {
 
     /** Outputs seen so far, recorded or not. */
     public long count() {
+        return claimed() + (long) UNTIMED.getOpaque(this) + untimedShared.get();
+    }
+
+    /** Outputs given a slot (timed ones, in capacity mode). */
+    private long claimed() {
         return shared.get() + (long) LOCAL.getOpaque(this);
     }
 
     /** Outputs recorded; exact once the engine has drained. */
     public long recorded() {
-        return Math.min(count(), capacity);
+        return Math.min(claimed(), capacity);
     }
 
     /** How often a listener found its next chunk still with the writer and had to wait (a stall of the engine's thread). */
@@ -255,7 +307,7 @@ public final class OutputRecords {
     public OutputChunk nextFull(boolean finishing) {
         long start = nextToWrite << shift;
         long end = Math.min(start + ring[0].capacity(), capacity);
-        long claimed = Math.min(count(), capacity);
+        long claimed = Math.min(claimed(), capacity);
         if (claimed <= start || (claimed < end && !finishing)) return null;
         OutputChunk c = ring[(int) (nextToWrite % ring.length)];
         int size = (int) (Math.min(claimed, end) - start);
@@ -281,6 +333,8 @@ public final class OutputRecords {
     public void reset() {
         shared.set(0);
         LOCAL.setOpaque(this, 0L);
+        UNTIMED.setOpaque(this, 0L);
+        untimedShared.set(0);
         current = null;
         currentEnd = 0;
         nextToWrite = 0;

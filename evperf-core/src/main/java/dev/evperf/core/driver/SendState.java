@@ -11,6 +11,8 @@ public final class SendState {
     public long last = -1;
     /** The batch's first event while a micro-batch is sent; Long.MAX_VALUE for a single event. */
     public long batchFirst = Long.MAX_VALUE;
+    /** Capacity mode: whether the send in progress is timed (its outputs' receipts are read then). */
+    public boolean timing;
     /** The chunk being sent (for the live line). */
     public volatile EventChunk chunk;
 }

@@ -44,6 +44,9 @@ public final class RecordSpill implements AutoCloseable {
     private final long[] links = new long[OutputRecords.Link.values().length];
     private long differing;
     private long maxReceived = Long.MIN_VALUE;
+    private long timedEvents;
+    /** The send start and end recorded for an event that was sent untimed (capacity mode). */
+    public static final long UNTIMED = -1;
 
     public RecordSpill(Path dir, OutputRecords out) throws IOException {
         this.events = new SpillFile(dir.resolve(EVENTS), EVENT_COLUMNS);
@@ -100,8 +103,15 @@ public final class RecordSpill implements AutoCloseable {
         events.ints(c.burst, n);
         events.ints(c.position, n);
         events.longs(c.intended, SpillFile.SAME, base);
-        events.longs(c.sendStartColumn(), c::slot, 0);
-        events.longs(c.sendEndColumn(), c::slot, 0);
+        if (c.sampled) {
+            events.longs(c.sendStartColumn(), c::slot, c.timed, UNTIMED);
+            events.longs(c.sendEndColumn(), c::slot, c.timed, UNTIMED);
+            for (int i = 0; i < n; i++) timedEvents += c.timed[i];
+        } else {
+            events.longs(c.sendStartColumn(), c::slot, 0);
+            events.longs(c.sendEndColumn(), c::slot, 0);
+            timedEvents += n;
+        }
         events.ints(c.batch, n);
         events.endRowGroup();
         supply.recycle(c);
@@ -154,6 +164,11 @@ public final class RecordSpill implements AutoCloseable {
     /** The latest receipt the listeners read (send-end receipts are not read), Long.MIN_VALUE when none. */
     public long maxReceived() {
         return maxReceived;
+    }
+
+    /** Events whose send was timed (all of them unless in capacity mode). */
+    public long timedEvents() {
+        return timedEvents;
     }
 
     /** Outputs written. */

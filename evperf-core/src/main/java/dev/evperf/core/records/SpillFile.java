@@ -80,6 +80,14 @@ public final class SpillFile implements AutoCloseable {
         finishPage(b);
     }
 
+    /** The next column's values where {@code present[i]} is set, else {@code missing} (untimed sends in capacity mode). */
+    public void longs(long[] values, IntUnaryOp at, byte[] present, long missing) throws IOException {
+        int n = (int) open[0];
+        ByteBuffer b = page(n * 8);
+        for (int i = 0; i < n; i++) b.putLong(present[i] != 0 ? values[at.apply(i)] : missing);
+        finishPage(b);
+    }
+
     public void ints(int[] values, int n) throws IOException {
         ByteBuffer b = page(n * 4);
         for (int i = 0; i < n; i++) b.putInt(values[i]);

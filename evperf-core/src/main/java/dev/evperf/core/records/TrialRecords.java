@@ -24,8 +24,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TrialRecords {
     /** What the trial asked for. */
+    /**
+     * @param sampleEvery      capacity mode: 1 in this many events was timed (0: all)
+     * @param outputsReceived  every output the listeners saw, recorded or not (capacity mode records only the timed inputs' ones)
+     */
     public record Options(List<String> latencyModes, boolean records, boolean tracepoints, long intervalNs, long origin,
-                          double originEpochMs, List<String> streams) {
+                          double originEpochMs, List<String> streams, int sampleEvery, long outputsReceived) {
     }
 
     private TrialRecords() {
@@ -46,6 +50,7 @@ public final class TrialRecords {
         events.join();
         if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
         result.put("phases", phases);
+        if (o.sampleEvery() > 0) result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
         if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
         spill.close();
         Files.deleteIfExists(eventsSpill);
@@ -83,12 +88,18 @@ public final class TrialRecords {
             iv = new IntervalSeries(s, first, last, o.intervalNs());
         }
         try (LatencyLogs logs = new LatencyLogs(dir, o.latencyModes(), o.intervalNs(), o.originEpochMs())) {
+            long untimedSince = 0;
             for (int g = 0; g < ev.groups(); g++) {
                 EventsView.Group grp = ev.group(g);
                 for (int i = 0; i < grp.rows; i++) {
                     long seq = grp.first + i;
                     int p = grp.phase[i];
                     long start = grp.start[i], end = grp.end[i], intended = grp.intended[i];
+                    if (start == RecordSpill.UNTIMED) {
+                        iv.untimed(intended);
+                        untimedSince++;
+                        continue;
+                    }
                     Schedule.PhaseInfo info = s.phases.get(p);
                     if (seq == info.firstSeq()) firstStart[p] = start;
                     long lag = start - intended;
@@ -97,11 +108,14 @@ public final class TrialRecords {
                         lastEnd[p] = end;
                         lastLag[p] = lag;
                     }
-                    iv.event(intended, start, end);
+                    iv.event(intended, start, end, untimedSince + 1);
+                    untimedSince = 0;
                     if (measured[p]) logs.processing(end, end - start);
                 }
             }
-            outputs(spill.outputs(), ev, measured, iv, logs);
+            long recorded = spill.outputsWritten();
+            double outputWeight = o.sampleEvery() > 0 && recorded > 0 ? o.outputsReceived() / (double) recorded : 1;
+            outputs(spill.outputs(), ev, measured, iv, logs, outputWeight);
         }
         if (iv != null) iv.write(dir);
         List<Map<String, Object>> out = new ArrayList<>();
@@ -127,7 +141,8 @@ public final class TrialRecords {
     }
 
     /** Outputs in arrival order: send-end receipts filled in (and written back), then their latencies. */
-    private static void outputs(SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs) throws Exception {
+    private static void outputs(SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs, double weight)
+            throws Exception {
         long n = ev.size();
         long[] seq = new long[0], received = new long[0];
         for (int g = 0; g < f.rowGroups(); g++) {
@@ -148,11 +163,11 @@ public final class TrialRecords {
                 }
                 if (iv == null) continue;
                 if (!linked) {
-                    iv.output(received[k], false, 0, 0);
+                    iv.output(received[k], false, 0, 0, weight);
                     continue;
                 }
                 long start = ev.sendStart(q), intended = ev.intended(q);
-                iv.output(received[k], true, start, intended);
+                iv.output(received[k], true, start, intended, weight);
                 if (measured[ev.phase(q)]) {
                     logs.endToEnd(received[k], received[k] - start);
                     logs.scheduled(received[k], received[k] - intended);

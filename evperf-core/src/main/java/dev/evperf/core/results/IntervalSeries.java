@@ -34,7 +34,8 @@ public final class IntervalSeries {
     private final Schedule s;
     private final long first, intervalNs;
     private final int intervals;
-    private final long[] intendedCount, inputCount, outputCount, lagMax;
+    private final long[] intendedCount, lagMax;
+    private final double[] inputCount, outputCount;
     private final Window[] modes = new Window[3];
 
     /**
@@ -47,25 +48,43 @@ public final class IntervalSeries {
         this.intervalNs = intervalNs;
         this.intervals = (int) Math.min(10_000_000, (last - first) / intervalNs + 1);
         intendedCount = new long[intervals];
-        inputCount = new long[intervals];
-        outputCount = new long[intervals];
+        inputCount = new double[intervals];
+        outputCount = new double[intervals];
         lagMax = new long[intervals];
         Arrays.fill(lagMax, Long.MIN_VALUE);
         for (int m = 0; m < 3; m++) modes[m] = new Window(intervals);
     }
 
     public void event(long intended, long sendStart, long sendEnd) {
+        event(intended, sendStart, sendEnd, 1);
+    }
+
+    /**
+     * A timed event; {@code weight}: how many sends it stands for in the input rate (capacity mode:
+     * itself and the untimed ones since the previous timed event, sent between the two).
+     */
+    public void event(long intended, long sendStart, long sendEnd, double weight) {
         intendedCount[slot(intended)]++;
         int at = slot(sendStart);
-        inputCount[at]++;
+        inputCount[at] += weight;
         lagMax[at] = Math.max(lagMax[at], sendStart - intended);
         modes[0].record(slot(sendEnd), sendEnd - sendStart);
     }
 
+    /** An event sent untimed (capacity mode): only its intended time is known. */
+    public void untimed(long intended) {
+        intendedCount[slot(intended)]++;
+    }
+
     /** An output; {@code linked} false when it names no input of the trial (no latency then). */
     public void output(long received, boolean linked, long sendStart, long intended) {
+        output(received, linked, sendStart, intended, 1);
+    }
+
+    /** An output standing for {@code weight} outputs in the output rate (capacity mode: received / recorded). */
+    public void output(long received, boolean linked, long sendStart, long intended, double weight) {
         int at = slot(received);
-        outputCount[at]++;
+        outputCount[at] += weight;
         if (!linked) return;
         modes[1].record(at, received - sendStart);
         modes[2].record(at, received - intended);

@@ -46,7 +46,7 @@ final class LiveMonitor implements AutoCloseable {
                     for (int row = supply.batched() ? 0 : k; row < c.size; row += supply.batched() ? 1 : senders) {
                         long start = c.sendStart(row), end = c.sendEnd(row);
                         if (end == 0) {
-                            if (supply.batched()) continue;
+                            if (supply.batched() || c.sampled) continue; // another sender's batch, or an untimed send
                             break;
                         }
                         long seq = c.first + row;
@@ -57,6 +57,8 @@ final class LiveMonitor implements AutoCloseable {
                         }
                     }
                 }
+                // In capacity mode most sends are untimed: count them from the senders' progress.
+                for (SendState st : states) lastSeq = Math.max(lastSeq, supply.sampleEvery() > 0 ? st.last : -1);
                 sent = Math.max(prevSent, lastSeq + 1);
                 long outs = out.count();
                 double dt = (now - prevT) / 1e9;

@@ -161,6 +161,9 @@ public final class TrialRunner {
             boolean bySend = engine.deliversOnSendingThread();
             result.put("output_link", bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
             result.put("senders", senders);
+            // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
+            int sampleEvery = w.measure.timing.equals("sampled") ? w.measure.sample : 0;
+            out.sample(sampleEvery);
             EventMaker maker = new EventMaker(pool, seqIndex);
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints);
             for (int i = 0; i < outputs.size(); i++) {
@@ -176,6 +179,7 @@ public final class TrialRunner {
             try (RecordSpill spill = new RecordSpill(dir, out);
                  EventSupply supply = new EventSupply(schedule.cursor(0), schedule.batched(), schedule.largestBatch(), senders, maker,
                          input, spill::sent, chunkRows, EventSupply.CHUNKS)) {
+                if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 supply.prefill();
@@ -228,18 +232,31 @@ public final class TrialRunner {
 
                 long writeStart = System.nanoTime();
                 Map<String, Object> written = TrialRecords.write(dir, schedule, spill, new TrialRecords.Options(List.copyOf(w.measure.latency),
-                        w.measure.records, w.measure.tracepoints, w.measure.hlogInterval.nanos(), origin, epochNanos(originWall) / 1e6, outputs));
+                        w.measure.records, w.measure.tracepoints, w.measure.hlogInterval.nanos(), origin, epochNanos(originWall) / 1e6, outputs,
+                        sampleEvery, out.count()));
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
                 result.put("links", links(spill));
                 result.put("records", w.measure.records);
                 if (written.containsKey("trace")) result.put("trace", written.get("trace"));
+                if (written.containsKey("timing")) result.put("timing", written.get("timing"));
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
             }
         } finally {
             if (sending != null) sending.abandon();
         }
+    }
+
+    /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
+    private static java.util.function.LongPredicate phaseEnds(Schedule s) {
+        java.util.Set<Long> ends = new java.util.HashSet<>();
+        for (Schedule.PhaseInfo p : s.phases) {
+            if (p.count() == 0) continue;
+            ends.add(p.firstSeq());
+            ends.add(p.firstSeq() + p.count() - 1);
+        }
+        return ends::contains;
     }
 
     /** Output chunks in the sink's cycle. */
