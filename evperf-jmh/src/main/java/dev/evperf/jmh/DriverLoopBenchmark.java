@@ -209,13 +209,7 @@ public class DriverLoopBenchmark {
     @OperationsPerInvocation(BATCH)
     public long plainLoopSendTime(Events ev, Counting s) {
         s.count = 0;
-        InputHandle input = s.input;
-        Object[][] pool = ev.pool;
-        for (long seq = 0; seq < BATCH; seq++) {
-            Object[] e = pool[(int) (seq % pool.length)].clone();
-            e[Fixtures.SEQ_INDEX] = seq;
-            input.send(e);
-        }
+        Fixtures.sendFresh(s.input, ev.pool, 0, BATCH);
         return s.count;
     }
 

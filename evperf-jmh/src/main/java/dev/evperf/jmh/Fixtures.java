@@ -53,6 +53,20 @@ final class Fixtures {
         }
     }
 
+    /**
+     * The bare loop: sends {@code n} events numbered from {@code firstSeq}, each made when it is sent
+     * (a clone of its pool row with its boxed sequence number). @return the next sequence number
+     */
+    static long sendFresh(InputHandle input, Object[][] pool, long firstSeq, int n) {
+        long seq = firstSeq;
+        for (int k = 0; k < n; k++, seq++) {
+            Object[] e = pool[(int) (seq % pool.length)].clone();
+            e[SEQ_INDEX] = seq;
+            input.send(e);
+        }
+        return seq;
+    }
+
     /** A trial's supply of {@code n} events due at once (a {@code max} phase), in one chunk, ready for a Driver. */
     static EventSupply supply(InputHandle input, EventMaker maker, int n) throws InterruptedException {
         return supply(input, maker, n, 0);

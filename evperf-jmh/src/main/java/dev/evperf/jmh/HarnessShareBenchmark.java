@@ -167,15 +167,7 @@ public class HarnessShareBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public long raw(Raw s) {
-        InputHandle input = s.input;
-        Object[][] pool = s.pool;
-        long seq = s.nextSeq;
-        for (int k = 0; k < BATCH; k++, seq++) {
-            Object[] e = pool[(int) (seq % pool.length)].clone();
-            e[Fixtures.SEQ_INDEX] = seq;
-            input.send(e);
-        }
-        s.nextSeq = seq;
+        s.nextSeq = Fixtures.sendFresh(s.input, s.pool, s.nextSeq, BATCH);
         return s.count;
     }
 
