@@ -32,7 +32,7 @@ class OutputLinkTest {
             from S[id % 2 == 0] select id, k insert into Evens;
             from S[id % 2 == 1] select id, k insert into Odds;
             from Evens#window.length(1) join Odds#window.length(1) on Evens.k == Odds.k select Evens.id as id insert into Joined;
-            from every e1=S -> e2=S select e1.id as id insert into Matched;
+            from every e1=S -> e2=S select e1.id as id insert into Followed;
             from S select id, id % 2 as g insert into T;
             from T#window.length(4) select g, min(id) as id group by g insert into Grouped;""";
 
@@ -41,7 +41,7 @@ class OutputLinkTest {
             insert into Evens select id, k from S where id % 2 = 0;
             insert into Odds select id, k from S where id % 2 = 1;
             insert into Joined select a.id as id from Evens#length(1) as a, Odds#length(1) as b where a.k = b.k;
-            insert into Matched select a.id as id from pattern [every a=S -> b=S];
+            insert into Followed select a.id as id from pattern [every a=S -> b=S];
             insert into T select id, id % 2 as g from S;
             insert into Grouped select g, min(id) as id from T#length(4) group by g;""";
 
@@ -60,7 +60,7 @@ class OutputLinkTest {
                     if (i >= 1) out.add(i + "<-" + (i % 2 == 0 ? i : i - 1));
                 }
                 // event i completes the pattern event i-1 started, and the output names i-1
-                case "Matched" -> {
+                case "Followed" -> {
                     if (i >= 1) out.add(i + "<-" + (i - 1));
                 }
                 // the window holds i-3…i; i's group (its parity) then holds i-2 and i: the minimum is i-2
@@ -87,7 +87,7 @@ class OutputLinkTest {
                   outputs:
                     Expired: {sequence: id}
                     Joined: {sequence: id}
-                    Matched: {sequence: id}
+                    Followed: {sequence: id}
                     Grouped: {sequence: id}
                 load:
                   phases: [{constant: {rate: 1000, count: %d}}]
@@ -105,7 +105,7 @@ class OutputLinkTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
         long total = 0, differing = 0;
-        for (String stream : List.of("Expired", "Joined", "Matched", "Grouped")) {
+        for (String stream : List.of("Expired", "Joined", "Followed", "Grouped")) {
             List<String> got = new ArrayList<>();
             try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT seq, declared, link FROM read_parquet('" + t.resolve("outputs.parquet")
@@ -144,7 +144,7 @@ class OutputLinkTest {
              ResultSet rs = st.executeQuery("SELECT count(*), count(*) FILTER (WHERE link = 'declared' AND seq = declared) FROM read_parquet('"
                      + t.resolve("outputs.parquet") + "')")) {
             rs.next();
-            assertThat(rs.getLong(1)).isEqualTo(expected("Expired").size() + expected("Joined").size() + expected("Matched").size()
+            assertThat(rs.getLong(1)).isEqualTo(expected("Expired").size() + expected("Joined").size() + expected("Followed").size()
                     + expected("Grouped").size());
             assertThat(rs.getLong(2)).isEqualTo(rs.getLong(1));
         }
@@ -166,7 +166,7 @@ class OutputLinkTest {
         Cli cli = Cli.run("run", Cli.write(tmp, "b.yaml", w).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
-        for (String stream : List.of("Expired", "Matched")) {
+        for (String stream : List.of("Expired", "Followed")) {
             List<String> want = new ArrayList<>();
             for (String e : expected(stream)) {
                 long delivering = Long.parseLong(e.substring(0, e.indexOf('<'))), declared = Long.parseLong(e.substring(e.indexOf('-') + 1));

@@ -75,7 +75,6 @@ public final class EventSupply implements AutoCloseable {
         for (int i = 0; i < chunks; i++) free.add(new EventChunk(size, senders, batched));
         thread = new Thread(this::supply, "evperf-supply");
         thread.setDaemon(true);
-        thread.start();
     }
 
     public int senders() {
@@ -109,8 +108,12 @@ public final class EventSupply implements AutoCloseable {
         return base;
     }
 
-    /** Waits until every chunk is filled (or the schedule is exhausted), so the run starts with the supply ahead. */
+    /**
+     * Starts the supply and waits until every chunk is filled (or the schedule is exhausted), so the
+     * run starts with the supply ahead. Call it once, after {@link #sample}.
+     */
     public void prefill() throws InterruptedException {
+        thread.start();
         while (published < ready.length() && end == Long.MAX_VALUE && failure == null) Thread.sleep(1);
         check();
     }
@@ -234,12 +237,15 @@ public final class EventSupply implements AutoCloseable {
 
     @Override
     public void close() {
-        thread.interrupt();
-        try {
-            thread.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (thread.isAlive()) {
+            thread.interrupt();
+            try {
+                thread.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         check();
     }
+
 }
