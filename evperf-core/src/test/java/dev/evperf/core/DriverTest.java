@@ -122,4 +122,40 @@ class DriverTest {
         assertThat(out.count()).isEqualTo(10);
         assertThat(out.recorded()).isEqualTo(3);
     }
+
+    @Test
+    void capacityModeTimesOneSendInKAndTheOutputsOfThoseOnly() throws Exception {
+        int n = 1000, every = 64;
+        Schedule s = max(n);
+        long origin = System.nanoTime();
+        OutputRecords out = new OutputRecords(n, origin, 256, 4);
+        out.sample(every);
+        SendState state = new SendState();
+        var listener = out.listener(0, 0, OutputRecords.Delivery.SENDING_THREAD, state);
+        InputHandle input = listener::onOutput;
+        Collected got = new Collected(n);
+        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, c -> {
+            for (int r = 0; r < c.size; r++) {
+                // untimed rows carry no send time (the chunk's send end is 0 until a timed send writes it)
+                if (c.timed[r] == 0) assertThat(c.sendEnd(r)).isZero();
+            }
+            got.take(c);
+        }, 128, 3)) {
+            got.supply = supply;
+            supply.sample(every, seq -> seq == n - 1);
+            supply.prefill();
+            Driver.run(input, supply, 0, pool(), origin, state);
+        }
+        assertThat(out.count()).isEqualTo(n);
+        long timed = (n + every - 1) / every + 1; // 0, 64, …, 960 and the last event
+        assertThat(out.recorded()).isEqualTo(timed);
+        for (int k = 0; k < timed; k++) {
+            OutputChunk c = out.chunkOf(k);
+            int i = out.indexIn(k);
+            long seq = k < timed - 1 ? (long) k * every : n - 1;
+            assertThat(c.seq[i]).isEqualTo(seq);
+            assertThat(got.start[(int) seq]).isPositive().isLessThanOrEqualTo(c.received[i]);
+            assertThat(c.received[i]).isLessThanOrEqualTo(got.end[(int) seq]);
+        }
+    }
 }
