@@ -49,6 +49,20 @@ class ScheduleGenerationTest {
         assertThat(got.batchFirst).isEqualTo(want.batchFirst);
         assertThat(got.batchDue).isEqualTo(want.batchDue);
         assertThat(got.intended.length).isPositive();
+        if (batch == null && phases.stream().allMatch(p -> p.batch == null)) {
+            // What the supply uses: bulk fills of a few events at a time, across phase ends.
+            int n = want.intended.length;
+            long[] intended = new long[n];
+            int[] phase = new int[n], burst = new int[n], position = new int[n];
+            Schedule.Cursor c = Schedule.of(phases, null).cursor(0);
+            int at = 0, k;
+            while ((k = c.fill(intended, phase, burst, position, at, Math.min(7, n - at))) > 0) at += k;
+            assertThat(at).isEqualTo(n);
+            assertThat(intended).isEqualTo(want.intended);
+            assertThat(phase).isEqualTo(want.phase);
+            assertThat(burst).isEqualTo(want.burst);
+            assertThat(position).isEqualTo(want.position);
+        }
     }
 
     /** The earlier whole-run algorithm, kept here as the reference. */

@@ -65,6 +65,11 @@ public final class EventChunk {
         batchObjects = new Object[maxBatches];
     }
 
+    /** Senders whose shares are laid out side by side (1 when batched or sent by one sender: slot = row). */
+    public int senders() {
+        return senders;
+    }
+
     /** Where row's send times are: row % senders's segment, at row / senders (one sender: the row itself). */
     public int slot(int row) {
         return senders == 1 ? row : (row % senders) * segment + row / senders;

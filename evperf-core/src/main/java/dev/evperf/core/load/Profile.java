@@ -67,6 +67,21 @@ public interface Profile {
         public int burst = -1, position = -1;
 
         public abstract boolean next();
+
+        /**
+         * Up to {@code max} next events into columns at {@code at} (burst and position -1 when the
+         * profile has none); what {@link #next} would give one by one. @return how many
+         */
+        public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+            int n = 0;
+            while (n < max && next()) {
+                offsets[at + n] = offset;
+                bursts[at + n] = burst;
+                positions[at + n] = position;
+                n++;
+            }
+            return n;
+        }
     }
 
     /** Intended offsets and, for bursty profiles, burst and position of each event (else null). */
@@ -154,6 +169,28 @@ public interface Profile {
                     i++;
                     return true;
                 }
+
+                @Override
+                public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+                    int k = (int) Math.min(max, n - i);
+                    int b = (int) (i / size), pos = (int) (i % size);
+                    for (int j = 0; j < k; j++) {
+                        offsets[at + j] = b * distance;
+                        bursts[at + j] = b;
+                        positions[at + j] = pos;
+                        if (++pos == size) {
+                            pos = 0;
+                            b++;
+                        }
+                    }
+                    i += k;
+                    if (k > 0) {
+                        burst = bursts[at + k - 1];
+                        position = positions[at + k - 1];
+                        offset = offsets[at + k - 1];
+                    }
+                    return k;
+                }
             };
         }
 
@@ -216,6 +253,16 @@ public interface Profile {
 
                 public boolean next() {
                     return i++ < count; // every offset 0
+                }
+
+                @Override
+                public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+                    int k = (int) Math.max(0, Math.min(max, count - i));
+                    java.util.Arrays.fill(offsets, at, at + k, 0L);
+                    java.util.Arrays.fill(bursts, at, at + k, -1);
+                    java.util.Arrays.fill(positions, at, at + k, -1);
+                    i += k;
+                    return k;
                 }
             };
         }

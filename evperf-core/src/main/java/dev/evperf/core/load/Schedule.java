@@ -162,17 +162,21 @@ public final class Schedule {
         public int fill(long[] intendedOut, int[] phaseOut, int[] burstOut, int[] positionOut, int at, int max) {
             if (batched) throw new IllegalStateException("fill is for unbatched schedules");
             if (max <= 0 || !peekEvent()) return 0;
-            int n = 0;
-            do {
-                intendedOut[at + n] = events.offset + phaseBase;
-                phaseOut[at + n] = ph;
-                burstOut[at + n] = events.burst < 0 ? -1 : (int) (burstBase + events.burst);
-                positionOut[at + n] = events.position;
-                if (events.burst >= 0) burstsInPhase = Math.max(burstsInPhase, events.burst + 1L);
-                n++;
-                nextSeq++;
-                peeked = false;
-            } while (n < max && peekInPhase());
+            // The event peekEvent moved to, then the rest of the phase in bulk.
+            intendedOut[at] = events.offset;
+            burstOut[at] = events.burst;
+            positionOut[at] = events.position;
+            peeked = false;
+            int n = 1 + events.fill(intendedOut, burstOut, positionOut, at + 1, max - 1);
+            java.util.Arrays.fill(phaseOut, at, at + n, ph);
+            for (int i = at; i < at + n; i++) {
+                intendedOut[i] += phaseBase;
+                if (burstOut[i] >= 0) {
+                    burstsInPhase = Math.max(burstsInPhase, burstOut[i] + 1L);
+                    burstOut[i] = (int) (burstBase + burstOut[i]);
+                }
+            }
+            nextSeq += n;
             return n;
         }
 

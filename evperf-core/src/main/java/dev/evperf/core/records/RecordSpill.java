@@ -39,7 +39,6 @@ public final class RecordSpill implements AutoCloseable {
     private final Thread thread;
     private volatile boolean stopping;
     private volatile Throwable failure;
-    private long[] seqs = new long[0];
     /** Outputs per link kind, and outputs whose linked input is not the one their declared sequence number names. */
     private final long[] links = new long[OutputRecords.Link.values().length];
     private long differing;
@@ -94,11 +93,9 @@ public final class RecordSpill implements AutoCloseable {
 
     private void write(EventChunk c) throws IOException {
         int n = c.size;
-        if (seqs.length < n) seqs = new long[c.capacity];
-        for (int i = 0; i < n; i++) seqs[i] = c.first + i;
         long base = supply.base();
         events.beginRowGroup(n);
-        events.longs(seqs, SpillFile.SAME, 0);
+        events.sequence(c.first);
         events.ints(c.phase, n);
         events.ints(c.burst, n);
         events.ints(c.position, n);
@@ -108,8 +105,9 @@ public final class RecordSpill implements AutoCloseable {
             events.longs(c.sendEndColumn(), c::slot, c.timed, UNTIMED);
             for (int i = 0; i < n; i++) timedEvents += c.timed[i];
         } else {
-            events.longs(c.sendStartColumn(), c::slot, 0);
-            events.longs(c.sendEndColumn(), c::slot, 0);
+            SpillFile.IntUnaryOp slot = c.senders() == 1 ? SpillFile.SAME : c::slot;
+            events.longs(c.sendStartColumn(), slot, 0);
+            events.longs(c.sendEndColumn(), slot, 0);
             timedEvents += n;
         }
         events.ints(c.batch, n);

@@ -76,7 +76,25 @@ public final class SpillFile implements AutoCloseable {
     public void longs(long[] values, IntUnaryOp at, long add) throws IOException {
         int n = (int) open[0];
         ByteBuffer b = page(n * 8);
-        for (int i = 0; i < n; i++) b.putLong(values[at.apply(i)] + add);
+        if (at == SAME && add == 0) {
+            b.asLongBuffer().put(values, 0, n); // a bulk copy, the common case
+            b.position(n * 8);
+        } else if (at == SAME) {
+            for (int i = 0; i < n; i++) b.putLong(i * 8, values[i] + add);
+            b.position(n * 8);
+        } else {
+            for (int i = 0; i < n; i++) b.putLong(i * 8, values[at.apply(i)] + add);
+            b.position(n * 8);
+        }
+        finishPage(b);
+    }
+
+    /** The next column: first, first + 1, … (a run of sequence numbers). */
+    public void sequence(long first) throws IOException {
+        int n = (int) open[0];
+        ByteBuffer b = page(n * 8);
+        for (int i = 0; i < n; i++) b.putLong(i * 8, first + i);
+        b.position(n * 8);
         finishPage(b);
     }
 
@@ -90,7 +108,8 @@ public final class SpillFile implements AutoCloseable {
 
     public void ints(int[] values, int n) throws IOException {
         ByteBuffer b = page(n * 4);
-        for (int i = 0; i < n; i++) b.putInt(values[i]);
+        b.asIntBuffer().put(values, 0, n);
+        b.position(n * 4);
         finishPage(b);
     }
 

@@ -37,25 +37,42 @@ public final class TrialRecords {
 
     /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
     public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+        long t0 = System.nanoTime();
         spill.finish();
+        Map<String, Object> took = new LinkedHashMap<>();
+        took.put("spill_tail", ms(t0));
         boolean[] measured = new boolean[s.phases.size()];
         for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
         Path eventsSpill = spill.events().path(), outputsSpill = spill.outputs().path();
-        CompletableFuture<Void> events = o.records()
-                ? CompletableFuture.runAsync(() -> sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured)))
-                : CompletableFuture.completedFuture(null);
+        long t1 = System.nanoTime();
+        CompletableFuture<Double> events = o.records()
+                ? CompletableFuture.supplyAsync(() -> {
+                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured));
+                    return ms(t1);
+                })
+                : CompletableFuture.completedFuture(0.0);
         Map<String, Object> result = new LinkedHashMap<>();
         EventsView ev = new EventsView(spill.events());
         List<Map<String, Object>> phases = phases(s, ev, spill, measured, dir, o);
-        events.join();
+        took.put("figures", ms(t1));
+        took.put("events_parquet", events.join());
+        long t2 = System.nanoTime();
         if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
+        took.put("outputs_parquet", ms(t2));
         result.put("phases", phases);
         if (o.sampleEvery() > 0) result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
+        long t3 = System.nanoTime();
         if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
+        if (o.tracepoints()) took.put("trace", ms(t3));
+        result.put("write_parts_ms", took);
         spill.close();
         Files.deleteIfExists(eventsSpill);
         Files.deleteIfExists(outputsSpill);
         return result;
+    }
+
+    private static double ms(long since) {
+        return Math.round((System.nanoTime() - since) / 1e4) / 100.0;
     }
 
     private interface Sql {

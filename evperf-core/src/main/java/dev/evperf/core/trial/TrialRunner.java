@@ -241,6 +241,7 @@ public final class TrialRunner {
                 result.put("records", w.measure.records);
                 if (written.containsKey("trace")) result.put("trace", written.get("trace"));
                 if (written.containsKey("timing")) result.put("timing", written.get("timing"));
+                result.put("write_parts_ms", written.get("write_parts_ms"));
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
             }
         } finally {
