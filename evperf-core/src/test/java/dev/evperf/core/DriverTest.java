@@ -142,7 +142,7 @@ class DriverTest {
             got.take(c);
         }, 128, 3)) {
             got.supply = supply;
-            supply.sample(every, seq -> seq == n - 1);
+            supply.sample(every, n - 1);
             supply.prefill();
             Driver.run(input, supply, 0, pool(), origin, state);
         }

@@ -78,7 +78,7 @@ final class Fixtures {
         p.max = new Workload.MaxDef();
         p.max.count = n;
         EventSupply s = new EventSupply(Schedule.of(List.of(p)).cursor(0), false, 1, 1, maker, input, c -> { }, n, 2);
-        if (sampleEvery > 0) s.sample(sampleEvery, seq -> false);
+        if (sampleEvery > 0) s.sample(sampleEvery);
         s.prefill();
         return s;
     }

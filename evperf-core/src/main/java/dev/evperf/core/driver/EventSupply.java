@@ -48,7 +48,7 @@ public final class EventSupply implements AutoCloseable {
     private boolean pending;
     /** Capacity mode: time 1 in this many events (0: every event), and every event {@code alwaysTimed} says. */
     private int sampleEvery;
-    private java.util.function.LongPredicate alwaysTimed = seq -> false;
+    private long[] alwaysTimed = new long[0];
     private volatile long batchesMade;
 
     /**
@@ -87,12 +87,12 @@ public final class EventSupply implements AutoCloseable {
 
     /**
      * Capacity mode, set before {@link #prefill}: single events are timed 1 in {@code every} (seq
-     * divisible by it) and where {@code alwaysTimed} says (a phase's first and last event, so its
-     * achieved rate stays exact); micro-batches are always timed (one clock read per batch).
+     * divisible by it) and at the seqs {@code alwaysTimed} lists (a phase's first and last event, so
+     * its achieved rate stays exact); micro-batches are always timed (one clock read per batch).
      */
-    public void sample(int every, java.util.function.LongPredicate alwaysTimed) {
+    public void sample(int every, long... alwaysTimed) {
         this.sampleEvery = every;
-        this.alwaysTimed = alwaysTimed;
+        this.alwaysTimed = alwaysTimed.clone();
     }
 
     public int sampleEvery() {
@@ -192,10 +192,13 @@ public final class EventSupply implements AutoCloseable {
         }
         c.sampled = sampleEvery > 0;
         if (c.sampled) {
-            for (int r = 0; r < c.size; r++) {
-                long seq = c.first + r;
-                c.timed[r] = (byte) (seq % sampleEvery == 0 || alwaysTimed.test(seq) ? 1 : 0);
+            // Marked by stepping, not tested per event: this thread shares the machine with the engine.
+            long end = c.first + c.size;
+            java.util.Arrays.fill(c.timed, 0, c.size, (byte) 0);
+            for (long q = (c.first + sampleEvery - 1) / sampleEvery * sampleEvery; q < end; q += sampleEvery) {
+                c.timed[(int) (q - c.first)] = 1;
             }
+            for (long q : alwaysTimed) if (q >= c.first && q < end) c.timed[(int) (q - c.first)] = 1;
         }
     }
 

@@ -100,12 +100,12 @@ public final class RecordSpill implements AutoCloseable {
         events.ints(c.burst, n);
         events.ints(c.position, n);
         events.longs(c.intended, SpillFile.SAME, base);
+        SpillFile.IntUnaryOp slot = c.senders() == 1 ? SpillFile.SAME : c::slot;
         if (c.sampled) {
-            events.longs(c.sendStartColumn(), c::slot, c.timed, UNTIMED);
-            events.longs(c.sendEndColumn(), c::slot, c.timed, UNTIMED);
+            events.longs(c.sendStartColumn(), slot, c.timed, UNTIMED);
+            events.longs(c.sendEndColumn(), slot, c.timed, UNTIMED);
             for (int i = 0; i < n; i++) timedEvents += c.timed[i];
         } else {
-            SpillFile.IntUnaryOp slot = c.senders() == 1 ? SpillFile.SAME : c::slot;
             events.longs(c.sendStartColumn(), slot, 0);
             events.longs(c.sendEndColumn(), slot, 0);
             timedEvents += n;

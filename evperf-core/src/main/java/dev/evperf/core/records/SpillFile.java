@@ -102,7 +102,12 @@ public final class SpillFile implements AutoCloseable {
     public void longs(long[] values, IntUnaryOp at, byte[] present, long missing) throws IOException {
         int n = (int) open[0];
         ByteBuffer b = page(n * 8);
-        for (int i = 0; i < n; i++) b.putLong(present[i] != 0 ? values[at.apply(i)] : missing);
+        if (at == SAME) {
+            for (int i = 0; i < n; i++) b.putLong(i * 8, present[i] != 0 ? values[i] : missing);
+        } else {
+            for (int i = 0; i < n; i++) b.putLong(i * 8, present[i] != 0 ? values[at.apply(i)] : missing);
+        }
+        b.position(n * 8);
         finishPage(b);
     }
 

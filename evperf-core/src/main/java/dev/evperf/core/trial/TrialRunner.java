@@ -250,14 +250,9 @@ public final class TrialRunner {
     }
 
     /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
-    private static java.util.function.LongPredicate phaseEnds(Schedule s) {
-        java.util.Set<Long> ends = new java.util.HashSet<>();
-        for (Schedule.PhaseInfo p : s.phases) {
-            if (p.count() == 0) continue;
-            ends.add(p.firstSeq());
-            ends.add(p.firstSeq() + p.count() - 1);
-        }
-        return ends::contains;
+    private static long[] phaseEnds(Schedule s) {
+        return s.phases.stream().filter(p -> p.count() > 0)
+                .flatMapToLong(p -> java.util.stream.LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1)).toArray();
     }
 
     /** Output chunks in the sink's cycle. */
