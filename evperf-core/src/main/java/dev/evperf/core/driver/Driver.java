@@ -27,34 +27,79 @@ public final class Driver {
      * @param state  what this sender is sending, for the output listeners and the live line
      */
     public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state) {
+        run(input, supply, sender, maker, origin, state, null);
+    }
+
+    /**
+     * The same, resuming after an event (or micro-batch) whose send threw when {@code errors} is
+     * given: the exception is counted there, that event's send end is when it was caught, and the
+     * loop goes on with the next event on its schedule. The try is around the chunk's loop, not
+     * each send (a try/catch per send measurably slowed the null engine's loop): the exception
+     * unwinds out of the loop, and the loop is entered again after the event {@link SendState}
+     * says was being sent. Without {@code errors} the exception ends the sender.
+     */
+    public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state,
+                           EngineErrors errors) {
         long base = origin + supply.base();
         boolean batched = supply.batched();
+        int senders = supply.senders();
         for (long n = 0; ; n++) {
             EventChunk c = supply.take(n, sender);
             if (c == null) return;
             state.chunk = c;
-            if (batched) {
-                sendBatches(input, c, sender, supply.senders(), origin, base, state);
-            } else if (c.sampled) {
-                sendSampled(input, c, sender, maker, origin, base, state);
-            } else {
-                sendEvents(input, c, sender, maker, origin, base, state);
+            int from = batched ? 0 : sender;
+            while (true) {
+                try {
+                    if (batched) {
+                        sendBatches(input, c, sender, senders, origin, base, state, from);
+                    } else if (c.sampled) {
+                        sendSampled(input, c, sender, maker, origin, base, state, from);
+                    } else {
+                        sendEvents(input, c, sender, maker, origin, base, state, from);
+                    }
+                    break;
+                } catch (RuntimeException e) {
+                    if (errors == null) throw e;
+                    errors.escaped(e);
+                    from = batched ? failedBatch(c, state, origin) + 1 : failedEvent(c, state, origin) + c.senders;
+                }
             }
             supply.done(c);
         }
     }
 
-    private static void sendEvents(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state) {
+    /** The row whose send threw: its send end is now. */
+    private static int failedEvent(EventChunk c, SendState state, long origin) {
+        int row = (int) (state.last - c.first);
+        c.sendEnd[c.slot(row)] = System.nanoTime() - origin;
+        return row;
+    }
+
+    /** The batch whose send threw: its events' send start and end are now (the driver stamps both after a send returns). */
+    private static int failedBatch(EventChunk c, SendState state, long origin) {
+        int row = (int) (state.last - c.first);
+        int j = 0;
+        while (j + 1 < c.batches && c.batchFirst[j + 1] <= row) j++;
+        long now = System.nanoTime() - origin;
+        for (int i = c.batchFirst[j]; i < c.batchFirst[j + 1]; i++) {
+            c.sendStart[i] = now;
+            c.sendEnd[i] = now;
+        }
+        return j;
+    }
+
+    private static void sendEvents(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
+                                   int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
         int senders = c.senders;
         long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
-        long seq = c.first + sender;
+        long seq = c.first + from;
         // The pool row of seq, advanced by the share's stride instead of a division per event.
         int p = (int) (seq % pool.length);
         int step = senders % pool.length;
         long t = System.nanoTime();
-        for (int row = sender, slot = sender * c.segment; row < c.size; row += senders, slot++, seq += senders) {
+        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
             Object[] e = pool[p].clone();
             e[seqIndex] = seq;
             p += step;
@@ -75,18 +120,19 @@ public final class Driver {
      * (t is then an earlier time, so "due ≤ t" still means due), and their send times are not
      * recorded. While ahead of schedule the wait reads the clock as always.
      */
-    private static void sendSampled(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state) {
+    private static void sendSampled(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
+                                    int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
         int senders = c.senders;
         long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
         byte[] timed = c.timed;
-        long seq = c.first + sender;
+        long seq = c.first + from;
         int p = (int) (seq % pool.length);
         int step = senders % pool.length;
         long t = System.nanoTime();
         boolean fresh = true;
-        for (int row = sender, slot = sender * c.segment; row < c.size; row += senders, slot++, seq += senders) {
+        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
             Object[] e = pool[p].clone();
             e[seqIndex] = seq;
             p += step;
@@ -118,18 +164,19 @@ public final class Driver {
      * one call when it is due; all its events share the batch's send start and send end. One clock
      * read per batch while behind schedule, as above.
      */
-    private static void sendBatches(InputHandle input, EventChunk c, int sender, int senders, long origin, long base, SendState state) {
+    private static void sendBatches(InputHandle input, EventChunk c, int sender, int senders, long origin, long base, SendState state,
+                                    int from) {
         long t = System.nanoTime();
-        for (int j = 0; j < c.batches; j++) {
+        for (int j = from; j < c.batches; j++) {
             if (c.batchIndex[j] % senders != sender) continue;
             long at = base + c.batchDue[j];
             if (at > t) t = Waiter.awaitUntil(at);
-            int from = c.batchFirst[j], to = c.batchFirst[j + 1];
-            state.batchFirst = c.first + from;
-            state.last = c.first + to - 1;
+            int lo = c.batchFirst[j], hi = c.batchFirst[j + 1];
+            state.batchFirst = c.first + lo;
+            state.last = c.first + hi - 1;
             input.sendBatch(c.batchObjects[j]);
             long end = System.nanoTime();
-            for (int row = from; row < to; row++) {
+            for (int row = lo; row < hi; row++) {
                 c.sendStart[row] = t - origin;
                 c.sendEnd[row] = end - origin;
             }

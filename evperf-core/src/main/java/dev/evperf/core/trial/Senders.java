@@ -3,10 +3,12 @@ package dev.evperf.core.trial;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.Sender;
+import dev.evperf.core.sensors.Descheduling;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,16 +27,19 @@ final class Senders {
     private final InputHandle input;
     private final EventMaker maker;
     private final long origin;
+    private final EngineErrors errors;
     private final CountDownLatch ready = new CountDownLatch(1);
     private final AtomicInteger spinning = new AtomicInteger();
     private volatile boolean go;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile EventSupply supply;
 
-    Senders(int senders, InputHandle input, EventMaker maker, long origin, boolean tracepoints) {
+    /** @param errors counts exceptions that escape a send; each sender then resumes with its next event */
+    Senders(int senders, InputHandle input, EventMaker maker, long origin, boolean tracepoints, EngineErrors errors) {
         this.input = input;
         this.maker = maker;
         this.origin = origin;
+        this.errors = errors;
         // One sender sends from the trial's own thread, already running when the schedule starts.
         single = senders == 1 ? new SendState() : null;
         threads = new Sender[senders == 1 ? 0 : senders];
@@ -49,7 +54,9 @@ final class Senders {
                     // again on a busy machine, and the schedule starts 1 ms after every sender is spinning.
                     spinning.incrementAndGet();
                     while (!go) Thread.onSpinWait();
-                    Driver.run(input, supply, sender, maker, origin, state);
+                    Descheduling.begin();
+                    Driver.run(input, supply, sender, maker, origin, state, errors);
+                    Descheduling.end();
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                     if (supply != null) supply.fail(e);
@@ -79,7 +86,9 @@ final class Senders {
     void run(Runnable startSchedule) throws InterruptedException {
         if (single != null) {
             startSchedule.run();
-            Driver.run(input, supply, 0, maker, origin, single);
+            Descheduling.begin();
+            Driver.run(input, supply, 0, maker, origin, single, errors);
+            Descheduling.end();
             return;
         }
         ready.countDown();

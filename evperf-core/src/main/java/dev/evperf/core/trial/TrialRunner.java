@@ -9,10 +9,13 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
 import dev.evperf.core.channel.Channels;
 import dev.evperf.core.data.EventPool;
+import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.Stalls;
+import dev.evperf.core.sensors.Descheduling;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.records.TrialRecords;
 import dev.evperf.core.engine.Engines;
@@ -137,6 +140,9 @@ public final class TrialRunner {
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
+            // Errors inside the engine are counted, not only logged by it; see EngineErrors.
+            EngineErrors errors = new EngineErrors();
+            engine.onError(errors);
             InputHandle input = engine.input(stream);
             // The origin is fixed before subscribing: listeners record relative to it.
             // Pair the nanoTime origin with the wall clock so traces, JFR and sensors share one axis.
@@ -165,7 +171,7 @@ public final class TrialRunner {
             int sampleEvery = w.measure.timing.equals("sampled") ? w.measure.sample : 0;
             out.sample(sampleEvery);
             EventMaker maker = new EventMaker(pool, seqIndex);
-            sending = new Senders(senders, input, maker, origin, w.measure.tracepoints);
+            sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
                 String seqAttr = Schemas.outputSequence(w, o);
@@ -190,6 +196,10 @@ public final class TrialRunner {
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
+                // What took the core away from the senders during the loop: recorded as it happens, said after.
+                Stalls.reset();
+                Descheduling.reset();
+                double stealAtStart = Descheduling.stealMs();
                 try (LiveMonitor live = w.measure.live ? new LiveMonitor(sending.states(), supply, out, origin,
                         w.measure.hlogInterval.nanos(), System.out) : null) {
                     sending.run(() -> {
@@ -200,6 +210,7 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
+                result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
                 long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
                 if (sensors != null) {
                     sensors.close();
@@ -243,6 +254,11 @@ public final class TrialRunner {
                 if (written.containsKey("timing")) result.put("timing", written.get("timing"));
                 result.put("write_parts_ms", written.get("write_parts_ms"));
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
+                result.put("errors", errors.summary(origin, w.trial.maxErrors));
+                errors.write(dir, origin);
+                Stalls.write(dir, origin);
+                // Every record is written: a trial failed for its errors keeps them for a look.
+                if (errors.count() > w.trial.maxErrors) throw new TrialFailure(errors.failure(w.trial.maxErrors));
             }
         } finally {
             if (sending != null) sending.abandon();
