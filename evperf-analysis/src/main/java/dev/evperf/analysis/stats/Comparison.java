@@ -19,9 +19,10 @@ import java.util.Locale;
  * <li>the interval excludes 0: a difference the units' own noise does not explain;</li>
  * <li>|difference| ≥ minEffect × spread: larger than runs differ by chance. Over trial units the
  *     spread is the run-to-run spread itself, and the default is 1. Over block units (one trial
- *     per run) the spread between JVMs is not measured; it is taken to be the spread between the
- *     blocks (measured no smaller on the null engine and Siddhi, docs/benchmarks.md), and two runs
- *     then differ by chance by up to z(1 − alpha/2) × √2 spreads: the default (3.64 at alpha 0.01);</li>
+ *     per run) the spread between JVMs is not measured; it is taken to be how far the medians of
+ *     tenths of each trial lie apart, an assumption one trial per run cannot check (docs/benchmarks.md
+ *     measures where it held and where not), and two runs then differ by chance by up to
+ *     z(1 − alpha/2) × √2 spreads: the default (3.64 at alpha 0.01);</li>
  * <li>|difference| ≥ minChange × |a's location|: a relative change worth a verdict (default 1 %),
  *     so that a difference of 0.4 % in a spread of nearly nothing is not called faster.</li>
  * </ol>
