@@ -45,6 +45,15 @@ class BenchmarksWorkTest {
         dc.close();
     }
 
+    @org.junit.jupiter.api.Test
+    void waitersReturnAtOrAfterTheDueTime() {
+        WaiterBenchmark w = new WaiterBenchmark();
+        w.waitNs = 2000;
+        long before = System.nanoTime();
+        assertThat(w.waiter()).isGreaterThanOrEqualTo(before + 2000);
+        assertThat(w.waiterWithoutStallCheck()).isGreaterThanOrEqualTo(before + 2000);
+    }
+
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "esper,trial", "esper,send-end"})
     void harnessShareVariantsDoTheSameEngineWork(String engine, String receipt) throws Exception {
@@ -254,6 +263,20 @@ class BenchmarksWorkTest {
             long start = System.nanoTime();
             long last = InstrumentedMethodBenchmark.monitoredMethod(nanos);
             assertThat(last - start).isGreaterThanOrEqualTo(nanos);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void validationChecksEveryOutput() {
+        ValidationBenchmark b = new ValidationBenchmark();
+        for (String spec : new String[] {"{test: filter, projected: 1}",
+                "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"}) {
+            b.spec = spec;
+            b.events = 20_000;
+            b.engineRows();
+            for (int i = 0; i < 2; i++) {
+                assertThat(b.check().correct()).isEqualTo(20_000);
+            }
         }
     }
 }
