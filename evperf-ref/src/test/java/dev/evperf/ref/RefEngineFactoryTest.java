@@ -145,11 +145,12 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
         }
     }
 
-    @Test
-    void rangeWindowsOnATimeAttributeExpireByTime() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"volume", "id * 10", "(id + 1) * 10 - 10"})
+    void rangeWindowsOnATimeAttributeOrExpressionExpireByTime(String time) throws Exception {
         // volume = 10·id serves as the time in ms: a 25 ms window holds the events of the last 2.5 ids
         try (Engine engine = factory.open(spec("SELECT id, SUM(price) AS s, MEDIAN(price) AS m, STDDEV(price) AS d"
-                + " FROM StockStream [RANGE 25 ms ON volume] INTO OutputStream"))) {
+                + " FROM StockStream [RANGE 25 ms ON " + time + "] INTO OutputStream"))) {
             List<Object[]> rows = new ArrayList<>();
             engine.subscribe("OutputStream", r -> rows.add(r.clone()));
             InputHandle in = engine.input("StockStream");

@@ -21,9 +21,9 @@ final class Ast {
      * @param rows    the count, or 0 for a time window
      * @param slide   1 (sliding) or rows (tumbling)
      * @param rangeMs the span of a time window in ms
-     * @param on      the time attribute, or null for arrival time
+     * @param on      the time: an attribute or an integer expression (ms), or null for arrival time
      */
-    record Window(Token at, long rows, long slide, long rangeMs, Token on) {
+    record Window(Token at, long rows, long slide, long rangeMs, Node on) {
     }
 
     sealed interface Node permits Literal, Name, Unary, Binary, Call {

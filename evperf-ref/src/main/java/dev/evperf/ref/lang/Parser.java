@@ -9,7 +9,7 @@ import java.util.Locale;
  * Parses ref's query language, a small CQL: queries separated by {@code ;}, each
  * <pre>
  * SELECT item [AS name], … FROM stream [window] [WHERE condition] [GROUP BY attribute] INTO stream
- * window := [ROWS n [SLIDE n]] | [RANGE n unit [ON attribute]]        unit: ms, s, m, h (or their words)
+ * window := [ROWS n [SLIDE n]] | [RANGE n unit [ON time]]   unit: ms, s, m, h (or words); time: an attribute or integer expression, ms
  * </pre>
  * Expressions: literals, attributes, {@code + - * / %}, comparisons {@code = != <> < <= > >=}, AND,
  * OR, NOT, parentheses; aggregates {@code COUNT(*) SUM AVG MIN MAX STDDEV MEDIAN}; evperf's functions
@@ -88,10 +88,10 @@ final class Parser {
             at++;
             long n = positive("a time span");
             long ms = Math.multiplyExact(n, unit());
-            Token on = null;
+            Ast.Node on = null;
             if (peek().is("ON")) {
                 at++;
-                on = identifier("the time attribute");
+                on = expression();
             }
             symbol("]");
             return new Ast.Window(open, 0, 1, ms, on);

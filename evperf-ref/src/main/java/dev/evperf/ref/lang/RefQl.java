@@ -15,6 +15,7 @@ import dev.evperf.ref.op.Output;
 import dev.evperf.ref.op.Plan;
 import dev.evperf.ref.op.Select;
 import dev.evperf.ref.op.SlidingAggregateOp;
+import dev.evperf.ref.op.TimeSource;
 import dev.evperf.ref.op.TumblingAggregateOp;
 import dev.evperf.ref.op.WindowShape;
 import dev.evperf.ref.store.StoreSpec;
@@ -113,14 +114,20 @@ public final class RefQl {
         } else {
             int timeField = -1;
             long range = 0;
+            TimeSource time = null;
             if (w.rows() == 0) {
-                if (w.on() != null) {
-                    timeField = exprs.field(w.on());
+                if (w.on() instanceof Ast.Name nm) {
+                    timeField = exprs.field(nm.at());
                     if (!integral(schema.fields().get(timeField).type())) {
-                        throw new EngineException("ref: " + w.on().where() + ": the time attribute " + w.on().text() + " must be an int or long (ms)");
+                        throw new EngineException("ref: " + nm.at().where() + ": the time attribute " + nm.at().text() + " must be an int or long (ms)");
                     }
+                    time = TimeSource.field(timeField, nm.at().text());
+                    range = w.rangeMs();
+                } else if (w.on() != null) {
+                    time = TimeSource.of(exprs.compile(w.on()), Printer.text(w.on()));
                     range = w.rangeMs();
                 } else {
+                    time = TimeSource.arrival();
                     range = Math.multiplyExact(w.rangeMs(), 1_000_000L); // arrival time is System.nanoTime()
                 }
             }
@@ -129,7 +136,7 @@ public final class RefQl {
             if (w.rows() > Integer.MAX_VALUE - 8 && !options.slidem()) {
                 throw new EngineException("ref: " + w.at().where() + ": a window in memory holds at most " + (Integer.MAX_VALUE - 8) + " events");
             }
-            op = new SlidingAggregateOp(shape, aggs, Windows.store(spec, options), w.rows(), range, timeField, select, out);
+            op = new SlidingAggregateOp(shape, aggs, Windows.store(spec, options), w.rows(), range, time, select, out);
         }
         plan.add(schema.name(), name, op);
     }

@@ -16,7 +16,7 @@ public final class SlidingAggregateOp implements Operator {
     private final TupleStore store;
     private final long rows;
     private final long range;
-    private final int timeField;
+    private final TimeSource time;
     private final Select select;
     private final Output out;
     private final Object[] row;
@@ -27,16 +27,16 @@ public final class SlidingAggregateOp implements Operator {
     /**
      * @param rows      R for a count window, else 0
      * @param range     W for a time window (in the time's unit: ms of a time attribute, ns of arrival time), else 0
-     * @param timeField the attribute holding the time, or -1 for arrival time ({@code System.nanoTime()})
+     * @param time      where a time window reads each event's time (null for a count window)
      */
-    public SlidingAggregateOp(WindowShape shape, Aggregates aggs, TupleStore store, long rows, long range, int timeField,
+    public SlidingAggregateOp(WindowShape shape, Aggregates aggs, TupleStore store, long rows, long range, TimeSource time,
                               Select select, Output out) {
         this.shape = shape;
         this.aggs = aggs;
         this.store = store;
         this.rows = rows;
         this.range = range;
-        this.timeField = timeField;
+        this.time = time;
         this.select = select;
         this.out = out;
         this.row = new Object[select.width()];
@@ -54,7 +54,7 @@ public final class SlidingAggregateOp implements Operator {
         if (rows > 0) {
             if (store.size() == rows) expireOldest();
         } else {
-            t = timeField < 0 ? System.nanoTime() : ((Number) event[timeField]).longValue();
+            t = time.of(event);
             long last = t - range;
             while (store.size() > 0 && store.oldestTime() <= last) expireOldest();
         }

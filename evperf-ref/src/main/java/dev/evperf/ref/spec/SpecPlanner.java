@@ -119,7 +119,7 @@ public final class SpecPlanner {
             plan.add(in, q.label(), new CountMomentsOp(seq, id, a1, q.function(), q.rows(), out));
         } else {
             StoreSpec store = new StoreSpec(schema, id, groups, false, -1, new int[] {a1}, q.rows(), false);
-            plan.add(in, q.label(), new SlidingAggregateOp(shape, aggs, Windows.store(store, options), q.rows(), 0, -1, select, out));
+            plan.add(in, q.label(), new SlidingAggregateOp(shape, aggs, Windows.store(store, options), q.rows(), 0, null, select, out));
         }
     }
 
