@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.LongFunction;
 
 /**
  * Runs a translation on a real engine through evperf's engine SPI: setup rows, then events
@@ -40,30 +41,71 @@ public final class EngineRun {
     }
 
     static Map<String, List<Object[]>> run(Translation.Queries t, Inputs inputs, long events, int pauseEvery) throws Exception {
+        return run(t, inputs.setup(), inputs::event, events, pauseEvery).rows();
+    }
+
+    /**
+     * What an engine output: per stream, its rows in the neutral field order, and for each row the
+     * seq of the event being sent when the row arrived (-1 after the last send), which for engines
+     * delivering inside {@code send} is the row's cause.
+     */
+    public static final class Outputs { // a class, not a record: Siddhi's ClassIndex annotation processor fails on records
+        private final Map<String, List<Object[]>> rows;
+        private final Map<String, List<Long>> sentDuring;
+
+        Outputs(Map<String, List<Object[]>> rows, Map<String, List<Long>> sentDuring) {
+            this.rows = rows;
+            this.sentDuring = sentDuring;
+        }
+
+        public Map<String, List<Object[]>> rows() {
+            return rows;
+        }
+
+        public Map<String, List<Long>> sentDuring() {
+            return sentDuring;
+        }
+    }
+
+    /** @param source event seq (0..events − 1), or null for an event this query is not sent */
+    public static Outputs run(Translation.Queries t, List<Input> setup, LongFunction<Input> source, long events, int pauseEvery)
+            throws Exception {
         EngineSpec spec = new EngineSpec(t.inputs(), t.text(), t.outputNames(), t.options());
         Map<String, List<Object[]>> rows = new HashMap<>();
+        Map<String, List<Long>> during = new HashMap<>();
         Map<String, List<String>> fields = new HashMap<>();
+        long[] sending = {-1};
         try (Engine engine = factory(t.engine()).open(spec)) {
             for (OutputSchema o : t.outputs()) {
                 List<Object[]> list = Collections.synchronizedList(new ArrayList<>());
+                List<Long> causes = Collections.synchronizedList(new ArrayList<>());
                 rows.put(o.stream(), list);
+                during.put(o.stream(), causes);
                 fields.put(o.stream(), engine.outputFields(o.stream()));
-                engine.subscribe(o.stream(), row -> list.add(row.clone()));
+                engine.subscribe(o.stream(), row -> {
+                    list.add(row.clone());
+                    causes.add(sending[0]);
+                });
             }
             Map<String, InputHandle> handles = new HashMap<>();
             for (var schema : t.inputs()) {
                 handles.put(schema.name(), engine.input(schema.name()));
             }
-            for (Input in : inputs.setup()) {
+            for (Input in : setup) {
                 handles.get(in.stream()).send(in.row());
             }
             for (long seq = 0; seq < events; seq++) {
-                Input in = inputs.event(seq);
+                Input in = source.apply(seq);
+                if (in == null) {
+                    continue;
+                }
+                sending[0] = seq;
                 handles.get(in.stream()).send(in.row());
                 if (pauseEvery > 0 && seq % pauseEvery == pauseEvery - 1) {
                     Thread.sleep(1);
                 }
             }
+            sending[0] = -1;
             if (!engine.deliversOnSendingThread()) {
                 quiet(rows);
             }
@@ -74,7 +116,7 @@ public final class EngineRun {
                 neutral.put(o.stream(), Rows.reorder(o, fields.get(o.stream()), new ArrayList<>(rows.get(o.stream()))));
             }
         }
-        return neutral;
+        return new Outputs(neutral, during);
     }
 
     /** Until no row has arrived for 200 ms (engines emitting on their own threads). */
