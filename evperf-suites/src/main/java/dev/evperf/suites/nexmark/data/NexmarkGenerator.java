@@ -185,17 +185,24 @@ public final class NexmarkGenerator {
     }
 
     private Object[] bid(long k, long lastAuction, long lastPerson) {
-        long auction = below(bits(seed, k, F_HOT), config.hotAuctionRatio()) > 0
+        // one mix for the three choices, one for price and text: 16 bits each, plenty for ratios of a few
+        long choices = bits(seed, k, F_HOT);
+        long auction = hot(choices, config.hotAuctionRatio())
                 ? lastAuction / HOT_BATCH * HOT_BATCH
                 : Math.max(lastAuction - config.inFlightAuctions(), 0)
                   + below(bits(seed, k, F_PICK), (int) Math.min(lastAuction, config.inFlightAuctions()) + 1 + ID_LEAD);
-        long bidder = below(bits(seed, k, F_HOT2), config.hotBiddersRatio()) > 0
+        long bidder = hot(choices >>> 16, config.hotBiddersRatio())
                 ? lastPerson / HOT_BATCH * HOT_BATCH + 1
                 : randomPerson(bits(seed, k, F_PICK2), lastPerson);
-        long channel = bits(seed, k, F_TEXT);
-        int c = (channel & 1) == 0 ? COLD_CHANNELS + (int) ((channel >>> 1) & 3) : below(channel, COLD_CHANNELS);
-        return new Object[] {k, FIRST_AUCTION_ID + auction, FIRST_PERSON_ID + bidder, price(bits(seed, k, F_PRICE)),
-                channels[c], urls[c], dateTime(k), bidExtra[below(bits(seed, k, F_EXTRA), POOL)]};
+        int c = (choices & (1L << 32)) == 0 ? COLD_CHANNELS + (int) ((choices >>> 33) & 3) : below(choices, COLD_CHANNELS);
+        long priceAndText = bits(seed, k, F_PRICE);
+        return new Object[] {k, FIRST_AUCTION_ID + auction, FIRST_PERSON_ID + bidder, price(priceAndText),
+                channels[c], urls[c], dateTime(k), bidExtra[(int) (priceAndText & (POOL - 1))]};
+    }
+
+    /** True with probability 1 − 1/ratio, from the low 16 bits: a uniform draw in [0, ratio) is above 0. */
+    private static boolean hot(long bits, int ratio) {
+        return ((bits & 0xFFFF) * ratio) >>> 16 > 0;
     }
 
     /** One of the last active_people persons or up to 10 ids ahead (base-0 id). */
