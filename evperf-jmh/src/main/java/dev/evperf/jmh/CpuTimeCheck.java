@@ -28,8 +28,12 @@ import java.util.concurrent.locks.LockSupport;
  * <li>{@code waiters}: {@link Waiter#awaitUntil} and the wait without the stall check, alternately
  *     in one JVM: the median of (return − due) over many 2 µs waits, the wake-up's lateness, which
  *     a preemption moves only in the tail.</li>
+ * <li>{@code nexmark}: {@link NexmarkGeneratorBenchmark#event}'s work (event k's kind and row, k in
+ *     sequence) in batches of 10 M events: the median over batches of the generating thread's CPU time
+ *     per event, and of the whole process's (which adds the collector's and compiler's threads; procfs
+ *     counts it in 10 ms ticks, 1 ns per event at this batch size).</li>
  * </ul>
- * Usage: {@code java -cp "target/evperf-jmh.jar:target/lib/*" dev.evperf.jmh.CpuTimeCheck raw|trial|waiters [batches]}.
+ * Usage: {@code java -cp "target/evperf-jmh.jar:target/lib/*" dev.evperf.jmh.CpuTimeCheck raw|trial|waiters|nexmark [batches]}.
  */
 public final class CpuTimeCheck {
     private CpuTimeCheck() {
@@ -40,7 +44,8 @@ public final class CpuTimeCheck {
         switch (args[0]) {
             case "raw", "trial" -> driver(args[0].equals("trial"), batches);
             case "waiters" -> waiters(batches * 1000);
-            default -> throw new IllegalArgumentException("raw, trial or waiters, not " + args[0]);
+            case "nexmark" -> nexmark(batches);
+            default -> throw new IllegalArgumentException("raw, trial, waiters or nexmark, not " + args[0]);
         }
     }
 
@@ -89,6 +94,35 @@ public final class CpuTimeCheck {
         System.out.printf(Locale.ROOT, "wake-up lateness over %d waits of 2 µs, ns: with the stall check median %d (p90 %d);"
                 + " without median %d (p90 %d)%n", waits, checked[waits / 2], checked[waits * 9 / 10],
                 unchecked[waits / 2], unchecked[waits * 9 / 10]);
+    }
+
+    static void nexmark(int batches) {
+        NexmarkGeneratorBenchmark g = new NexmarkGeneratorBenchmark();
+        g.data = "{}";
+        g.generator();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        int n = 10_000_000;
+        double[] thread = new double[batches], process = new double[batches];
+        for (int b = -3; b < batches; b++) { // 3 batches of warm-up
+            long c0 = mx.getCurrentThreadCpuTime(), p0 = os.getProcessCpuTime();
+            Object last = null;
+            for (int i = 0; i < n; i++) {
+                last = g.event();
+            }
+            long c1 = mx.getCurrentThreadCpuTime(), p1 = os.getProcessCpuTime();
+            if (last == null) throw new IllegalStateException();
+            if (b >= 0) {
+                thread[b] = (c1 - c0) / (double) n;
+                process[b] = (p1 - p0) / (double) n;
+            }
+        }
+        Arrays.sort(thread);
+        Arrays.sort(process);
+        System.out.printf(Locale.ROOT, "nexmark generator: median CPU time per event %.1f ns on its thread (p25 %.1f, p75 %.1f), "
+                + "%.1f ns for the whole process, over %d batches of %d: %.1f M events per second of one core%n",
+                thread[batches / 2], thread[batches / 4], thread[3 * batches / 4], process[batches / 2], batches, n,
+                1e3 / process[batches / 2]);
     }
 
     /** WaiterBenchmark's baseline: the wait as it was before the stall check. */

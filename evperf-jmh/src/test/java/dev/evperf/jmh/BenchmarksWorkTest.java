@@ -301,4 +301,18 @@ class BenchmarksWorkTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void nexmarkGeneratorMakesTheDataMix() {
+        NexmarkGeneratorBenchmark b = new NexmarkGeneratorBenchmark();
+        b.data = "{}";
+        b.generator();
+        int bids = 0;
+        for (int i = 0; i < 50; i++) {
+            Object[] e = b.event();
+            assertThat(e[0]).isEqualTo((long) i);
+            bids += e.length == 8 ? 1 : 0;
+        }
+        assertThat(bids).isEqualTo(46);
+    }
 }
