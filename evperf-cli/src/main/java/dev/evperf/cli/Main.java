@@ -42,17 +42,22 @@ public final class Main {
             boolean verbose = cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption("--verbose");
             if (verbose) ex.printStackTrace(err);
             if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
-                err.println("evperf: " + ex.getMessage());
+                err.println("evperf: " + oneLine(ex.getMessage()));
                 return BAD_INPUT;
             }
             if (ex instanceof dev.evperf.core.trial.TrialFailure) {
-                err.println("evperf: " + ex.getMessage());
+                err.println("evperf: " + oneLine(ex.getMessage()));
                 return 1;
             }
             err.println("evperf: internal error: " + ex + (verbose ? "" : " (run with --verbose for the stack trace)"));
             return 1;
         });
         return cl.execute(args);
+    }
+
+    /** A message that quotes the user's input (a query, a value) stays one line: its line breaks are shown, not made. */
+    static String oneLine(String message) {
+        return String.valueOf(message).strip().replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

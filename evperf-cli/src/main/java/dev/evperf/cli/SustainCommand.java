@@ -120,6 +120,8 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(workload + ": matrix: sustain probes one configuration; remove the matrix");
         }
         PlanChecker.check(base);
+        // The first probe's schedule, checked now: a --duration too short for two events at --start is bad input.
+        probe(base, validator, "t000", start, warm, measure, records);
         Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
@@ -274,6 +276,7 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
         }
         validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");
+        dev.evperf.core.load.ScheduleCheck.check(w, null, base.workloadFile() + " (probe at " + rate + " ev/s)");
         return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
     }
 
