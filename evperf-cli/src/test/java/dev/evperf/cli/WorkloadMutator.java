@@ -40,7 +40,7 @@ final class WorkloadMutator {
             "peak_factor", "recovery", "replay", "column", "unit", "speed", "arrivals", "matrix", "repetitions", "latency", "records",
             "hlog_interval", "receipt", "tracepoints", "trace_capacity", "sensors", "enabled", "virtual", "aliases", "pipeline", "jfr",
             "live", "skip_bursts", "trial", "timeout", "jvm", "drain_quiet", "drain_timeout", "outputs_per_input", "pre_run",
-            "channels", "pipelines", "handler", "compression", "sink", "queue", "capacity", "policy", "consumers", "values",
+            "channels", "pipelines", "databases", "url", "handler", "compression", "sink", "queue", "capacity", "policy", "consumers", "values",
             "uniform", "normal", "mean", "std", "exponential", "sequential", "nosuchkey", "Distance", "load.phases"};
 
     private static final String PUNCTUATION = ":{}[],-#&*!|>'\"%@`? \t\n";
