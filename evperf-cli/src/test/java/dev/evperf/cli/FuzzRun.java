@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /** A workload run end to end by the {@code evperf} command in a process of its own, as a user runs it. */
 final class FuzzRun {
-    private static final Pattern SECONDS = Pattern.compile("(duration|steady|recovery|peak|ramp|step): (\\d+)s\\b");
+    private static final Pattern SECONDS = Pattern.compile("(duration|steady|recovery|peak|ramp|step|distance): \"?(\\d+(?:\\.\\d+)?)(s|m|h)\\b\"?");
     private static final Pattern COUNT = Pattern.compile("\\b(count|size): (\\d+)\\b");
 
     private FuzzRun() {
@@ -18,7 +18,14 @@ final class FuzzRun {
     static String shrink(String yaml) {
         Matcher m = SECONDS.matcher(yaml);
         StringBuilder sb = new StringBuilder();
-        while (m.find()) m.appendReplacement(sb, m.group(1) + ": " + Long.parseLong(m.group(2)) * 10 + "ms");
+        while (m.find()) {
+            double unitMs = switch (m.group(3)) {
+                case "s" -> 1e3;
+                case "m" -> 60e3;
+                default -> 3600e3;
+            };
+            m.appendReplacement(sb, m.group(1) + ": " + Math.max(1, Math.round(Double.parseDouble(m.group(2)) * unitMs / 100)) + "ms");
+        }
         m.appendTail(sb);
         m = COUNT.matcher(sb.toString());
         sb = new StringBuilder();
