@@ -118,11 +118,15 @@ class WorkloadFuzzTest {
 
         // End to end: a seeded sample of the mutations that validated, shrunk to seconds, in a process of its own.
         SplittableRandom pick = new SplittableRandom(seed);
+        List<String> endToEnd = new ArrayList<>();
         int ran = 0;
         for (int i = 0; i < e2e && !validated.isEmpty(); i++) {
             Path f = validated.remove(pick.nextInt(validated.size()));
             Files.writeString(f, FuzzRun.shrink(Files.readString(f)));
-            check(FuzzRun.endToEnd(f, tmp.resolve("run-" + i), LIMIT_S), f);
+            Outcome o = FuzzRun.endToEnd(f, tmp.resolve("run-" + i), LIMIT_S);
+            check(o, f);
+            endToEnd.add(String.format(Locale.ROOT, "  %s: exit %d in %.1f s: %s", o.name, o.exit, o.seconds,
+                    o.exit == 0 ? "ok" : firstLines(o.err.lines().filter(l -> !l.startsWith("[")).reduce((a, b) -> b).orElse(""), 1)));
             ran++;
         }
         double total = (System.nanoTime() - start) / 1e9;
@@ -133,7 +137,8 @@ class WorkloadFuzzTest {
                 exits[0], exits[1], exits[2], stackTraces, failures.size(), slowest, slowestName, threadsLeft);
         System.out.println(totals);
         Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target", "fuzz-totals.txt"), totals + "\n" + String.join("\n", failures) + "\n");
+        Files.writeString(Path.of("target", "fuzz-totals.txt"), totals + "\nend to end:\n" + String.join("\n", endToEnd) + "\n"
+                + (failures.isEmpty() ? "" : "failures:\n" + String.join("\n", failures) + "\n"));
         if (log != null) Files.writeString(Path.of("target", "fuzz-log.txt"), log);
         assertThat(failures).as(totals).isEmpty();
         assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive).toList())
