@@ -171,6 +171,14 @@ class BadInputTest {
     }
 
     @Test
+    void anOutputSequenceAttributeTheQueriesDoNotProduceIsRejected() throws Exception {
+        // found by the fuzz test: it failed every trial at run time
+        Cli cli = runBad(GOOD.replace("OutputStream: {sequence: id}", "OutputStream: {sequence: ident}"));
+        assertThat(cli.err).contains("engine.outputs.OutputStream.sequence").contains("no attribute 'ident'")
+                .contains("[id, symbol, price, volume]");
+    }
+
+    @Test
     void aKeyWithoutAValueIsNamed() throws Exception {
         Cli cli = runBad(GOOD.replace("queries: |", "queries:\n  unused: |"));
         assertThat(cli.err).contains("engine.queries: no value");

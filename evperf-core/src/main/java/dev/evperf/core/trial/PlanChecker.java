@@ -13,6 +13,7 @@ import dev.evperf.core.workload.WorkloadException;
 import java.nio.file.Path;
 import dev.evperf.core.load.ScheduleCheck;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -42,22 +43,52 @@ public final class PlanChecker {
                 // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
                 dev.evperf.core.load.Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, at));
             }
-            EngineFactory f = Engines.get(w.engine.name);
-            try {
+            checkEngine(w, at);
+        }
+    }
+
+    /**
+     * The engine compiles the queries. Where validating means opening the engine anyway (the
+     * default), it is opened here once, and every output's sequence attribute is looked up among
+     * the output stream's fields: a name the queries do not produce would fail every trial.
+     */
+    private static void checkEngine(Workload w, String at) {
+        EngineFactory f = Engines.get(w.engine.name);
+        boolean sendEnd = w.measure.receipt.equals("send-end");
+        try {
+            if (!opensToValidate(f) && !sendEnd) {
                 f.validate(Schemas.engineSpec(w));
-                if (w.measure.receipt.equals("send-end")) {
-                    try (var engine = f.open(Schemas.engineSpec(w))) {
-                        if (!engine.deliversOnSendingThread()) {
-                            throw new WorkloadException(at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"
-                                    + " sending thread; " + w.engine.name + " may not with these queries (use receipt: listener)");
-                        }
+                return;
+            }
+            try (var engine = f.open(Schemas.engineSpec(w))) {
+                for (String out : w.engine.outputs.keySet()) {
+                    String seq = Schemas.outputSequence(w, out);
+                    List<String> fields = engine.outputFields(out);
+                    if (seq != null && !fields.contains(seq)) {
+                        throw new WorkloadException(at + ": engine.outputs." + out + ".sequence: output stream " + out + " has no attribute '"
+                                + seq + "' to carry the sequence number; it has " + fields + " (name one of them, or none)");
                     }
                 }
-            } catch (EngineException e) {
-                throw new WorkloadException(at + ": engine.queries: " + e.getMessage(), e);
-            } catch (RuntimeException e) {
-                throw new WorkloadException(at + ": engine " + w.engine.name + " rejected the workload: " + e, e);
+                if (sendEnd && !engine.deliversOnSendingThread()) {
+                    throw new WorkloadException(at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"
+                            + " sending thread; " + w.engine.name + " may not with these queries (use receipt: listener)");
+                }
             }
+        } catch (EngineException e) {
+            throw new WorkloadException(at + ": engine.queries: " + e.getMessage(), e);
+        } catch (WorkloadException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WorkloadException(at + ": engine " + w.engine.name + " rejected the workload: " + e, e);
+        }
+    }
+
+    /** Whether the adapter keeps {@link EngineFactory#validate}'s default, which opens the engine. */
+    private static boolean opensToValidate(EngineFactory f) {
+        try {
+            return f.getClass().getMethod("validate", dev.evperf.api.EngineSpec.class).getDeclaringClass() == EngineFactory.class;
+        } catch (NoSuchMethodException e) {
+            return false;
         }
     }
 
