@@ -72,6 +72,11 @@ class InterruptTest {
         assertThat(result.get("status").asText()).isEqualTo("interrupted");
         assertThat(Files.exists(run.resolve("trials/t003"))).isFalse();
         assertNothingLeft(trial, run);
+        // The interrupted run reads as what happened, not as damage and not as failures.
+        Cli summary = Cli.run("summary", run.toString());
+        assertThat(summary.exit).as(summary.toString()).isZero();
+        assertThat(summary.out).contains("3 trials, 1 ok, 0 failed, 1 interrupted, 1 not run")
+                .contains("INTERRUPTED: interrupted (SIG" + signal + ")").contains("NOT RUN: the run was interrupted");
     }
 
     @Test
