@@ -5,12 +5,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** One headline line per trial, to compare the trials of a run (text table and CSV). */
-record AcrossTrials(String id, Map<String, Object> params, String status, Double meanBurstMs,
+record AcrossTrials(String id, Map<String, Object> params, String status, Long errors, boolean disturbed, Disturbance disturbance,
+                    List<String> warnings, Double meanBurstMs,
                     Double p99ProcessingUs, Double p99ScheduledUs, Double aOverBAtN1, Double achievedRate) {
 
     static AcrossTrials of(TrialSummary t) {
-        if (!t.ok()) return new AcrossTrials(t.id(), t.params(), t.status(), null, null, null, null, null);
-        return new AcrossTrials(t.id(), t.params(), t.status(),
+        Long errors = t.errors() == null ? null : t.errors().count();
+        List<String> warnings = t.warnings() == null ? List.of() : t.warnings().stream().map(Warning::kind).distinct().toList();
+        if (!t.ok()) return new AcrossTrials(t.id(), t.params(), t.statusText(), errors, t.disturbed(), t.disturbance(), warnings,
+                null, null, null, null, null);
+        return new AcrossTrials(t.id(), t.params(), t.statusText(), errors, t.disturbed(), t.disturbance(), warnings,
                 t.burstStats() == null ? null : t.burstStats().meanMs(),
                 t.latency().processing().p99Us(),
                 t.latency().scheduled().p99Us(),
