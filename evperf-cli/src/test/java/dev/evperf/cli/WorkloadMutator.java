@@ -39,7 +39,7 @@ final class WorkloadMutator {
             "increasing", "decreasing", "spike", "random_walk", "start", "adaptivity", "fraction", "sustained", "steady", "peak",
             "peak_factor", "recovery", "replay", "column", "unit", "speed", "arrivals", "matrix", "repetitions", "latency", "records",
             "hlog_interval", "receipt", "tracepoints", "trace_capacity", "sensors", "enabled", "virtual", "aliases", "pipeline", "jfr",
-            "live", "skip_bursts", "trial", "timeout", "jvm", "drain_quiet", "drain_timeout", "outputs_per_input", "pre_run",
+            "live", "skip_bursts", "trial", "timeout", "jvm", "drain_quiet", "drain_timeout", "outputs_per_input", "max_errors", "pre_run",
             "channels", "pipelines", "databases", "url", "handler", "compression", "sink", "queue", "capacity", "policy", "consumers", "values",
             "uniform", "normal", "mean", "std", "exponential", "sequential", "nosuchkey", "Distance", "load.phases"};
 
