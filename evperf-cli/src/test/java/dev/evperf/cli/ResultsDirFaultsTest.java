@@ -97,7 +97,7 @@ class ResultsDirFaultsTest {
             JsonNode first = runJson.at("/trials/0");
             assertThat(first.get("status").asText()).isEqualTo("failed");
             try (Stream<Path> files = Files.walk(run)) {
-                List<Path> tmpFiles = files.filter(f -> f.toString().endsWith(".tmp")).toList();
+                List<Path> tmpFiles = files.filter(f -> f.toString().endsWith(".tmp") || f.toString().endsWith(".spill.parquet")).toList();
                 assertThat(tmpFiles).as("unfinished writes left behind").isEmpty();
             }
             if (mounted) {

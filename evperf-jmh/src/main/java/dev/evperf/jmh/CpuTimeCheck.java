@@ -4,6 +4,9 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.EngineErrors;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Waiter;
 import dev.evperf.core.engine.Engines;
@@ -18,8 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  * the scores of two runs of one benchmark differ by 2x): figures that preemption does not move.
  * <ul>
  * <li>{@code raw} / {@code trial}: {@link DriverLoopBenchmark#driverWithRecords}'s loop, 100 000
- *     events per batch, into the null engine, called directly or as a trial calls it (through
- *     {@code EngineErrors.sendAll}, which re-enters the loop after a send that threw); the median
+ *     events per batch (made at send time from a trial's supply), into the null engine, without or
+ *     with the trial's {@code EngineErrors} (the driver re-enters its loop after a send that threw); the median
  *     over batches of the sending thread's CPU time per event (a descheduled thread uses no CPU).
  *     Run the two in two JVMs at the same time, so both see the same machine.</li>
  * <li>{@code waiters}: {@link Waiter#awaitUntil} and the wait without the stall check, alternately
@@ -43,32 +46,26 @@ public final class CpuTimeCheck {
 
     static void driver(boolean trial, int batches) throws Exception {
         int n = DriverLoopBenchmark.BATCH;
-        Object[][] events = new Object[n][];
-        Fixtures.prepare(Fixtures.pool(), events, 0);
         try (Engine engine = Engines.get("null").open(Fixtures.passThrough("null"))) {
             InputHandle input = engine.input(Fixtures.INPUT);
             long origin = System.nanoTime();
-            OutputRecords records = new OutputRecords(n, origin);
+            // Two chunks of 64 Ki slots hold a batch's outputs without a writer.
+            OutputRecords records = new OutputRecords(n, origin, 1 << 16, 2);
+            SendState state = new SendState();
             engine.subscribe(Fixtures.OUTPUT, records.listener(0, engine.outputFields(Fixtures.OUTPUT).indexOf("id"),
-                    OutputRecords.Delivery.SENDING_THREAD));
+                    OutputRecords.Delivery.SENDING_THREAD, state));
             EngineErrors errors = new EngineErrors();
             engine.onError(errors);
-            InputHandle in = input;
-            long[] intended = new long[n], start = new long[n], end = new long[n];
-            Runnable loop = trial
-                    ? () -> errors.sendAll(from -> Driver.run(in, events, intended, origin, start, end, from, n), 0, n, end, origin)
-                    : () -> Driver.run(in, events, intended, origin, start, end);
+            EventMaker maker = new EventMaker(Fixtures.pool(), Fixtures.SEQ_INDEX);
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             double[] perEvent = new double[batches];
-            for (int w = 0; w < 50; w++) {
+            for (int b = -50; b < batches; b++) { // 50 batches of warm-up: compiled before measuring
                 records.reset();
-                loop.run(); // warm-up: compiled before measuring
-            }
-            for (int b = 0; b < batches; b++) {
-                records.reset();
-                long c0 = mx.getCurrentThreadCpuTime();
-                loop.run();
-                perEvent[b] = (mx.getCurrentThreadCpuTime() - c0) / (double) n;
+                try (EventSupply supply = Fixtures.supply(input, maker, n)) { // filled before the clock starts
+                    long c0 = mx.getCurrentThreadCpuTime();
+                    Driver.run(input, supply, 0, maker, origin, state, trial ? errors : null);
+                    if (b >= 0) perEvent[b] = (mx.getCurrentThreadCpuTime() - c0) / (double) n;
+                }
                 if (records.recorded() != n) throw new IllegalStateException("lost outputs: " + records.recorded());
             }
             Arrays.sort(perEvent);

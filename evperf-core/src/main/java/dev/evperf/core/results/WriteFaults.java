@@ -18,11 +18,15 @@ public final class WriteFaults {
     private WriteFaults() {
     }
 
-    /** Removes the temporary files of writes that did not finish ({@link Json#write}'s *.tmp), below {@code dir}. */
+    /**
+     * Removes the files of writes that did not finish, below {@code dir}: {@link Json#write}'s
+     * *.tmp, and a trial's record spills (*.spill.parquet) without their footer, which no reader
+     * can open (a trial that ends well turns its spills into the result files and removes them).
+     */
     public static void removeTmp(Path dir) {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".tmp")).forEach(f -> {
+            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f)).forEach(f -> {
                 try {
                     Files.deleteIfExists(f);
                 } catch (IOException ignored) {
@@ -31,6 +35,19 @@ public final class WriteFaults {
             });
         } catch (IOException | UncheckedIOException ignored) {
             // as above
+        }
+    }
+
+    private static boolean unfinishedSpill(Path f) {
+        if (!f.getFileName().toString().endsWith(".spill.parquet")) return false;
+        try (var r = new java.io.RandomAccessFile(f.toFile(), "r")) {
+            if (r.length() < 8) return true;
+            r.seek(r.length() - 4);
+            byte[] end = new byte[4];
+            r.readFully(end);
+            return !new String(end, java.nio.charset.StandardCharsets.US_ASCII).equals("PAR1");
+        } catch (IOException e) {
+            return false;
         }
     }
 

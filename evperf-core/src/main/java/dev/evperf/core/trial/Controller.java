@@ -88,7 +88,6 @@ public final class Controller {
         double seconds = (System.nanoTime() - start) / 1e9;
         o.put("duration_s", Math.round(seconds * 100) / 100.0);
         if (RunRecord.INTERRUPTED.equals(o.path("status").asText())) throw stop(t.id());
-        if ("failed".equals(o.path("status").asText()) && !WriteFaults.fullNote(runDir).isEmpty()) record.markFull();
         record.write();
         if (record.full()) throw stopFull(t.id(), o);
         double elapsed = (System.nanoTime() - runStart) / 1e9;
@@ -181,7 +180,9 @@ public final class Controller {
             // The results directory refused a write (disk full, read-only, removed): that is the trial's failure.
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
         } finally {
-            // The trial JVM is gone: a *.tmp left in its directory is a write that will never finish.
+            // A trial that failed on a full file system: the next would too, and nothing more could be recorded.
+            if ("failed".equals(o.path("status").asText()) && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
+            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never finish.
             WriteFaults.removeTmp(dir);
         }
     }
