@@ -1,5 +1,9 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Layout;
+import dev.evperf.results.Intervals;
+import dev.evperf.results.TrialResult;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,7 +50,7 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
         List<Interval> all = dir == null ? null : intervals(dir, result);
         List<Interval> worst = all == null ? List.of() : all.stream()
                 .sorted(Comparator.comparingDouble(Interval::stallMs).thenComparingLong(Interval::switches).reversed()).limit(WORST).toList();
-        IntervalsCsv csv = dir == null ? null : IntervalsCsv.read(dir);
+        Intervals csv = dir == null ? null : Intervals.read(dir);
         return new Disturbance(disturbed, stalls, d.stalls() == null ? 0 : d.stalls().totalMs(), d.stalls() == null ? 0 : d.stalls().maxMs(),
                 d.driverInvoluntarySwitches(), d.stealMs(), all == null ? null : all.size(), csv == null ? null : csv.rows().size(), worst);
     }
@@ -56,7 +60,7 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
      * or of the steal time fell (within the timed loop), in time order; null without intervals.csv.
      */
     public static List<Interval> intervals(Path dir, TrialResult result) {
-        IntervalsCsv csv = IntervalsCsv.read(dir);
+        Intervals csv = Intervals.read(dir);
         if (csv == null || csv.column("t_start_s") < 0) return null;
         int n = csv.rows().size();
         double[] start = new double[n];
@@ -64,7 +68,7 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
         double width = n > 1 ? start[1] - start[0] : 0.25;
         double[] stall = new double[n], steal = new double[n];
         long[] switches = new long[n];
-        for (long[] s : readLongs(dir.resolve("stalls.csv"), 2)) {
+        for (long[] s : readLongs(dir.resolve(Layout.STALLS), 2)) {
             // a stall's milliseconds go to each interval it overlaps (intervals are of equal width)
             int first = Math.max(0, (int) Math.floor((s[0] / 1e9 - start[0]) / width));
             for (int i = first; i < n && start[i] * 1e9 < s[1]; i++) {
@@ -74,7 +78,7 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
         }
         long loopEnd = result.runNs() == null ? Long.MAX_VALUE : result.runNs();
         Sample prevSwitches = null, prevSteal = null;
-        for (String[] r : readSensors(dir.resolve("sensors.csv"))) {
+        for (String[] r : readSensors(dir.resolve(Layout.SENSORS))) {
             long t = Long.parseLong(r[0]);
             double v = Double.parseDouble(r[2]);
             boolean isSwitches = r[1].equals(SWITCHES_SENSOR);

@@ -1,5 +1,6 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 
@@ -22,7 +23,7 @@ final class HistogramLatency {
     }
 
     static LatencyStats mode(Path trialDir, String mode, Long fromNs) {
-        Histogram read = HlogTotal.read(trialDir.resolve("latency-" + mode + ".hlog"), fromNs);
+        Histogram read = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
         Histogram total = read == null ? new Histogram(3) : read;
         if (total.getTotalCount() == 0) {
             return LatencyStats.of(new long[0]);

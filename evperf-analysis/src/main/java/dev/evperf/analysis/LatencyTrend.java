@@ -1,5 +1,8 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Intervals;
+import dev.evperf.results.TrialResult;
+
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -20,7 +23,7 @@ public record LatencyTrend(int points, double slopeMsPerS, double stdErr, double
 
     /** @return null without intervals.csv or with fewer than three whole measured intervals that had outputs */
     public static LatencyTrend scheduled(Path trialDir, TrialResult result) {
-        IntervalsCsv csv = IntervalsCsv.read(trialDir);
+        Intervals csv = Intervals.read(trialDir);
         if (csv == null) return null;
         int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
         int yCol = csv.column("scheduled_p50_us");

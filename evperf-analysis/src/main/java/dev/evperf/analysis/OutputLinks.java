@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.TrialResult;
+
 import java.util.Locale;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.TrialResult;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,8 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Intervals;
+import dev.evperf.results.TrialResult;
+
 import java.nio.file.Path;
 
 /**
@@ -19,7 +22,7 @@ public record RateShape(int intervals, double intervalSeconds, double worstPerce
 
     /** @return null when the trial has no intervals.csv or no interval with a rate target */
     public static RateShape load(Path trialDir, TrialResult result) {
-        IntervalsCsv csv = IntervalsCsv.read(trialDir);
+        Intervals csv = Intervals.read(trialDir);
         if (csv == null) return null;
         int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
         int targetCol = csv.column("target_rate"), inputCol = csv.column("input_rate");

@@ -2,12 +2,10 @@ package dev.evperf.analysis;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import java.io.IOException;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,53 +67,25 @@ public final class RunSummary {
 
     /** The same, each ok trial's summary from {@code loader} (e.g. one computed as the trial finished). */
     public static RunSummary load(Path runDir, AnalysisOptions options, TrialLoader loader) {
-        Path runJson = runDir.resolve("run.json");
-        if (!Files.isDirectory(runDir)) {
-            throw new IllegalArgumentException("not a run directory: " + runDir
-                    + (Files.exists(runDir) ? " is not a directory" : " does not exist")
-                    + " (expected a directory holding run.json and trials/)");
-        }
-        if (!Files.isRegularFile(runJson)) {
-            throw new IllegalArgumentException("not a run directory: " + runDir
-                    + " has no run.json (expected a directory written by evperf run, holding run.json and trials/)");
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(runJson.toFile());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(runJson + ": " + Json.oneLine(e));
-        } catch (IOException e) {
-            throw new UncheckedIOException(runJson + ": cannot read", e);
-        }
-        JsonNode list = root == null ? null : root.get("trials");
-        if (list == null || !list.isArray()) {
-            throw new IllegalArgumentException(runJson + ": expected a \"trials\" array");
-        }
-        List<TrialSummary> trials = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            trials.add(trial(runDir, runJson, i, list.get(i), options, loader));
-        }
-        return new RunSummary(runDir, options, trials);
+        return load(RunDir.open(runDir), options, loader);
     }
 
-    private static TrialSummary trial(Path runDir, Path runJson, int i, JsonNode t, AnalysisOptions options, TrialLoader loader) {
-        String id = t.path("id").asText(null);
-        if (id == null || id.isEmpty()) {
-            throw new IllegalArgumentException(runJson + ": trials[" + i + "]: expected a string \"id\"");
-        }
+    /** The same for a run directory already opened. */
+    public static RunSummary load(RunDir run, AnalysisOptions options, TrialLoader loader) {
+        List<TrialSummary> trials = new ArrayList<>();
+        for (RunFile.Trial t : run.trials()) trials.add(trial(run, t, options, loader));
+        return new RunSummary(run.dir(), options, trials);
+    }
+
+    private static TrialSummary trial(RunDir run, RunFile.Trial t, AnalysisOptions options, TrialLoader loader) {
         Map<String, Object> params = new LinkedHashMap<>();
-        t.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), scalar(e.getValue())));
-        Integer repetition = t.hasNonNull("repetition") ? t.get("repetition").asInt() : null;
-        String status = t.path("status").asText("unknown");
-        if (!TrialSummary.OK.equals(status)) {
-            return TrialSummary.failed(id, params, repetition, status, t.path("reason").asText(null));
-        }
-        Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
+        t.params().fields().forEachRemaining(e -> params.put(e.getKey(), scalar(e.getValue())));
+        if (!t.ok()) return TrialSummary.failed(t.id(), params, t.repetition(), t.status(), t.reason());
         try {
-            return loader.load(id, params, repetition, dir, options);
+            return loader.load(t.id(), params, t.repetition(), run.trialDir(t), options);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             // Missing or malformed files of one trial: keep it in the report instead of losing the run.
-            return TrialSummary.failed(id, params, repetition, "failed",
+            return TrialSummary.failed(t.id(), params, t.repetition(), "failed",
                     "ok in run.json, but its results could not be analysed: " + e.getMessage());
         }
     }

@@ -1,5 +1,6 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ public record SamplingError(int every, List<Mode> modes) {
     static SamplingError of(Path trialDir, Long fromNs, int every) {
         List<Mode> modes = new ArrayList<>();
         for (String mode : List.of("processing", "end-to-end", "scheduled")) {
-            Histogram h = HlogTotal.read(trialDir.resolve("latency-" + mode + ".hlog"), fromNs);
+            Histogram h = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
             if (h == null || h.getTotalCount() == 0) continue;
             long n = h.getTotalCount();
             double us = Stats.NS_PER_US;

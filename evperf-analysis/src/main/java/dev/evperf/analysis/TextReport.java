@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.TrialResult;
+
 import dev.evperf.analysis.warmup.WarmUp;
 import java.util.List;
 

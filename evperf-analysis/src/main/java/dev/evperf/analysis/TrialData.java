@@ -1,5 +1,6 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -145,8 +146,8 @@ public final class TrialData {
      * @throws IllegalArgumentException naming the file when it is missing or unreadable
      */
     public static TrialData load(Path trialDir) {
-        Path events = trialDir.resolve("events.parquet");
-        Path outputs = trialDir.resolve("outputs.parquet");
+        Path events = trialDir.resolve(Layout.EVENTS);
+        Path outputs = trialDir.resolve(Layout.OUTPUTS);
         for (Path p : List.of(events, outputs)) {
             if (!Files.isRegularFile(p)) {
                 throw new IllegalArgumentException(p + ": missing (expected a parquet file written by the trial runner)");

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.TrialResult;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.evperf.analysis.report.ErrorLinks;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -103,15 +106,15 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                                     long duckDbAboveEvents) {
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
-        if (result == null || !result.recordsOff() || Files.exists(dir.resolve("events.parquet"))) {
+        if (result == null || !result.recordsOff() || Files.exists(dir.resolve(Layout.EVENTS))) {
             TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
                     ? SqlSummary.of(id, params, repetition, dir, result, options)
                     : of(id, params, repetition, TrialData.load(dir), dir, result, options);
             return s.withIntervals(shape, LatencyTrend.scheduled(dir, result)).withChecks(dir, result);
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
-        WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
-                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null) : null;
+        WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))
+                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null) : null;
         boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
         int every = result == null ? 0 : result.sampleEvery();
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"

@@ -1,5 +1,8 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.Intervals;
+import dev.evperf.results.TrialResult;
+
 import static dev.evperf.analysis.Table.num;
 
 import java.nio.file.Path;
@@ -58,7 +61,7 @@ public final class Warnings {
     private static List<String> phases(TrialSummary s, Path dir, List<Warning> out) {
         List<String> notSteady = new ArrayList<>();
         if (s.rates() == null) return notSteady;
-        IntervalsCsv csv = dir == null ? null : IntervalsCsv.read(dir);
+        Intervals csv = dir == null ? null : Intervals.read(dir);
         for (PhaseRate p : s.rates()) {
             if (p.targetRate() == null || p.count() == 0) continue;
             String figure = "phase " + p.name();
@@ -95,7 +98,7 @@ public final class Warnings {
     }
 
     /** The least-squares trend of the generator lag (lag_max_ms) over a phase's whole intervals, or null. */
-    static LatencyTrend lagTrend(IntervalsCsv csv, int phase) {
+    static LatencyTrend lagTrend(Intervals csv, int phase) {
         if (csv == null) return null;
         int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole"), lagCol = csv.column("lag_max_ms");
         if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || lagCol < 0) return null;

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.results.TrialResult;
+
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 

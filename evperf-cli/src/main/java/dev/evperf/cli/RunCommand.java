@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
@@ -58,7 +59,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         Path runDir = out != null ? out : defaultDir(plan);
-        if (Files.exists(runDir.resolve("run.json"))) {
+        if (Files.exists(runDir.resolve(Layout.RUN_JSON))) {
             throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
         }
         main.err.println("evperf: results in " + runDir);

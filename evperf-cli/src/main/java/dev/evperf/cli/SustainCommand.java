@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -124,7 +125,7 @@ final class SustainCommand implements Callable<Integer> {
         PlanChecker.check(base);
         Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
+        if (Files.exists(runDir.resolve(Layout.RUN_JSON))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
 
         // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -18,7 +19,7 @@ public final class ErrorLinks {
      *         output}, or null when the trial has no errors.csv or no per-event records
      */
     public static long[] inputsHit(Path dir) {
-        Path errors = dir.resolve("errors.csv"), events = dir.resolve("events.parquet"), outputs = dir.resolve("outputs.parquet");
+        Path errors = dir.resolve(Layout.ERRORS), events = dir.resolve(Layout.EVENTS), outputs = dir.resolve(Layout.OUTPUTS);
         if (!Files.isRegularFile(errors) || !Files.isRegularFile(events) || !Files.isRegularFile(outputs)) return null;
         try (Db db = new Db()) {
             db.execute("CREATE TEMP TABLE err AS SELECT DISTINCT t_ns FROM " + Db.csv(errors));

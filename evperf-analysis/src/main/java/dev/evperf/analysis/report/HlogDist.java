@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Layout;
 import dev.evperf.analysis.HlogTotal;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -23,7 +24,7 @@ final class HlogDist implements Dist {
 
     /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
     static HlogDist load(Path trialDir, String mode, Long fromNs) {
-        Histogram total = HlogTotal.read(trialDir.resolve("latency-" + mode + ".hlog"), fromNs);
+        Histogram total = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
         return total == null ? null : new HlogDist(total);
     }
 

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Layout;
 import dev.evperf.analysis.Adaptivity;
 import dev.evperf.analysis.AnalysisOptions;
 import dev.evperf.analysis.Cumulative;
@@ -8,7 +9,7 @@ import dev.evperf.analysis.Latency;
 import dev.evperf.analysis.LatencyStats;
 import dev.evperf.analysis.PhaseRate;
 import dev.evperf.analysis.TopBursts;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.TrialSummary;
 import dev.evperf.analysis.WarmUpCut;
 import dev.evperf.analysis.warmup.WarmUp;
@@ -39,7 +40,7 @@ public final class SqlSummary {
 
     /** Rows of the trial's events.parquet, from its metadata; 0 when it has none. */
     public static long events(Path trialDir) {
-        Path events = trialDir.resolve("events.parquet");
+        Path events = trialDir.resolve(Layout.EVENTS);
         if (!Files.isRegularFile(events)) return 0;
         try (Db db = new Db()) {
             return db.count("SELECT count(*) FROM " + Db.parquet(events));
@@ -63,7 +64,7 @@ public final class SqlSummary {
 
     static TrialSummary of(String id, Map<String, Object> params, Integer repetition, Path dir, TrialResult result,
                            AnalysisOptions options, long exactJoinLimit) {
-        for (String f : List.of("events.parquet", "outputs.parquet")) {
+        for (String f : List.of(Layout.EVENTS, Layout.OUTPUTS)) {
             if (!Files.isRegularFile(dir.resolve(f))) {
                 throw new IllegalArgumentException(dir.resolve(f) + ": missing (expected a parquet file written by the trial runner)");
             }

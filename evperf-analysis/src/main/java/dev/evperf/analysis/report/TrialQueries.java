@@ -1,8 +1,10 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
 import dev.evperf.analysis.BurstStats;
 import dev.evperf.analysis.HeadTail;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,9 +56,9 @@ final class TrialQueries {
     TrialQueries(Db db, Path trialDir) {
         this.db = db;
         this.dir = trialDir;
-        this.events = trialDir.resolve("events.parquet");
-        this.outputs = trialDir.resolve("outputs.parquet");
-        this.bursts = trialDir.resolve("bursts.parquet");
+        this.events = trialDir.resolve(Layout.EVENTS);
+        this.outputs = trialDir.resolve(Layout.OUTPUTS);
+        this.bursts = trialDir.resolve(Layout.BURSTS);
     }
 
     boolean hasEvents() {
@@ -176,8 +178,8 @@ final class TrialQueries {
             w = WarmUp.ofBurstTimes(start, ms, i -> firstSeq[i]);
             if (burstsFromEvents && w.points() > 0) return w;
         }
-        if (w.points() == 0 && Files.isRegularFile(dir.resolve("intervals.csv"))) {
-            w = WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null);
+        if (w.points() == 0 && Files.isRegularFile(dir.resolve(Layout.INTERVALS))) {
+            w = WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null);
         }
         if (!hasEvents()) return w;
         if (w.points() == 0) {
@@ -495,7 +497,7 @@ final class TrialQueries {
     // ---- JVM events ------------------------------------------------------------------------------
 
     private Path jvmFile() {
-        return dir.resolve("jvm-events.csv");
+        return dir.resolve(Layout.JVM_EVENTS);
     }
 
     private String jvmSource() {
@@ -540,31 +542,15 @@ final class TrialQueries {
 
     // ---- CSV series ----------------------------------------------------------------------------
 
-    /** intervals.csv as columns by name (numbers as doubles), rows in time order; empty when absent. */
-    Map<String, double[]> intervals() throws SQLException {
-        Path f = dir.resolve("intervals.csv");
-        Map<String, double[]> out = new LinkedHashMap<>();
-        if (!Files.isRegularFile(f) || !hasHeaderAndRows(f)) return out;
-        List<Object[]> cols = db.rows("SELECT column_name FROM (DESCRIBE SELECT * FROM " + Db.csv(f) + ")");
-        List<String> names = new ArrayList<>();
-        StringJoiner select = new StringJoiner(", ");
-        for (Object[] c : cols) {
-            String name = (String) c[0];
-            names.add(name);
-            select.add("try_cast(\"" + name.replace("\"", "\"\"") + "\" AS DOUBLE)");
-        }
-        List<Object[]> rows = db.rows("SELECT " + select + " FROM " + Db.csv(f) + " ORDER BY 1");
-        for (int c = 0; c < names.size(); c++) {
-            double[] v = new double[rows.size()];
-            for (int i = 0; i < v.length; i++) v[i] = Db.asDouble(rows.get(i)[c]);
-            out.put(names.get(c), v);
-        }
-        return out;
+    /** intervals.csv as columns by name (numbers as doubles, NaN for empty cells), rows in time order; empty when absent. */
+    Map<String, double[]> intervals() {
+        Intervals csv = Intervals.read(dir);
+        return csv == null ? new LinkedHashMap<>() : csv.columns();
     }
 
     /** sensors.csv: per sensor, (t_ns, value) in time order; empty when absent. */
     Map<String, double[][]> sensors() throws SQLException {
-        Path f = dir.resolve("sensors.csv");
+        Path f = dir.resolve(Layout.SENSORS);
         Map<String, double[][]> out = new LinkedHashMap<>();
         if (!Files.isRegularFile(f) || !hasHeaderAndRows(f)) return out;
         Map<String, List<double[]>> acc = new LinkedHashMap<>();

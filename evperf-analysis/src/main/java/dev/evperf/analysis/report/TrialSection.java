@@ -1,8 +1,10 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import dev.evperf.analysis.Cumulative;
 import dev.evperf.analysis.HeadTail;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.WarmUpCut;
 import dev.evperf.analysis.warmup.WarmUp;
 
@@ -38,7 +40,8 @@ final class TrialSection {
                    Double gcCount, Double gcTotalMs, Double jitCount, Double jitTotalMs, Double safepointCount, Double safepointTotalMs) {}
 
     private final Db db;
-    private final RunInfo.Trial trial;
+    private final RunFile.Trial trial;
+    private final Path dir;
     private final ReportOptions o;
     private final ObjectMapper mapper;
     private final TrialQueries q;
@@ -51,12 +54,13 @@ final class TrialSection {
     private Double procP50, procP99, procP999, procMean, e2eP99, schedP99, aOverB1, achievedRate;
     private final Map<String, Double[]> jvmTotals = new LinkedHashMap<>();
 
-    TrialSection(Db db, RunInfo.Trial trial, ReportOptions o, ObjectMapper mapper) {
+    TrialSection(Db db, RunFile.Trial trial, Path dir, ReportOptions o, ObjectMapper mapper) {
         this.db = db;
         this.trial = trial;
+        this.dir = dir;
         this.o = o;
         this.mapper = mapper;
-        this.q = new TrialQueries(db, trial.dir());
+        this.q = new TrialQueries(db, dir);
     }
 
     ObjectNode node() {
@@ -74,17 +78,17 @@ final class TrialSection {
     }
 
     /** The header every trial gets, failed or not. */
-    static ObjectNode header(RunInfo.Trial t) {
+    static ObjectNode header(RunFile.Trial t) {
         ObjectNode n = J.obj();
         n.put("id", t.id());
         n.put("label", t.label());
         n.put("status", t.status());
         n.put("reason", t.reason());
-        n.set("params", t.params().isMissingNode() ? J.obj() : t.params());
+        n.set("params", t.params());
         n.put("paramsText", paramsText(t.params()));
         if (t.repetition() != null) n.put("repetition", t.repetition());
         ArrayNode jvm = n.putArray("jvm");
-        t.jvm().forEach(jvm::add);
+        if (t.jvm() != null) t.jvm().forEach(jvm::add);
         if (t.durationS() != null) n.put("durationS", t.durationS());
         if (t.exitCode() != null) n.put("exitCode", t.exitCode());
         return n;
@@ -111,8 +115,8 @@ final class TrialSection {
     void build(TrialAnnotations annotations, String annotationError) {
         node.setAll(header(trial));
         try {
-            result = readJson(trial.dir().resolve("result.json"));
-            spec = readJson(trial.dir().resolve("trial.json"));
+            result = readJson(dir.resolve(Layout.RESULT_JSON));
+            spec = readJson(dir.resolve(Layout.TRIAL_JSON));
             resultPart();
             envPart();
             long[] window = window();
@@ -124,7 +128,7 @@ final class TrialSection {
             timed("jvm events", () -> jvmPart(window));
             timed("timeline", this::timelinePart);
             timed("sensors", this::sensorsPart);
-            timed("warnings", () -> node.set("checks", TrialChecks.node(trial)));
+            timed("warnings", () -> node.set("checks", TrialChecks.node(trial, dir)));
             annotationsPart(annotations, annotationError);
         } catch (SQLException | IOException | RuntimeException e) {
             node.put("error", "results could not be analysed: " + oneLine(e));
@@ -171,7 +175,7 @@ final class TrialSection {
             if (result.has(k)) r.set(camel(k), result.get(k));
         }
         r.put("outputDelivery", result.path("output_delivery").asText(""));
-        r.put("records", result.path("records").asBoolean(Files.isRegularFile(trial.dir().resolve("events.parquet"))));
+        r.put("records", result.path("records").asBoolean(Files.isRegularFile(dir.resolve(Layout.EVENTS))));
         if (result.has("run_ns")) r.set("runS", J.s(result.path("run_ns").asDouble()));
         if (result.has("drain_ns")) r.set("drainS", J.s(result.path("drain_ns").asDouble()));
         if (result.has("prepare_ms")) r.set("prepareMs", J.num(result.path("prepare_ms").asDouble(), 1));
@@ -213,7 +217,7 @@ final class TrialSection {
     }
 
     private void envPart() throws IOException {
-        JsonNode env = readJson(trial.dir().resolve("env.json"));
+        JsonNode env = readJson(dir.resolve(Layout.ENV_JSON));
         ObjectNode e = node.putObject("env");
         e.put("jdk", (env.path("jdk_vendor").asText("") + " " + env.path("jdk_version").asText("")).trim());
         e.set("jvmFlags", env.path("jvm_flags").isArray() ? env.get("jvm_flags") : J.arr());
@@ -647,7 +651,7 @@ final class TrialSection {
         // time no longer match the summary's bursts and cut by seq, so derive both from the events.
         boolean bySeq = result.path("senders").asInt(1) > 1 && q.hasEvents();
         if (bySeq) q.burstsFromEvents();
-        WarmUp w = q.detectWarmUp(TrialResult.load(trial.dir()));
+        WarmUp w = q.detectWarmUp(TrialResult.load(dir));
         ObjectNode n = node.putObject("warmUp");
         n.put("method", WarmUpCut.METHOD);
         n.put("series", w.series());

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.stats;
 
+import dev.evperf.analysis.Percentiles;
 import java.util.Arrays;
 
 /**
@@ -29,10 +30,7 @@ public final class Describe {
     /** Nearest-rank quantile of an ascending array; p in [0, 1]. NaN when empty. */
     public static double quantileSorted(double[] sorted, double p) {
         if (sorted.length == 0) return Double.NaN;
-        if (!(p >= 0 && p <= 1)) throw new IllegalArgumentException("quantile must be in [0, 1], got " + p);
-        // 1e-9 guards against p·n landing a hair above an integer in binary (0.999·1000 = 999.0000000000001).
-        long rank = (long) Math.ceil(p * sorted.length - 1e-9);
-        return sorted[(int) Math.max(1, Math.min(rank, sorted.length)) - 1];
+        return sorted[rankIndex(sorted.length, p)];
     }
 
     /** Nearest-rank median; does not modify {@code v}. */
@@ -48,10 +46,9 @@ public final class Describe {
         return quantileSorted(s, p);
     }
 
-    /** 0-based index of the nearest-rank p-quantile among n values. */
+    /** 0-based index of the nearest-rank p-quantile among n values ({@link Percentiles#rankOfFraction}). */
     static int rankIndex(int n, double p) {
-        long rank = (long) Math.ceil(p * n - 1e-9);
-        return (int) Math.max(1, Math.min(rank, n)) - 1;
+        return (int) Percentiles.rankOfFraction(p, n) - 1;
     }
 
     /** The k-th smallest value (0-based) by quickselect; reorders {@code a}. */

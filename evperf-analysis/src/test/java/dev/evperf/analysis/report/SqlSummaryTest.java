@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.analysis.AnalysisOptions;
 import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.TrialSummary;
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.warmup.WarmUp;

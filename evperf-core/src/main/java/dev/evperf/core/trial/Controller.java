@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import java.io.IOException;

@@ -1,17 +1,18 @@
-package dev.evperf.analysis;
+package dev.evperf.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A trial's {@code result.json}, as written by the trial runner (only the fields analysis uses). */
+/**
+ * A trial's {@code result.json}, typed: what the trial JVM measured and how (status, counts,
+ * phases with their achieved rates, output delivery, errors, disturbance, clock). Only the fields
+ * a reader uses are typed; the trial runner writes more (documented in docs/results-format.md).
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
@@ -76,14 +77,7 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
 
     /** @return null when the trial has no result.json (its JVM crashed before writing it) */
     public static TrialResult load(Path trialDir) {
-        Path file = trialDir.resolve("result.json");
-        if (!Files.isRegularFile(file)) return null;
-        try {
-            return new ObjectMapper().readValue(file.toFile(), TrialResult.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": " + Json.oneLine(e));
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        Path file = trialDir.resolve(Layout.RESULT_JSON);
+        return Files.isRegularFile(file) ? ResultsJson.read(file, TrialResult.class) : null;
     }
 }
