@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.figures.Disturbance;
+
 import dev.evperf.results.TrialResult;
 
 import static org.assertj.core.api.Assertions.assertThat;

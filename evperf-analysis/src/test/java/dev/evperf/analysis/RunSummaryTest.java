@@ -1,5 +1,13 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.summary.AnalysisOptions;
+
+import dev.evperf.analysis.summary.RunSummary;
+
+import dev.evperf.analysis.summary.TrialSummary;
+
+import dev.evperf.analysis.trial.TrialData;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

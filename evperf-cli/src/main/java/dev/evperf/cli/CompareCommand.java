@@ -1,6 +1,6 @@
 package dev.evperf.cli;
 
-import dev.evperf.analysis.RunSummary;
+import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.analysis.report.ComparePage;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;

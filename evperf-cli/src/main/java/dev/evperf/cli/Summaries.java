@@ -1,10 +1,10 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.analysis.AnalysisOptions;
-import dev.evperf.analysis.RunSummary;
-import dev.evperf.analysis.TopBursts;
-import dev.evperf.analysis.TrialSummary;
+import dev.evperf.analysis.summary.AnalysisOptions;
+import dev.evperf.analysis.summary.RunSummary;
+import dev.evperf.analysis.figures.TopBursts;
+import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;

@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.Db;
+
 import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -5,7 +5,7 @@ import dev.evperf.results.RunFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.analysis.Disturbance;
+import dev.evperf.analysis.figures.Disturbance;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,11 +1,21 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.TrialQueries;
+
+import dev.evperf.analysis.figures.LatencyStats;
+
+import dev.evperf.analysis.sql.Distribution;
+
+import dev.evperf.analysis.sql.Dist;
+
+import dev.evperf.analysis.sql.Db;
+
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
-import dev.evperf.analysis.Cumulative;
-import dev.evperf.analysis.HeadTail;
+import dev.evperf.analysis.figures.Cumulative;
+import dev.evperf.analysis.figures.HeadTail;
 import dev.evperf.results.TrialResult;
-import dev.evperf.analysis.WarmUpCut;
+import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.analysis.warmup.WarmUp;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +36,7 @@ import java.util.TreeMap;
 /** Builds the JSON of one trial's section of the report, and the headline figures for the sweep. */
 final class TrialSection {
     static final String[] MODES = {"processing", "end-to-end", "scheduled"};
-    static final double[] TABLE_P = {50, 90, 99, 99.9, 99.99};
+    static final double[] TABLE_P = LatencyStats.TABLE_P;
     static final double[] CURVE_P = {0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97, 98, 99, 99.5, 99.8, 99.9,
             99.95, 99.98, 99.99, 99.995, 99.999, 100};
     /** Table 4.4's thresholds, µs. */
@@ -406,7 +416,7 @@ final class TrialSection {
             s.set("stdMs", J.ms(d.std()));
             s.set("p50Ms", J.ms(p[2]));
             s.set("p99Ms", J.ms(p[4]));
-            dev.evperf.analysis.BurstStats robust = q.burstStats();
+            dev.evperf.analysis.figures.BurstStats robust = q.burstStats();
             s.set("trimmedMs", J.num(robust.trimmedMeanMs(), 3));
             s.put("minBurst", robust.minBurst());
             s.put("maxBurst", robust.maxBurst());

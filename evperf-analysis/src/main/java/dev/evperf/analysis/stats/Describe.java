@@ -1,6 +1,7 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.analysis.Percentiles;
+import dev.evperf.analysis.figures.Percentiles;
+import dev.evperf.analysis.figures.Stats;
 import java.util.Arrays;
 
 /**
@@ -13,18 +14,12 @@ public final class Describe {
     }
 
     public static double mean(double[] v) {
-        if (v.length == 0) return Double.NaN;
-        double s = 0;
-        for (double x : v) s += x;
-        return s / v.length;
+        return Stats.mean(v);
     }
 
     /** Sample standard deviation (n − 1); NaN below two values. */
     public static double std(double[] v) {
-        if (v.length < 2) return Double.NaN;
-        double m = mean(v), sq = 0;
-        for (double x : v) sq += (x - m) * (x - m);
-        return Math.sqrt(sq / (v.length - 1));
+        return Stats.sampleStd(v);
     }
 
     /** Nearest-rank quantile of an ascending array; p in [0, 1]. NaN when empty. */

@@ -1,7 +1,7 @@
 package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.results.Layout;

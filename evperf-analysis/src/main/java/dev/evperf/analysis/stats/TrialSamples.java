@@ -2,9 +2,9 @@ package dev.evperf.analysis.stats;
 
 import dev.evperf.results.Intervals;
 import dev.evperf.results.Layout;
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.io.IOException;

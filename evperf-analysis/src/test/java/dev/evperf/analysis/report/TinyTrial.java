@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.Db;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

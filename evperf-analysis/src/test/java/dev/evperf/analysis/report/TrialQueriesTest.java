@@ -1,6 +1,14 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.HeadTail;
+import dev.evperf.analysis.sql.TrialQueries;
+
+import dev.evperf.analysis.sql.Distribution;
+
+import dev.evperf.analysis.sql.Dist;
+
+import dev.evperf.analysis.sql.Db;
+
+import dev.evperf.analysis.figures.HeadTail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,6 +1,6 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
