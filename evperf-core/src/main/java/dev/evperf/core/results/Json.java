@@ -1,30 +1,36 @@
 package dev.evperf.core.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.evperf.results.ResultsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The one JSON mapper of results files (run.json, trial.json, result.json, env.json). */
+/** Writing the results files (run.json, trial.json, result.json, env.json): atomically, a full disk said as such. */
 public final class Json {
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    /** evperf-results' mapper: one set of settings for writing and reading the results files. */
+    public static final ObjectMapper MAPPER = ResultsJson.MAPPER;
 
     private Json() {
     }
 
-    /** Writes atomically (temp file + move), so a reader never sees half a file. */
+    /**
+     * Writes atomically (temp file + move), so a reader never sees half a file; a write that fails
+     * (disk full) removes its temp file and leaves the previous version in place.
+     */
     public static void write(Path file, Object value) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             MAPPER.writeValue(tmp.toFile(), value);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the directory refuses even this; the error below says why
+            }
+            throw new UncheckedIOException("cannot write " + file + ": " + WriteFaults.describe(e), e);
         }
     }
 }
