@@ -2,7 +2,6 @@ package dev.evperf.analysis.sql;
 
 import dev.evperf.analysis.sql.HlogDist;
 
-import dev.evperf.analysis.sql.SqlDist;
 
 import dev.evperf.analysis.sql.Distribution;
 
@@ -223,7 +222,7 @@ public final class TrialQueries {
     public Dist[] joined() throws SQLException {
         db.execute("CREATE OR REPLACE TEMP TABLE lat AS " + outputsJoined("o.received - e.send_start AS e2e, o.received - e.intended AS sched",
                 "send_start, intended, measured", "e.measured"));
-        return new Dist[] {new SqlDist(db, "lat", "e2e"), new SqlDist(db, "lat", "sched")};
+        return new Dist[] {Distribution.ofColumn(db, "lat", "e2e"), Distribution.ofColumn(db, "lat", "sched")};
     }
 
     /**

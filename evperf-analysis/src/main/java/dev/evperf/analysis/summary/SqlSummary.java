@@ -4,7 +4,6 @@ import dev.evperf.analysis.sql.TrialQueries;
 import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.sql.Dist;
 import dev.evperf.analysis.sql.Distribution;
-import dev.evperf.analysis.sql.SqlDist;
 
 import dev.evperf.results.Layout;
 import dev.evperf.analysis.figures.Adaptivity;
@@ -27,7 +26,7 @@ import java.util.Map;
 /**
  * A trial's {@link TrialSummary} aggregated by DuckDB over its Parquet files, for trials too large
  * to load into the JVM ({@link TrialSummary#DUCKDB_ABOVE_EVENTS}): the report's SQL layer
- * ({@link TrialQueries}, {@link Distribution}, {@link SqlDist}) computes the same figures by the
+ * ({@link TrialQueries}, {@link Distribution}, {@link Distribution#ofColumn}) computes the same figures by the
  * same definitions as {@code TrialSummary.of} on the loaded records. Bursts are derived from the
  * events and the warm-up is cut by seq, as in the JVM; counts, percentiles (nearest rank), maxima
  * and head-tail sums are exact and equal; means and standard deviations come from exact integer
@@ -180,8 +179,8 @@ public final class SqlSummary {
         double steadyMean = (double) Distribution.toBigInteger(steady[1]).longValue() / ns; // as LongStream.average
         db.execute("CREATE OR REPLACE TEMP VIEW adapt_steady AS SELECT lat FROM adapt WHERE phase = " + ph.steady());
         db.execute("CREATE OR REPLACE TEMP VIEW adapt_peak AS SELECT lat FROM adapt WHERE phase = " + ph.peak());
-        long steadyP999 = new SqlDist(db, "adapt_steady", "lat").percentiles(99.9)[0];
-        long peakP999 = new SqlDist(db, "adapt_peak", "lat").percentiles(99.9)[0];
+        long steadyP999 = Distribution.ofColumn(db, "adapt_steady", "lat").percentiles(99.9)[0];
+        long peakP999 = Distribution.ofColumn(db, "adapt_peak", "lat").percentiles(99.9)[0];
         long maxPeak = Db.asLong(db.row("SELECT max(lat) FROM adapt WHERE phase IN (" + ph.peak() + ", " + ph.recovery() + ")")[0]);
         Object last = db.row("SELECT max(send_start) FROM " + Db.parquet(q.events) + " WHERE phase = " + ph.peak())[0];
         long lastPeakSend = last == null ? Long.MIN_VALUE : Db.asLong(last);
