@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.BurstQueries;
 import dev.evperf.analysis.sql.TrialQueries;
 import dev.evperf.analysis.sql.Distribution;
 import dev.evperf.analysis.figures.HeadTail;
@@ -15,10 +16,10 @@ final class BurstsSection extends Section {
     }
 
     void burstsPart() throws SQLException {
-        ctx.bursty = q.hasBursts();
+        ctx.bursty = q.bursts().hasBursts();
         if (!ctx.bursty) return;
         ObjectNode b = node.putObject("bursts");
-        Distribution d = q.burstTimes();
+        Distribution d = q.bursts().burstTimes();
         if (d.count() > 0) {
             long[] p = d.percentiles(0, 25, 50, 75, 99, 100);
             ObjectNode s = b.putObject("stats");
@@ -30,7 +31,7 @@ final class BurstsSection extends Section {
             s.set("stdMs", J.ms(d.std()));
             s.set("p50Ms", J.ms(p[2]));
             s.set("p99Ms", J.ms(p[4]));
-            dev.evperf.analysis.figures.BurstStats robust = q.burstStats();
+            dev.evperf.analysis.figures.BurstStats robust = q.bursts().burstStats();
             s.set("trimmedMs", J.num(robust.trimmedMeanMs(), 3));
             s.put("minBurst", robust.minBurst());
             s.put("maxBurst", robust.maxBurst());
@@ -45,7 +46,7 @@ final class BurstsSection extends Section {
             b.set("hist", LatencySection.histogram(d.histogram(d.min(), d.max(), 100), "max", d.max()));
         }
         ArrayNode top = b.putArray("top");
-        for (TrialQueries.TopBurst t : q.topBursts(o.topBursts())) {
+        for (BurstQueries.TopBurst t : q.bursts().topBursts(o.topBursts())) {
             ObjectNode r = top.addObject();
             r.put("burst", t.burst());
             r.put("events", t.events());
@@ -64,7 +65,7 @@ final class BurstsSection extends Section {
         ObjectNode ht = node.putObject("headTail");
         ht.put("skip", skip + ctx.cutBursts); // measured bursts left out in all, for the text
         ArrayNode rows = ht.putArray("rows");
-        for (HeadTail.Row r : q.headTail(skip, HeadTail.DEFAULT_N)) {
+        for (HeadTail.Row r : q.bursts().headTail(skip, HeadTail.DEFAULT_N)) {
             ObjectNode n = rows.addObject();
             n.put("n", r.n());
             n.put("bursts", r.bursts());
@@ -82,11 +83,11 @@ final class BurstsSection extends Section {
         }
         ObjectNode pos = node.putObject("positions");
         pos.put("skip", skip + ctx.cutBursts);
-        pos.set("p", J.fixed(TrialQueries.POSITION_P, 1));
+        pos.set("p", J.fixed(BurstQueries.POSITION_P, 1));
         ArrayNode prow = pos.putArray("rows");
-        for (TrialQueries.PositionRow r : q.positions(skip)) {
+        for (BurstQueries.PositionRow r : q.bursts().positions(skip)) {
             ObjectNode n = prow.addObject();
-            n.put("j", r.j() == TrialQueries.LAST ? "n" : Integer.toString(r.j()));
+            n.put("j", r.j() == BurstQueries.LAST ? "n" : Integer.toString(r.j()));
             n.put("bursts", r.bursts());
             n.set("minUs", J.us(r.min()));
             ArrayNode p = n.putArray("pUs");
@@ -95,8 +96,8 @@ final class BurstsSection extends Section {
             n.set("meanUs", J.us(r.mean()));
         }
         ObjectNode series = pos.putObject("series");
-        for (Map.Entry<Integer, long[][]> e : q.positionSeries(o.maxPoints(), 1, 2, TrialQueries.LAST).entrySet()) {
-            ObjectNode s = series.putObject(e.getKey() == TrialQueries.LAST ? "n" : Integer.toString(e.getKey()));
+        for (Map.Entry<Integer, long[][]> e : q.bursts().positionSeries(o.maxPoints(), 1, 2, BurstQueries.LAST).entrySet()) {
+            ObjectNode s = series.putObject(e.getKey() == BurstQueries.LAST ? "n" : Integer.toString(e.getKey()));
             s.set("burst", J.longs(e.getValue()[0]));
             ArrayNode y = s.putArray("us");
             for (long v : e.getValue()[1]) y.add(J.us(v));

@@ -15,7 +15,7 @@ final class IntervalsSection extends Section {
     }
 
     void intervalsPart() throws SQLException {
-        Map<String, double[]> iv = q.intervals();
+        Map<String, double[]> iv = q.series().intervals();
         double[] t = iv.get("t_start_s");
         if (t == null || t.length == 0) return;
         List<String> names = new ArrayList<>();

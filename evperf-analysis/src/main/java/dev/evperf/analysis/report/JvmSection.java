@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.SeriesQueries;
+import dev.evperf.analysis.sql.BurstQueries;
 import dev.evperf.analysis.sql.TrialQueries;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,7 +17,7 @@ final class JvmSection extends Section {
     void jvmPart(long[] window) throws SQLException {
         ObjectNode j = node.putObject("jvmEvents");
         ArrayNode kinds = j.putArray("kinds");
-        for (TrialQueries.JvmKind k : q.jvmKinds(window[0], window[1])) {
+        for (SeriesQueries.JvmKind k : q.series().jvmKinds(window[0], window[1])) {
             ObjectNode n = kinds.addObject();
             n.put("kind", k.kind());
             n.put("count", k.count());
@@ -26,9 +28,9 @@ final class JvmSection extends Section {
         ObjectNode marks = j.putObject("marks");
         ObjectNode shown = j.putObject("shown");
         for (String kind : TrialSection.JVM_KINDS) {
-            List<TrialQueries.JvmMark> ms = q.jvmMarks(kind, window[0], window[1], o.maxMarkers());
+            List<SeriesQueries.JvmMark> ms = q.series().jvmMarks(kind, window[0], window[1], o.maxMarkers());
             ArrayNode a = marks.putArray(kind);
-            for (TrialQueries.JvmMark m : ms) {
+            for (SeriesQueries.JvmMark m : ms) {
                 ArrayNode p = a.addArray();
                 p.add(J.s(m.startNs()));
                 p.add(J.s(m.endNs()));
@@ -36,7 +38,7 @@ final class JvmSection extends Section {
             shown.put(kind, ms.size());
         }
         ArrayNode gc = j.putArray("gcTop");
-        for (TrialQueries.JvmMark m : q.jvmMarks("gc-pause", window[0], window[1], 20)) {
+        for (SeriesQueries.JvmMark m : q.series().jvmMarks("gc-pause", window[0], window[1], 20)) {
             ObjectNode n = gc.addObject();
             n.set("startS", J.s(m.startNs()));
             n.set("ms", J.ms(m.endNs() - m.startNs()));
@@ -48,9 +50,9 @@ final class JvmSection extends Section {
     void timelinePart() throws SQLException {
         ObjectNode tl = J.obj();
         if (ctx.bursty) {
-            List<TrialQueries.BurstPoint> pts = q.burstSeries(o.maxPoints());
+            List<BurstQueries.BurstPoint> pts = q.bursts().burstSeries(o.maxPoints());
             ArrayNode x = tl.putArray("x"), m = tl.putArray("measured"), w = tl.putArray("warmup");
-            for (TrialQueries.BurstPoint p : pts) {
+            for (BurstQueries.BurstPoint p : pts) {
                 x.add(J.s(p.startNs()));
                 m.add(p.measured() ? J.ms(p.timeNs()) : J.F.nullNode());
                 w.add(p.measured() ? J.F.nullNode() : J.ms(p.timeNs()));

@@ -15,7 +15,7 @@ final class SensorsSection extends Section {
     }
 
     void sensorsPart() throws SQLException {
-        Map<String, double[][]> s = q.sensors();
+        Map<String, double[][]> s = q.series().sensors();
         if (s.isEmpty()) return;
         ObjectNode out = node.putObject("sensors");
         ArrayNode charts = out.putArray("charts");

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.summary;
 
+import dev.evperf.analysis.sql.BurstQueries;
 import dev.evperf.analysis.sql.TrialQueries;
 import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.sql.Dist;
@@ -88,13 +89,13 @@ public final class SqlSummary {
                 if (options.cutWarmUp()) q.cutBeforeSeq(w.firstSteadySeq(), w.endNs());
             }
 
-            boolean bursty = q.measuredBursts() > 0;
+            boolean bursty = q.bursts().measuredBursts() > 0;
             Distribution processing = q.processing();
             TrialQueries.OutputLatency joined = q.outputLatency(exactJoinLimit);
             return new TrialSummary(id, params, repetition, TrialSummary.OK, joined.note(),
                     c.events(), c.measured(), c.outputs(),
-                    bursty ? q.burstStats() : null,
-                    bursty ? q.headTail(w.headTailSkip(options.skipBursts(), options.cutWarmUp() && cutEvents > 0), HeadTail.DEFAULT_N) : null,
+                    bursty ? q.bursts().burstStats() : null,
+                    bursty ? q.bursts().headTail(w.headTailSkip(options.skipBursts(), options.cutWarmUp() && cutEvents > 0), HeadTail.DEFAULT_N) : null,
                     cumulative(processing),
                     bursty ? topBursts(q, options.topBursts()) : null,
                     new Latency(stats(processing), stats(joined.endToEnd()), stats(joined.scheduled())),
@@ -208,7 +209,7 @@ public final class SqlSummary {
 
     private static List<TopBursts.Entry> topBursts(TrialQueries q, int k) throws SQLException {
         List<TopBursts.Entry> out = new ArrayList<>();
-        for (TrialQueries.TopBurst t : q.topBursts(k)) {
+        for (BurstQueries.TopBurst t : q.bursts().topBursts(k)) {
             out.add(new TopBursts.Entry(t.burst(), Math.toIntExact(t.events()), t.timeNs() / 1e6,
                     t.maxEventNs() / 1000.0, t.meanEventNs() / 1000.0, t.stdEventNs() / 1000.0));
         }
