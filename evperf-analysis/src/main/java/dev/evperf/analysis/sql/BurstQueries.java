@@ -30,6 +30,8 @@ import java.util.StringJoiner;
  * warm-up cut). A burst is measured when all its events are; burst statistics and top bursts use
  * every measured burst, the head-tail table and the per-position distributions leave out the
  * first {@code skipBursts} of them (measure.skip_bursts), as the summary does.
+ * (Over 250 lines: the tables share the temporary tables of the kept bursts, hb and pos_raw, built
+ * by one query and read by the next, which would otherwise have to be passed between classes.)
  */
 public final class BurstQueries {
     /** Positions j of S_*,j (1-based); {@link #LAST} stands for n, the burst's last event. */

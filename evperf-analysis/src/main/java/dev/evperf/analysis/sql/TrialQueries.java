@@ -33,6 +33,8 @@ import java.util.StringJoiner;
  * distributions leave out the first {@code skipBursts} of them (measure.skip_bursts), as the
  * summary does. The report reads the bursts from bursts.parquet; the summary of a large trial
  * derives them from the events ({@link #burstsFromEvents}), exactly as the in-JVM analyses do.
+ * (Over 250 lines: the view, cut by the warm-up, and the latency joins read the same cut state;
+ * the bursts and the series over time are {@link BurstQueries} and {@link SeriesQueries}.)
  */
 public final class TrialQueries {
     public final Db db;

@@ -18,7 +18,11 @@ import java.util.List;
 
 import static dev.evperf.analysis.summary.Table.num;
 
-/** The console rendering of a run summary: per trial the seed-000 tables, then the trials side by side. */
+/**
+ * The console rendering of a run summary: per trial the seed-000 tables, then the trials side by
+ * side. (Over 250 lines: one trial's tables are written in the order the reader meets them, and
+ * splitting them would scatter one page's layout over several classes.)
+ */
 public final class TextReport {
     private TextReport() {}
 
