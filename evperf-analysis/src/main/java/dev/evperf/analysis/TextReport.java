@@ -12,27 +12,20 @@ final class TextReport {
     static String render(RunSummary run) {
         StringBuilder sb = new StringBuilder();
         List<TrialSummary> trials = run.trials();
+        ParamNames names = ParamNames.of(trials.stream().map(TrialSummary::params).toList());
         long ok = trials.stream().filter(TrialSummary::ok).count();
         sb.append("Run ").append(run.runDir()).append(": ").append(trials.size()).append(" trials, ")
                 .append(ok).append(" ok, ").append(trials.size() - ok).append(" failed\n");
         for (TrialSummary t : trials) {
             sb.append('\n').append("== Trial ").append(t.id());
-            if (!t.params().isEmpty()) sb.append("  (").append(AcrossTrials.params(t.params())).append(')');
+            if (!t.params().isEmpty()) sb.append("  (").append(names.text(t.params())).append(')');
             if (t.repetition() != null) sb.append("  repetition ").append(t.repetition());
             sb.append(" ==\n");
             if (t.ok()) trial(sb, t, run.options()); else sb.append("FAILED (").append(t.status()).append("): ")
                     .append(t.reason() == null ? "no reason given" : t.reason()).append('\n');
         }
         if (trials.size() > 1) {
-            sb.append("\nAcross trials\n");
-            Table table = new Table("id", "params", "status", "mean burst ms", "p99 processing µs",
-                    "p99 scheduled µs", "A/B N=1", "achieved ev/s").labelColumns(3);
-            for (AcrossTrials r : AcrossTrials.of(trials)) {
-                table.row(r.id(), AcrossTrials.params(r.params()), r.status(), num(r.meanBurstMs(), 3),
-                        num(r.p99ProcessingUs(), 3), num(r.p99ScheduledUs(), 3), num(r.aOverBAtN1(), 2),
-                        num(r.achievedRate(), 1));
-            }
-            sb.append(table.render("  "));
+            sb.append("\nAcross trials\n").append(AcrossTrials.table(AcrossTrials.of(trials), names).render("  "));
         }
         return sb.toString();
     }

@@ -66,7 +66,7 @@ class RunSummaryTest {
         String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
         assertThat(text)
                 .contains("3 trials, 2 ok, 1 failed")
-                .contains("== Trial d1000-r0  (load.distance_ms=1000 jvm=default)  repetition 0 ==")
+                .contains("== Trial d1000-r0  (distance_ms=1000 jvm=default)  repetition 0 ==")
                 .contains("events 14 (12 measured), outputs 7")
                 .containsPattern("mean ms +min ms +max ms +sum ms +std ms\\n +0\\.242 +0\\.095 +0\\.415 +0\\.725 +0\\.162")
                 .containsPattern("A µs +146\\.667")
@@ -87,9 +87,24 @@ class RunSummaryTest {
                 .containsPattern("steady +constant +1000\\.0 +1314\\.9 +4");
         String across = text.substring(text.indexOf("Across trials"));
         assertThat(across)
-                .containsPattern("d1000-r0 +load\\.distance_ms=1000 jvm=default +ok +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
-                .containsPattern("const-r0 .* ok +n/a +40\\.000 +n/a +n/a +1314\\.9")
-                .containsPattern("xint-r0 .* failed +n/a");
+                .containsPattern("id +distance_ms +jvm +status +mean burst ms +p99 processing µs +p99 scheduled µs +A/B N=1 +achieved ev/s")
+                .containsPattern("d1000-r0 +1000 +default +ok +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
+                .containsPattern("const-r0 +0 +default +ok +n/a +40\\.000 +n/a +n/a +1314\\.9")
+                .containsPattern("xint-r0 +1000 +-Xint, -Xms4g +failed +n/a");
+    }
+
+    @Test
+    void acrossTrialsLeavesOutTheFiguresNoTrialHas() throws Exception {
+        writeRun();
+        // Only the constant stream and the failed trial: no bursts, no outputs, so no burst, A/B or scheduled columns.
+        Files.writeString(run.resolve("run.json"), RUN_JSON.replace(RUN_JSON.substring(RUN_JSON.indexOf("{\"id\":\"d1000-r0\""),
+                RUN_JSON.indexOf("{\"id\":\"const-r0\"")), ""));
+        String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
+        String across = text.substring(text.indexOf("Across trials"));
+        assertThat(across).containsPattern("id +distance_ms +jvm +status +p99 processing µs +achieved ev/s\n")
+                .doesNotContain("burst").doesNotContain("A/B").doesNotContain("scheduled");
+        assertThat(render(RunSummary.load(run), RunSummary.Format.CSV)).startsWith(
+                "id,distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s\n");
     }
 
     @Test
@@ -125,7 +140,7 @@ class RunSummaryTest {
         String[] lines = render(RunSummary.load(run), RunSummary.Format.CSV).split("\n");
         assertThat(lines).hasSize(4);
         assertThat(lines[0]).isEqualTo(
-                "id,load.distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
+                "id,distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
         String[] bursty = lines[1].split(",");
         assertThat(bursty).hasSize(9).startsWith("d1000-r0", "1000", "default", "ok");
         assertThat(Double.parseDouble(bursty[4])).isCloseTo(0.725 / 3, within(1e-12));   // mean burst ms
