@@ -100,13 +100,20 @@ final class TextReport {
         sb.append(lt.render("  "));
 
         if (t.rates() != null) {
-        sb.append("\nRate per measured phase (lag = send start - intended)\n");
-        Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
-                .labelColumns(2);
+        // Poisson arrivals draw their count around the target: the rate of the intended times gets a column.
+        boolean drawn = t.rates().stream().anyMatch(PhaseRate::intendedDiffers);
+        sb.append("\nRate per measured phase (lag = send start - intended")
+                .append(drawn ? "; intended = the rate of the intended send times, Poisson arrivals drawn around the target" : "")
+                .append(")\n");
+        Table rt = drawn ? new Table("phase", "profile", "target ev/s", "intended ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
+                : new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms");
+        rt.labelColumns(2);
         for (PhaseRate p : t.rates()) {
             String target = p.profile() == null ? "?" : p.targetRate() == null ? "max" : num(p.targetRate(), 1);
-            rt.row(p.name(), p.profile() == null ? "?" : p.profile(), target, num(p.achievedRate(), 1), p.count(),
-                    num(p.maxLagMs(), 3), num(p.lastLagMs(), 3));
+            List<Object> cells = new java.util.ArrayList<>(List.of(p.name(), p.profile() == null ? "?" : p.profile(), target));
+            if (drawn) cells.add(p.intendedRate() == null ? "" : num(p.intendedRate(), 1));
+            cells.addAll(List.of(num(p.achievedRate(), 1), p.count(), num(p.maxLagMs(), 3), num(p.lastLagMs(), 3)));
+            rt.row(cells.toArray());
         }
         sb.append(rt.render("  "));
         if (t.achievedRate() != null) sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");

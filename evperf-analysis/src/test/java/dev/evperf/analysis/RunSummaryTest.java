@@ -108,6 +108,25 @@ class RunSummaryTest {
     }
 
     @Test
+    void aPoissonPhaseShowsItsTargetAndTheRateItDrewLabelled() throws Exception {
+        writeRun();
+        Path constant = run.resolve("trials/const-r0/result.json");
+        Files.writeString(constant, Files.readString(constant).replace("\"target_rate\":1000.0", "\"target_rate\":1000.0,\"intended_rate\":987.4"));
+        String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
+        String trial = text.substring(text.indexOf("== Trial const-r0"), text.indexOf("== Trial xint-r0"));
+        assertThat(trial).contains("intended = the rate of the intended send times, Poisson arrivals drawn around the target")
+                .containsPattern("phase +profile +target ev/s +intended ev/s +achieved ev/s")
+                .containsPattern("steady +constant +1000\\.0 +987\\.4 +1314\\.9 +4");
+        JsonNode json = new ObjectMapper().readTree(render(RunSummary.load(run), RunSummary.Format.JSON));
+        JsonNode rate = json.get("trials").get(1).get("rates").get(0);
+        assertThat(rate.get("target_rate").asDouble()).isEqualTo(1000.0);
+        assertThat(rate.get("intended_rate").asDouble()).isEqualTo(987.4);
+        // Deterministic arrivals: the same rate, so no second column.
+        String bursty = text.substring(text.indexOf("== Trial d1000-r0"), text.indexOf("== Trial const-r0"));
+        assertThat(bursty).doesNotContain("intended ev/s");
+    }
+
+    @Test
     void rendersJson() throws Exception {
         writeRun();
         JsonNode doc = new ObjectMapper().readTree(render(RunSummary.load(run), RunSummary.Format.JSON));

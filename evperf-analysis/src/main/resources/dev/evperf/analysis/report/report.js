@@ -308,8 +308,16 @@
     if (t.status !== "ok") { s.appendChild(el("p", {cls: "warn", text: "This trial failed: " + (t.reason || "no reason recorded") + ". Nothing else of it is shown."})); return; }
     (t.notes || []).forEach(function (n) { s.appendChild(note(n)); });
     if (r.phases && r.phases.length) {
-      s.appendChild(table(["phase", "measured", "profile", "events", "target ev/s", "achieved ev/s", "max lag ms", "last lag ms"],
-        r.phases.map(function (p) { return [p.name, p.measure ? "yes" : "no", p.profile, fmtInt(p.count), fmt(p.targetRate, 1), fmt(p.achievedRate, 1), fmt(p.maxLagMs), fmt(p.lastLagMs)]; }), [0, 1, 2]));
+      // Poisson arrivals draw their count around the target: then the intended times' own rate gets a column.
+      var drawn = r.phases.some(function (p) { return p.intendedRate != null && p.targetRate != null && Math.abs(p.intendedRate - p.targetRate) >= 0.05; });
+      s.appendChild(table(["phase", "measured", "profile", "events", "target ev/s"].concat(drawn ? ["intended ev/s"] : [])
+          .concat(["achieved ev/s", "max lag ms", "last lag ms"]),
+        r.phases.map(function (p) {
+          return [p.name, p.measure ? "yes" : "no", p.profile, fmtInt(p.count), fmt(p.targetRate, 1)].concat(drawn ? [fmt(p.intendedRate, 1)] : [])
+            .concat([fmt(p.achievedRate, 1), fmt(p.maxLagMs), fmt(p.lastLagMs)]);
+        }), [0, 1, 2]));
+      if (drawn) s.appendChild(note("target: the rate the workload asks for; intended: the rate of the phase's intended send times"
+        + " (its events over its span), which Poisson arrivals draw at random around the target."));
     }
     guard(t.id + " latency", function () { latency(s, t); });
     guard(t.id + " over time", function () { overTime(s, t); });

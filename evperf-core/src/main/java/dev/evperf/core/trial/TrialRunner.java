@@ -282,6 +282,7 @@ public final class TrialRunner {
             m.put("first_seq", p.firstSeq());
             m.put("count", p.count());
             m.put("target_rate", p.targetRate());
+            m.put("intended_rate", p.intendedRate());
             m.put("intended_span_ns", p.intendedSpan());
             int from = (int) p.firstSeq(), to = (int) (p.firstSeq() + p.count());
             if (to > from) {
