@@ -66,6 +66,7 @@ public final class ReportWriter {
         data.put("generated", Instant.now().toString());
         data.put("runDir", run.runDir.toAbsolutePath().normalize().toString());
         data.set("run", overview(run));
+        ((ObjectNode) data.get("run")).set("matrixText", matrixText(run, names(run)));
         ArrayNode trials = data.putArray("trials");
         List<JsonNode> headers = new ArrayList<>();
         Map<String, TrialSection.Metrics> metrics = new LinkedHashMap<>();
@@ -73,6 +74,7 @@ public final class ReportWriter {
         for (RunInfo.Trial t : run.trials) {
             if (!t.ok()) {
                 ObjectNode h = TrialSection.header(t, names);
+                h.set("headline", Headline.of(t.summary(), h));
                 trials.add(h);
                 headers.add(h);
                 continue;
@@ -88,6 +90,7 @@ public final class ReportWriter {
             try (Db db = new Db(options.duckdbMemory(), options.duckdbThreads())) {
                 TrialSection s = new TrialSection(db, t, names, options, mapper);
                 s.build(a, aError);
+                s.node().set("headline", Headline.of(t.summary(), s.node()));
                 trials.add(s.node());
                 headers.add(s.node());
                 if (!s.node().has("error")) metrics.put(t.id(), s.metrics());
@@ -95,6 +98,18 @@ public final class ReportWriter {
         }
         data.set("sweep", sweep(run, metrics, names));
         return data;
+    }
+
+    /** Each matrix parameter on a line: "pattern (load.phases.pattern): wave, binary, …", values by their short names. */
+    static ArrayNode matrixText(RunInfo run, ParamNames names) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (RunInfo.Trial t : run.trials) {
+            t.params().fields().forEachRemaining(e -> values.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>())
+                    .add(names.value(e.getKey(), e.getValue())));
+        }
+        ArrayNode out = J.arr();
+        values.forEach((k, v) -> out.add(names.key(k) + (names.key(k).equals(k) ? "" : " (" + k + ")") + ": " + String.join(", ", v)));
+        return out;
     }
 
     /** The short names of the run's matrix parameters and their values, as the text tables use them. */
