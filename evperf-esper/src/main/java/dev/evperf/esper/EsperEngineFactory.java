@@ -2,6 +2,7 @@ package dev.evperf.esper;
 
 import com.espertech.esper.common.client.EPCompiled;
 import com.espertech.esper.common.client.configuration.Configuration;
+import com.espertech.esper.common.client.configuration.common.ConfigurationCommonDBRef;
 import com.espertech.esper.common.client.util.EventUnderlyingType;
 import com.espertech.esper.compiler.client.CompilerArguments;
 import com.espertech.esper.compiler.client.EPCompileException;
@@ -20,6 +21,8 @@ import dev.evperf.api.StreamSchema;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +36,11 @@ public final class EsperEngineFactory implements EngineFactory {
 
     /** Whether Esper's internal timer thread advances time (default true); false leaves time still. */
     public static final String OPTION_INTERNAL_TIMER = "internal_timer";
+    /**
+     * Databases EPL's {@code sql:NAME [...]} joins may query: {@code {NAME: {url, user, password}}}.
+     * The JDBC driver is the one {@link DriverManager} finds for the URL.
+     */
+    public static final String OPTION_DATABASES = "databases";
 
     private static final String VERSION = readVersion();
     private static final Pattern AT_LINE = Pattern.compile(" at line (\\d+) column (\\d+)");
@@ -66,6 +74,7 @@ public final class EsperEngineFactory implements EngineFactory {
         // types are module-private by default; subscribe() compiles its statements as separate modules
         config.getCompiler().getByteCode().setAccessModifiersPublic();
         config.getRuntime().getThreading().setInternalTimerEnabled(internalTimer(spec.options()));
+        addDatabases(config, spec.options().get(OPTION_DATABASES));
         // evperfLog('channel', id [, value]) and evperfTrace(seq, 'name') in EPL (see EvperfFunctions)
         config.getCompiler().addPlugInSingleRowFunction("evperfLog", EvperfFunctions.class.getName(), "log");
         config.getCompiler().addPlugInSingleRowFunction("evperfTrace", EvperfFunctions.class.getName(), "trace");
@@ -116,8 +125,9 @@ public final class EsperEngineFactory implements EngineFactory {
 
     static boolean internalTimer(Map<String, Object> options) throws EngineException {
         for (String key : options.keySet()) {
-            if (!key.equals(OPTION_INTERNAL_TIMER)) {
-                throw new EngineException("esper: unknown option '" + key + "'; known options: " + OPTION_INTERNAL_TIMER);
+            if (!key.equals(OPTION_INTERNAL_TIMER) && !key.equals(OPTION_DATABASES)) {
+                throw new EngineException("esper: unknown option '" + key + "'; known options: " + OPTION_INTERNAL_TIMER
+                        + ", " + OPTION_DATABASES);
             }
         }
         Object value = options.getOrDefault(OPTION_INTERNAL_TIMER, Boolean.TRUE);
@@ -128,6 +138,31 @@ public final class EsperEngineFactory implements EngineFactory {
             return Boolean.parseBoolean((String) value);
         }
         throw new EngineException("esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
+    }
+
+    /** Each database as a driver-manager connection; Esper opens it when a statement first joins it. */
+    static void addDatabases(Configuration config, Object option) throws EngineException {
+        if (option == null) {
+            return;
+        }
+        if (!(option instanceof Map<?, ?> databases)) {
+            throw new EngineException("esper: option " + OPTION_DATABASES + " must map names to {url, user, password}");
+        }
+        for (Map.Entry<?, ?> db : databases.entrySet()) {
+            String where = OPTION_DATABASES + "." + db.getKey();
+            if (!(db.getValue() instanceof Map<?, ?> fields) || !(fields.get("url") instanceof String url)) {
+                throw new EngineException("esper: option " + where + " needs url (and user, password)");
+            }
+            String driver;
+            try {
+                driver = DriverManager.getDriver(url).getClass().getName();
+            } catch (SQLException e) {
+                throw new EngineException("esper: option " + where + ": no JDBC driver for " + url, e);
+            }
+            ConfigurationCommonDBRef ref = new ConfigurationCommonDBRef();
+            ref.setDriverManagerConnection(driver, url, String.valueOf(fields.get("user")), String.valueOf(fields.get("password")));
+            config.getCommon().addDatabaseReference(String.valueOf(db.getKey()), ref);
+        }
     }
 
     static String oneLine(String text) {

@@ -256,4 +256,18 @@ class BenchmarksWorkTest {
             assertThat(last - start).isGreaterThanOrEqualTo(nanos);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void validationChecksEveryOutput() {
+        ValidationBenchmark b = new ValidationBenchmark();
+        for (String spec : new String[] {"{test: filter, projected: 1}",
+                "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"}) {
+            b.spec = spec;
+            b.events = 20_000;
+            b.engineRows();
+            for (int i = 0; i < 2; i++) {
+                assertThat(b.check().correct()).isEqualTo(20_000);
+            }
+        }
+    }
 }

@@ -1,0 +1,88 @@
+package dev.evperf.suites.spec;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+/** Reads query specs from YAML (or a tree already parsed from a workload) with one-line errors. */
+public final class Specs {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    private Specs() {
+    }
+
+    /** @throws SpecException "source:line:column: what is wrong" */
+    public static QuerySpec read(String yaml, String source) {
+        try {
+            return YAML.readValue(yaml, QuerySpec.class);
+        } catch (JsonProcessingException e) {
+            throw describe(e, source);
+        }
+    }
+
+    /** A spec given as a node of a larger document (e.g. a workload's {@code suite.query}). */
+    public static QuerySpec read(JsonNode node, String source) {
+        try {
+            return YAML.treeToValue(node, QuerySpec.class);
+        } catch (JsonProcessingException e) {
+            throw describe(e, source);
+        }
+    }
+
+    /** The spec as YAML, as read back by {@link #read(String, String)}. */
+    public static String write(QuerySpec spec) {
+        try {
+            return YAML.writeValueAsString(spec);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static SpecException describe(JsonProcessingException e, String source) {
+        JsonLocation at = e.getLocation();
+        String where = source + (at == null || at.getLineNr() < 1 ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr());
+        String path = e instanceof JsonMappingException m ? m.getPathReference() : null;
+        Throwable cause = e instanceof ValueInstantiationException && e.getCause() != null ? e.getCause() : null;
+        String message = cause != null ? cause.getMessage() : e.getOriginalMessage();
+        if (path != null && cause == null) {
+            message = message + " (at " + path.replace("dev.evperf.suites.spec.", "") + ")";
+        }
+        return new SpecException((where + ": " + message).replaceAll("\\s*\\R\\s*", " "), e);
+    }
+
+    /** A spec field's rule; the message names the field. */
+    static void check(boolean ok, String field, String message) {
+        if (!ok) {
+            throw new SpecException(field + " " + message);
+        }
+    }
+
+    /** An enum constant by its YAML name (lower case), or one line listing the names. */
+    static <E extends Enum<E>> E named(E[] values, String name, String what) {
+        for (E e : values) {
+            if (yamlName(e).equalsIgnoreCase(name)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown " + what + " '" + name + "'; expected one of "
+                + java.util.Arrays.stream(values).map(Specs::yamlName).toList());
+    }
+
+    static String yamlName(Enum<?> e) {
+        return e.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** 5 rather than 5.0, 0.1 as 0.1. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.evperf.suites.validate;
+
+import dev.evperf.suites.spec.OutputSchema;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Engine rows into the neutral schema's field order, by attribute name. */
+public final class Rows {
+    private Rows() {
+    }
+
+    /**
+     * @param engineFields the engine's attribute names for the stream ({@code Engine.outputFields})
+     * @throws IllegalArgumentException naming the neutral field the engine does not output
+     */
+    public static List<Object[]> reorder(OutputSchema schema, List<String> engineFields, List<Object[]> rows) {
+        List<String> names = schema.fieldNames();
+        int[] from = new int[names.size()];
+        for (int i = 0; i < from.length; i++) {
+            from[i] = indexIgnoringCase(engineFields, names.get(i));
+            if (from[i] < 0) {
+                throw new IllegalArgumentException(schema.stream() + " has no attribute " + names.get(i)
+                        + "; the engine outputs " + engineFields);
+            }
+        }
+        List<Object[]> out = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            Object[] r = new Object[from.length];
+            for (int i = 0; i < from.length; i++) {
+                r[i] = row[from[i]];
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    /** Flink SQL and Kafka Streams may change an identifier's case; names differ in letters only. */
+    private static int indexIgnoringCase(List<String> fields, String name) {
+        int exact = fields.indexOf(name);
+        if (exact >= 0) {
+            return exact;
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.evperf.suites.validate;
+
+import dev.evperf.suites.spec.OutputSchema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Compares one output stream with the reference, slot by slot. The produced rows are held (sorted
+ * by slot when the engine emitted them out of order); the expected rows stream in, in slot order,
+ * so the reference's rows are never all in memory. Within a slot: rows equal in every field (within
+ * the tolerance) are correct; of the rest, rows with the same identity fields (or, without
+ * identity fields, in order) are wrong; expected rows left are missing, produced rows left undue.
+ */
+public final class StreamCheck {
+    private static final int EXAMPLES = 5;
+
+    private final OutputSchema schema;
+    private final Tolerance tolerance;
+    private final int[] slotFields;
+    private final int[] identity;
+    private final Object[][] produced;
+    private final long[] producedSlots;
+    private int next; // the first produced row not yet compared
+
+    private final List<Object[]> slotRows = new ArrayList<>();
+    private long slot = Long.MIN_VALUE;
+    private long expected, correct, missing, undue, wrong;
+    private final List<Verdict.Example> examples = new ArrayList<>();
+
+    /** @param produced the engine's rows in the schema's field order (see {@link Rows#reorder}) */
+    public StreamCheck(OutputSchema schema, Tolerance tolerance, List<Object[]> produced) {
+        this.schema = schema;
+        this.tolerance = tolerance;
+        this.slotFields = schema.slotFields().stream().mapToInt(schema::indexOf).toArray();
+        this.identity = schema.identity().stream().mapToInt(schema::indexOf).toArray();
+        Object[][] rows = produced.toArray(new Object[0][]);
+        long[] slots = new long[rows.length];
+        boolean ordered = true;
+        for (int i = 0; i < rows.length; i++) {
+            slots[i] = slotOf(rows[i]);
+            ordered &= i == 0 || slots[i - 1] <= slots[i];
+        }
+        if (!ordered) {
+            Integer[] order = new Integer[rows.length];
+            Arrays.setAll(order, i -> i);
+            Arrays.sort(order, Comparator.comparingLong(i -> slots[i])); // stable: arrival order within a slot
+            Object[][] sortedRows = new Object[rows.length][];
+            long[] sortedSlots = new long[rows.length];
+            for (int i = 0; i < order.length; i++) {
+                sortedRows[i] = rows[order[i]];
+                sortedSlots[i] = slots[order[i]];
+            }
+            rows = sortedRows;
+            System.arraycopy(sortedSlots, 0, slots, 0, slots.length);
+        }
+        this.produced = rows;
+        this.producedSlots = slots;
+    }
+
+    /** The slot a row belongs to: the largest of its slot fields, over the schema's divisor. */
+    public long slotOf(Object[] row) {
+        long s = Long.MIN_VALUE;
+        for (int f : slotFields) {
+            s = Math.max(s, ((Number) row[f]).longValue());
+        }
+        return Math.floorDiv(s, schema.slotDivisor());
+    }
+
+    /** The reference's next row; rows must come in nondecreasing slot order. */
+    public void expect(Object[] row) {
+        long s = slotOf(row);
+        if (s != slot) {
+            if (s < slot) {
+                throw new IllegalStateException("the reference's rows went back from slot " + slot + " to " + s);
+            }
+            compareSlot();
+            slot = s;
+        }
+        slotRows.add(row);
+        expected++;
+    }
+
+    /** Compares what is left and gives the verdict. */
+    public Verdict finish() {
+        compareSlot();
+        while (next < produced.length) {
+            undue(producedSlots[next], produced[next++]);
+        }
+        return new Verdict(schema.stream(), expected, produced.length, correct, missing, undue, wrong,
+                schema.sampled(), List.copyOf(examples));
+    }
+
+    private void compareSlot() {
+        // produced rows of earlier slots, which the reference has no rows for
+        while (next < produced.length && producedSlots[next] < slot) {
+            undue(producedSlots[next], produced[next++]);
+        }
+        List<Object[]> mine = new ArrayList<>();
+        while (next < produced.length && producedSlots[next] == slot) {
+            mine.add(produced[next++]);
+        }
+        List<Object[]> want = new ArrayList<>(slotRows);
+        slotRows.clear();
+        // 1. equal rows
+        for (int p = 0; p < mine.size(); p++) {
+            for (int e = 0; e < want.size(); e++) {
+                if (equal(want.get(e), mine.get(p))) {
+                    correct++;
+                    want.remove(e);
+                    mine.remove(p--);
+                    break;
+                }
+            }
+        }
+        // 2. the same row with other values
+        for (int p = 0; p < mine.size(); p++) {
+            for (int e = 0; e < want.size(); e++) {
+                if (sameIdentity(want.get(e), mine.get(p))) {
+                    wrong++;
+                    example("wrong", want.remove(e), mine.remove(p--));
+                    break;
+                }
+            }
+        }
+        // 3. left over
+        for (Object[] row : want) {
+            if (!schema.sampled()) {
+                missing++;
+                example("missing", row, null);
+            }
+        }
+        for (Object[] row : mine) {
+            undue(slot, row);
+        }
+    }
+
+    private void undue(long at, Object[] row) {
+        undue++;
+        if (examples.size() < EXAMPLES) {
+            examples.add(new Verdict.Example("undue", at, null, Arrays.asList(row)));
+        }
+    }
+
+    private void example(String kind, Object[] want, Object[] got) {
+        if (examples.size() < EXAMPLES) {
+            examples.add(new Verdict.Example(kind, slot, want == null ? null : Arrays.asList(want),
+                    got == null ? null : Arrays.asList(got)));
+        }
+    }
+
+    private boolean equal(Object[] want, Object[] got) {
+        for (int i = 0; i < want.length; i++) {
+            if (!tolerance.agree(want[i], got[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean sameIdentity(Object[] want, Object[] got) {
+        for (int f : identity) {
+            if (!tolerance.agree(want[f], got[f])) {
+                return false;
+            }
+        }
+        return true; // no identity fields: any row of the slot
+    }
+}
