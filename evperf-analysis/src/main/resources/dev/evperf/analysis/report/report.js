@@ -1,4 +1,9 @@
-/* evperf report: renders the run's data (the JSON block above) into tables and uPlot charts, with the helpers of charts.js. */
+/*
+ * evperf report: renders the run's data (the JSON block above) into tables and uPlot charts, with the
+ * helpers of charts.js. Longer than a module should be (~700 lines): every section renders parts of
+ * one data model with the same few helpers, in the order the page shows them; HtmlPage inlines one
+ * page script, and splitting it would scatter a section's helpers over files.
+ */
   var MODE_LABEL = {"processing": "processing", "end-to-end": "end-to-end (uncorrected)", "scheduled": "scheduled (CO-safe)"};
   var MARK = {"gc-pause": "rgba(214,39,40,0.28)", "safepoint": "rgba(255,127,14,0.9)", "jit-compilation": "rgba(31,119,180,0.45)",
     "deoptimization": "rgba(148,103,189,0.9)"};
