@@ -23,11 +23,16 @@ final class CsvReport {
         rows.forEach(r -> keys.addAll(r.params().keySet()));
 
         StringBuilder sb = new StringBuilder();
-        line(sb, Stream.of(Stream.of("id"), keys.stream().map(names::key), Stream.of("status", "mean_burst_ms", "p99_processing_us",
+        line(sb, Stream.of(Stream.of("id"), keys.stream().map(names::key), Stream.of("status", "errors", "disturbed", "stall_ms", "driver_switches",
+                "steal_ms", "warnings", "mean_burst_ms", "p99_processing_us",
                 "p99_scheduled_us", "a_over_b_n1", "achieved_rate_per_s")).flatMap(s -> s).toList());
         for (AcrossTrials r : rows) {
             Stream<String> params = keys.stream().map(k -> r.params().containsKey(k) ? names.value(k, r.params().get(k)) : "");
-            line(sb, Stream.of(Stream.of(r.id()), params, Stream.of(r.status(), num(r.meanBurstMs()),
+            Disturbance d = r.disturbance();
+            line(sb, Stream.of(Stream.of(r.id()), params, Stream.of(r.status(), r.errors() == null ? "" : r.errors().toString(),
+                    d == null ? "" : String.valueOf(r.disturbed()), d == null ? "" : num(d.stallMs()),
+                    d == null || d.driverSwitches() == null ? "" : d.driverSwitches().toString(), d == null ? "" : num(d.stealMs()),
+                    String.join(";", r.warnings()), num(r.meanBurstMs()),
                     num(r.p99ProcessingUs()), num(r.p99ScheduledUs()), num(r.aOverBAtN1()), num(r.achievedRate())))
                     .flatMap(s -> s).toList());
         }

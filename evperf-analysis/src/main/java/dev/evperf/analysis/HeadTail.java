@@ -13,8 +13,15 @@ import java.util.List;
 public final class HeadTail {
     public static final int[] DEFAULT_N = {1, 5, 10, 20, 30, 40, 50, 100, 500};
 
-    /** One column of the table; µs. {@code aOverB} is NaN when B is 0. */
-    public record Row(int n, int bursts, double aUs, double bUs, @JsonProperty("a_minus_b_us") double aMinusBUs, double aOverB) {}
+    /**
+     * One column of the table; µs. {@code aOverB} is NaN when B is 0. Next to the means A and B, the
+     * median and the 10 % trimmed mean of the per-burst sums ({@link Robust}), and the burst with
+     * the largest sum with how far it alone lifts the mean (one multi-ms first event can make most
+     * of A).
+     */
+    public record Row(int n, int bursts, double aUs, double bUs, @JsonProperty("a_minus_b_us") double aMinusBUs, double aOverB,
+                      double aMedianUs, double aTrimmedUs, double bMedianUs, double bTrimmedUs,
+                      int aMaxBurst, double aMaxShift, int bMaxBurst, double bMaxShift) {}
 
     private HeadTail() {}
 
@@ -34,19 +41,36 @@ public final class HeadTail {
         List<Row> rows = new ArrayList<>();
         if (bursts.isEmpty()) return rows;
         int minSize = bursts.stream().mapToInt(Burst::size).min().orElseThrow();
+        int[] ids = bursts.stream().mapToInt(Burst::index).toArray();
         for (int n : ns) {
             if (n < 1 || n > minSize) continue;
-            double headNs = 0, tailNs = 0;
-            for (Burst b : bursts) {
+            long[] head = new long[bursts.size()], tail = new long[bursts.size()];
+            for (int i = 0; i < bursts.size(); i++) {
+                Burst b = bursts.get(i);
                 for (int k = 0; k < n; k++) {
-                    headNs += d.eventTimeNs(b.from() + k);
-                    tailNs += d.eventTimeNs(b.to() - 1 - k);
+                    head[i] += d.eventTimeNs(b.from() + k);
+                    tail[i] += d.eventTimeNs(b.to() - 1 - k);
                 }
             }
-            double a = headNs / bursts.size() / Stats.NS_PER_US;
-            double bb = tailNs / bursts.size() / Stats.NS_PER_US;
-            rows.add(new Row(n, bursts.size(), a, bb, a - bb, bb == 0 ? Double.NaN : a / bb));
+            rows.add(row(n, ids, head, tail));
         }
         return rows;
+    }
+
+    /**
+     * One column from the per-burst sums of the first and of the last N event times (ns), burst
+     * {@code ids[i]}'s at i; the SQL aggregation for large trials builds its rows here too.
+     */
+    public static Row row(int n, int[] ids, long[] headNs, long[] tailNs) {
+        long headSum = 0, tailSum = 0;
+        for (long h : headNs) headSum += h;
+        for (long t : tailNs) tailSum += t;
+        double a = (double) headSum / ids.length / Stats.NS_PER_US;
+        double b = (double) tailSum / ids.length / Stats.NS_PER_US;
+        Robust ra = Robust.of(headNs), rb = Robust.of(tailNs);
+        return new Row(n, ids.length, a, b, a - b, b == 0 ? Double.NaN : a / b,
+                ra.median() / Stats.NS_PER_US, ra.trimmedMean() / Stats.NS_PER_US,
+                rb.median() / Stats.NS_PER_US, rb.trimmedMean() / Stats.NS_PER_US,
+                ids[ra.maxIndex()], ra.maxShift(), ids[rb.maxIndex()], rb.maxShift());
     }
 }

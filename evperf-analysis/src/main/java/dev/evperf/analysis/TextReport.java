@@ -14,8 +14,11 @@ final class TextReport {
         List<TrialSummary> trials = run.trials();
         ParamNames names = ParamNames.of(trials.stream().map(TrialSummary::params).toList());
         long ok = trials.stream().filter(TrialSummary::ok).count();
+        long withErrors = trials.stream().filter(t -> t.ok() && t.errors() != null && t.errors().count() > 0).count();
+        long disturbed = trials.stream().filter(TrialSummary::disturbed).count();
         sb.append("Run ").append(run.runDir()).append(": ").append(trials.size()).append(" trials, ")
-                .append(ok).append(" ok, ").append(trials.size() - ok).append(" failed\n");
+                .append(ok).append(" ok").append(withErrors > 0 ? " (" + withErrors + " with errors)" : "").append(", ")
+                .append(trials.size() - ok).append(" failed").append(disturbed > 0 ? "; " + disturbed + " disturbed" : "").append('\n');
         for (TrialSummary t : trials) {
             sb.append('\n').append("== Trial ").append(t.id());
             if (!t.params().isEmpty()) sb.append("  (").append(names.text(t.params())).append(')');
@@ -31,18 +34,30 @@ final class TextReport {
     }
 
     private static void trial(StringBuilder sb, TrialSummary t, AnalysisOptions options) {
+        Shown warnings = new Shown(t.warnings());
+        if (!t.statusText().equals(t.status())) sb.append("status: ").append(t.statusText()).append('\n');
         sb.append("events ").append(t.events())
                 .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
         if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
+        warnings.show(sb, w -> w.kind().equals(Warning.ERRORS));
+        errors(sb, t.errors());
+        warnings.show(sb, w -> w.kind().equals(Warning.DISTURBED));
         warmUp(sb, t.warmUp());
+        warnings.show(sb, w -> w.kind().equals(Warning.WARM_UP));
 
         BurstStats bs = t.burstStats();
         if (bs != null) {
-            sb.append("\nBurst processing time, ").append(bs.bursts()).append(" measured bursts (std: sample, n-1)\n");
-            sb.append(new Table("mean ms", "min ms", "max ms", "sum ms", "std ms").labelColumns(0)
-                    .row(num(bs.meanMs(), 3), num(bs.minMs(), 3), num(bs.maxMs(), 3), num(bs.sumMs(), 3), num(bs.stdMs(), 3))
+            sb.append("\nBurst processing time, ").append(bs.bursts()).append(" measured bursts (std: sample, n-1;"
+                    + " median: nearest rank; trimmed: mean without the lowest and highest 10 %)\n");
+            sb.append(new Table("mean ms", "median ms", "trimmed ms", "min ms", "max ms", "sum ms", "std ms").labelColumns(0)
+                    .row(num(bs.meanMs(), 3), num(bs.medianMs(), 3), num(bs.trimmedMeanMs(), 3), num(bs.minMs(), 3),
+                            num(bs.maxMs(), 3), num(bs.sumMs(), 3), num(bs.stdMs(), 3))
                     .render("  "));
+            sb.append("  shortest: burst ").append(bs.minBurst()).append("; longest: burst ").append(bs.maxBurst())
+                    .append(Double.isNaN(bs.maxShift()) ? "" : ", which alone lifts the mean by " + num(100 * bs.maxShift(), 1) + " %")
+                    .append('\n');
+            warnings.show(sb, w -> w.figure().equals("burst time mean"));
         }
 
         if (t.headTail() != null && !t.headTail().isEmpty()) {
@@ -51,18 +66,24 @@ final class TextReport {
                     .append(skipped(options.skipBursts(), t.warmUp())).append(" measured skipped)\n");
             String[] header = new String[t.headTail().size() + 1];
             header[0] = "N";
-            Object[] a = new Object[header.length], b = new Object[header.length],
-                    d = new Object[header.length], r = new Object[header.length];
-            a[0] = "A µs"; b[0] = "B µs"; d[0] = "A-B µs"; r[0] = "A/B";
+            Object[][] rows = new Object[9][header.length];
+            String[] labels = {"A µs", "B µs", "A-B µs", "A/B", "A median µs", "A trimmed µs", "B median µs", "B trimmed µs",
+                "A's top burst"};
+            for (int k = 0; k < labels.length; k++) rows[k][0] = labels[k];
             for (int i = 0; i < t.headTail().size(); i++) {
                 HeadTail.Row row = t.headTail().get(i);
                 header[i + 1] = String.valueOf(row.n());
-                a[i + 1] = num(row.aUs(), 3);
-                b[i + 1] = num(row.bUs(), 3);
-                d[i + 1] = num(row.aMinusBUs(), 3);
-                r[i + 1] = num(row.aOverB(), 2);
+                Object[] v = {num(row.aUs(), 3), num(row.bUs(), 3), num(row.aMinusBUs(), 3), num(row.aOverB(), 2),
+                    num(row.aMedianUs(), 3), num(row.aTrimmedUs(), 3), num(row.bMedianUs(), 3), num(row.bTrimmedUs(), 3),
+                    row.aMaxBurst() + (Double.isNaN(row.aMaxShift()) ? "" : " +" + num(100 * row.aMaxShift(), 0) + "%")};
+                for (int k = 0; k < v.length; k++) rows[k][i + 1] = v[k];
             }
-            sb.append(new Table(header).row(a).row(b).row(d).row(r).render("  "));
+            Table ht = new Table(header);
+            for (Object[] row : rows) ht.row(row);
+            sb.append(ht.render("  "));
+            sb.append("  (median and trimmed: of the per-burst sums; A's top burst: the burst with the largest sum of its first N,"
+                    + " and how much it alone lifts A)\n");
+            warnings.show(sb, w -> w.figure().equals("head-tail A"));
         }
 
         Cumulative c = t.cumulative();
@@ -98,6 +119,7 @@ final class TextReport {
         latencyRow(lt, "p99.99", l.processing().p9999Us(), l.endToEnd().p9999Us(), l.scheduled().p9999Us());
         latencyRow(lt, "max", l.processing().maxUs(), l.endToEnd().maxUs(), l.scheduled().maxUs());
         sb.append(lt.render("  "));
+        warnings.show(sb, w -> w.figure().endsWith(" mean") && w.kind().equals(Warning.DOMINATED));
 
         if (t.rates() != null) {
         // Poisson arrivals draw their count around the target: the rate of the intended times gets a column.
@@ -117,6 +139,7 @@ final class TextReport {
         }
         sb.append(rt.render("  "));
         if (t.achievedRate() != null) sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");
+        warnings.show(sb, w -> w.figure().startsWith("phase"));
         }
         LatencyTrend trend = t.scheduledTrend();
         if (trend != null) {
@@ -132,6 +155,7 @@ final class TextReport {
                             num(a.degradation(), 2), a.recoveryS() == null ? "never" : num(a.recoveryS(), 3),
                             a.postPeakVariation() == null ? "n/a" : num(a.postPeakVariation(), 2))
                     .render("  "));
+            warnings.show(sb, w -> w.figure().equals("adaptivity"));
         }
         RateShape shape = t.rateShape();
         if (shape != null) {
@@ -139,6 +163,41 @@ final class TextReport {
                     .append(num(shape.intervalSeconds() * 1000, 0)).append(" ms: worst interval ")
                     .append(num(shape.worstPercent(), 3)).append(" % off its target (at ").append(num(shape.worstAtSeconds(), 3))
                     .append(" s); RMSE ").append(num(shape.rmsePercentOfMax(), 3)).append(" % of the highest target rate\n");
+        }
+        if (warnings.remaining()) {
+            sb.append("\nOther warnings\n");
+            warnings.show(sb, w -> true);
+        }
+    }
+
+    /** The first errors' messages (the warning above says how many). */
+    private static void errors(StringBuilder sb, TrialErrors e) {
+        if (e == null || e.count() == 0) return;
+        for (TrialResult.First f : e.first()) {
+            sb.append("    error at ").append(num(f.tNs() / 1e9, 6)).append(" s, ").append("send".equals(f.source()) ? "thrown out of send" : "engine")
+                    .append(f.where() == null ? "" : " (" + f.where() + ")").append(": ").append(f.message()).append('\n');
+        }
+    }
+
+    /** A trial's warnings, each printed once: in place, next to the figure it concerns, or at the end. */
+    private static final class Shown {
+        private final List<Warning> left;
+
+        Shown(List<Warning> warnings) {
+            left = new java.util.ArrayList<>(warnings == null ? List.of() : warnings);
+        }
+
+        void show(StringBuilder sb, java.util.function.Predicate<Warning> which) {
+            for (java.util.Iterator<Warning> it = left.iterator(); it.hasNext(); ) {
+                Warning w = it.next();
+                if (!which.test(w)) continue;
+                sb.append("  ! ").append(w.kind()).append(" (").append(w.figure()).append("): ").append(w.message()).append('\n');
+                it.remove();
+            }
+        }
+
+        boolean remaining() {
+            return !left.isEmpty();
         }
     }
 

@@ -15,7 +15,43 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
-                          List<Phase> phases, long drainNs, Boolean records) {
+                          List<Phase> phases, long drainNs, Boolean records, String outputDelivery, Integer inputBatches,
+                          Errors errors, Long runNs, Disturbance disturbance) {
+
+    /**
+     * What took the core away from the senders during the timed loop (null in older results):
+     * the driver's stalls while waiting, the sender threads' involuntary context switches (null
+     * where procfs was unreadable), the machine's steal time in CPU-ms (null likewise).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Disturbance(Stalls stalls, Long driverInvoluntarySwitches, Double stealMs) {}
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Stalls(double thresholdMs, long count, double totalMs, double maxMs, int kept) {}
+
+    /**
+     * The errors the engine raised while processing events (null in results written before they
+     * were counted). {@code reported}: caught by the engine and given to its error hook;
+     * {@code escapedSend}: thrown out of send; {@code first}: the first few, {@code tNs} on the trial's axis.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Errors(long count, long reported, long escapedSend, long maxErrors, List<First> first, int timesKept) {
+        public Errors {
+            first = first == null ? List.of() : List.copyOf(first);
+        }
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record First(long tNs, String source, String where, String message) {}
+
+    /** Whether the engine called its listeners inside send (the input being sent caused what happened during it). */
+    public boolean deliveredOnSendingThread() {
+        return outputDelivery != null && outputDelivery.startsWith("sending-thread");
+    }
 
     /**
      * A load phase; {@code targetRate} in events/s as asked, null for "as fast as possible";

@@ -19,6 +19,11 @@ import java.util.Map;
  * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
  * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
  *                    out (by default they do; rates and adaptivity use every measured event)
+ * @param errors      the errors the engine raised while processing events (a trial with some, up to
+ *                    trial.max_errors, is "ok with errors")
+ * @param disturbance whether and how much the machine took the core away from the driver
+ * @param warnings    every caution about these figures in one list ({@link Warnings}): errors,
+ *                    disturbance, phases that were no steady state, warm-up, dominated means
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
@@ -26,7 +31,8 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
                            List<TopBursts.Entry> topBursts, Latency latency,
                            List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
-                           Adaptivity adaptivity, WarmUpCut warmUp) {
+                           Adaptivity adaptivity, WarmUpCut warmUp, TrialErrors errors, Disturbance disturbance,
+                           List<Warning> warnings) {
 
     public static final String OK = "ok";
 
@@ -77,7 +83,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 Latency.of(d),
                 PhaseRate.of(all, result),
                 PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents));
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null);
     }
 
     /**
@@ -99,7 +105,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
             TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
                     ? SqlSummary.of(id, params, repetition, dir, result, options)
                     : of(id, params, repetition, TrialData.load(dir), dir, result, options);
-            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result));
+            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result)).withChecks(dir, result);
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
         WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
@@ -109,25 +115,51 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 + (cut ? ", the warm-up cut to the logs' intervals" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
-                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null));
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null),
+                null, null, null).withChecks(dir, result);
     }
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp);
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                errors, disturbance, warnings);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp);
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp,
+                errors, disturbance, warnings);
+    }
+
+    /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
+    public TrialSummary withChecks(Path dir, TrialResult result) {
+        TrialSummary s = new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                TrialErrors.load(dir, result), Disturbance.load(dir, result), null);
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                s.errors, s.disturbance, Warnings.of(s, result, dir));
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** "ok", "ok with 3 errors", or the status of a trial that failed. */
+    @com.fasterxml.jackson.annotation.JsonProperty("status_text")
+    public String statusText() {
+        return ok() && errors != null && errors.count() > 0
+                ? "ok with " + errors.count() + (errors.count() == 1 ? " error" : " errors") : status;
+    }
+
+    /** Whether the machine disturbed the driver during the timed loop. */
+    @JsonIgnore
+    public boolean disturbed() {
+        return disturbance != null && disturbance.disturbed();
     }
 
     @JsonIgnore

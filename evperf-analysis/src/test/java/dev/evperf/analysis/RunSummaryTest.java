@@ -68,7 +68,9 @@ class RunSummaryTest {
                 .contains("3 trials, 2 ok, 1 failed")
                 .contains("== Trial d1000-r0  (distance_ms=1000 jvm=default)  repetition 0 ==")
                 .contains("events 14 (12 measured), outputs 7")
-                .containsPattern("mean ms +min ms +max ms +sum ms +std ms\\n +0\\.242 +0\\.095 +0\\.415 +0\\.725 +0\\.162")
+                .containsPattern("mean ms +median ms +trimmed ms +min ms +max ms +sum ms +std ms\\n"
+                        + " +0\\.242 +0\\.215 +0\\.242 +0\\.095 +0\\.415 +0\\.725 +0\\.162") // 3 bursts: nothing trimmed
+                .contains("shortest: burst 3; longest: burst 2, which alone lifts the mean by 35.9 %")
                 .containsPattern("A µs +146\\.667")
                 .containsPattern("A/B +3\\.38")
                 .containsPattern("\\n +20 +3 +25\\.00\\n")         // cumulative: 3 of 12 below 20 µs
@@ -87,9 +89,9 @@ class RunSummaryTest {
                 .containsPattern("steady +constant +1000\\.0 +1314\\.9 +4");
         String across = text.substring(text.indexOf("Across trials"));
         assertThat(across)
-                .containsPattern("id +distance_ms +jvm +status +mean burst ms +p99 processing µs +p99 scheduled µs +A/B N=1 +achieved ev/s")
-                .containsPattern("d1000-r0 +1000 +default +ok +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
-                .containsPattern("const-r0 +0 +default +ok +n/a +40\\.000 +n/a +n/a +1314\\.9")
+                .containsPattern("id +distance_ms +jvm +status +warnings +mean burst ms +p99 processing µs +p99 scheduled µs +A/B N=1 +achieved ev/s")
+                .containsPattern("d1000-r0 +1000 +default +ok +dominated +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
+                .containsPattern("const-r0 +0 +default +ok +dominated +n/a +40\\.000 +n/a +n/a +1314\\.9")
                 .containsPattern("xint-r0 +1000 +-Xint, -Xms4g +failed +n/a");
     }
 
@@ -101,10 +103,10 @@ class RunSummaryTest {
                 RUN_JSON.indexOf("{\"id\":\"const-r0\"")), ""));
         String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
         String across = text.substring(text.indexOf("Across trials"));
-        assertThat(across).containsPattern("id +distance_ms +jvm +status +p99 processing µs +achieved ev/s\n")
+        assertThat(across).containsPattern("id +distance_ms +jvm +status +warnings +p99 processing µs +achieved ev/s\n")
                 .doesNotContain("burst").doesNotContain("A/B").doesNotContain("scheduled");
-        assertThat(render(RunSummary.load(run), RunSummary.Format.CSV)).startsWith(
-                "id,distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s\n");
+        assertThat(render(RunSummary.load(run), RunSummary.Format.CSV)).startsWith("id,distance_ms,jvm,status,errors,disturbed,stall_ms,"
+                + "driver_switches,steal_ms,warnings,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s\n");
     }
 
     @Test
@@ -158,19 +160,20 @@ class RunSummaryTest {
         writeRun();
         String[] lines = render(RunSummary.load(run), RunSummary.Format.CSV).split("\n");
         assertThat(lines).hasSize(4);
-        assertThat(lines[0]).isEqualTo(
-                "id,distance_ms,jvm,status,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
-        String[] bursty = lines[1].split(",");
-        assertThat(bursty).hasSize(9).startsWith("d1000-r0", "1000", "default", "ok");
-        assertThat(Double.parseDouble(bursty[4])).isCloseTo(0.725 / 3, within(1e-12));   // mean burst ms
-        assertThat(Double.parseDouble(bursty[5])).isEqualTo(300.0);                       // p99 processing µs
-        assertThat(Double.parseDouble(bursty[6])).isEqualTo(410.0);                       // p99 scheduled µs
-        assertThat(Double.parseDouble(bursty[7])).isCloseTo(440.0 / 130, within(1e-12));  // A/B at N=1
-        assertThat(Double.parseDouble(bursty[8])).isCloseTo(12 / 0.020105, within(1e-9)); // events/s
+        assertThat(lines[0]).isEqualTo("id,distance_ms,jvm,status,errors,disturbed,stall_ms,driver_switches,steal_ms,warnings,"
+                + "mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
+        String[] bursty = lines[1].split(",", -1);
+        // result.json of this synthetic run predates error and disturbance records: those cells are empty
+        assertThat(bursty).hasSize(15).startsWith("d1000-r0", "1000", "default", "ok", "", "", "", "", "");
+        assertThat(Double.parseDouble(bursty[10])).isCloseTo(0.725 / 3, within(1e-12));   // mean burst ms
+        assertThat(Double.parseDouble(bursty[11])).isEqualTo(300.0);                       // p99 processing µs
+        assertThat(Double.parseDouble(bursty[12])).isEqualTo(410.0);                       // p99 scheduled µs
+        assertThat(Double.parseDouble(bursty[13])).isCloseTo(440.0 / 130, within(1e-12));  // A/B at N=1
+        assertThat(Double.parseDouble(bursty[14])).isCloseTo(12 / 0.020105, within(1e-9)); // events/s
         // no bursts and no outputs: empty cells, not zeros
-        assertThat(lines[2]).startsWith("const-r0,0,default,ok,,40.0,,,");
+        assertThat(lines[2]).startsWith("const-r0,0,default,ok,,,,,,dominated,,40.0,,,");
         assertThat(Double.parseDouble(lines[2].substring(lines[2].lastIndexOf(',') + 1))).isCloseTo(4 / 0.003042, within(1e-9));
-        assertThat(lines[3]).isEqualTo("xint-r0,1000,\"-Xint, -Xms4g\",failed,,,,,");
+        assertThat(lines[3]).isEqualTo("xint-r0,1000,\"-Xint, -Xms4g\",failed,,,,,,,,,,,");
     }
 
     @Test

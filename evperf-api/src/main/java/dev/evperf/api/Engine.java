@@ -14,6 +14,14 @@ public interface Engine extends AutoCloseable {
      */
     void subscribe(String outputStream, OutputListener listener) throws EngineException;
 
+    /**
+     * Registers the listener of the errors the engine raises while processing events and does not
+     * throw to the sender (see {@link ErrorListener}), through the engine's own error hook. Called
+     * once, before the first send; an engine that never swallows an error may keep it unused.
+     * Exceptions that escape {@link InputHandle#send} are the caller's to count, not reported here.
+     */
+    void onError(ErrorListener listener);
+
     /** The attribute names of an output stream, in the order of the rows passed to listeners. */
     List<String> outputFields(String outputStream) throws EngineException;
 

@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
  * What every engine adapter must do, as tests over the same events: an adapter's test class
  * extends this and gives the engine's queries for each case (and what the engine's own semantics
  * make of the windowed one). Engine-specific behaviour (error positions, options) stays in the
- * adapter's own tests.
+ * adapter's own tests. The error behaviour every engine shares is {@link EngineErrorContract}'s.
  *
  * <p>Streams: {@code StockStream(id long, symbol string, price float, volume long)} and
  * {@code TradeStream(id int, ok bool, amount double)}; every query writes {@code OutputStream}.
  */
-public abstract class EngineContract {
+public abstract class EngineContract implements EngineErrorContract {
     public static final StreamSchema STOCK = new StreamSchema("StockStream", List.of(
             new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
             new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
@@ -28,7 +28,8 @@ public abstract class EngineContract {
             new Field("id", FieldType.INT), new Field("ok", FieldType.BOOL), new Field("amount", FieldType.DOUBLE)));
 
     /** The factory under test. */
-    protected abstract EngineFactory factory();
+    @Override
+    public abstract EngineFactory factory();
 
     /** Its {@link EngineFactory#name()} and {@link EngineFactory#version()}. */
     protected abstract String name();
@@ -55,6 +56,24 @@ public abstract class EngineContract {
 
     /** A query with a syntax error. */
     protected abstract String syntaxError();
+
+    /**
+     * StockStream's id into OutputStream, and volume through evperf's two engine functions:
+     * {@code volume} = the log function on channel 'volumes' with id volume, then the trace
+     * function with seq volume and name 'volume' (returning it): OutputStream(id, volume).
+     */
+    protected abstract String evperfFunctionsOnVolume();
+
+    /**
+     * The query of {@link #failingSpec}: StockStream's id into OutputStream where price ≤ 500; an
+     * exception in the query for price > 500 (e.g. a failing cast or division), which the engine catches.
+     */
+    protected abstract String failsAbove500();
+
+    @Override
+    public EngineSpec failingSpec() {
+        return spec(failsAbove500());
+    }
 
     public static EngineSpec spec(String queries) {
         return new EngineSpec(List.of(STOCK), queries, List.of("OutputStream"), Map.of());
@@ -156,6 +175,23 @@ public abstract class EngineContract {
             assertThatThrownBy(() -> engine.input("Nope"))
                     .isInstanceOf(EngineException.class)
                     .hasMessageContainingAll("'Nope'", "StockStream");
+        }
+    }
+
+    @Test
+    void evperfsEngineFunctionsPassANullArgumentThrough() throws Exception {
+        try (Engine engine = factory().open(spec(evperfFunctionsOnVolume()))) {
+            List<Throwable> errors = new ArrayList<>();
+            engine.onError((where, e) -> errors.add(e));
+            List<Object[]> rows = new ArrayList<>();
+            engine.subscribe("OutputStream", row -> rows.add(row.clone()));
+            InputHandle in = engine.input("StockStream");
+            in.send(stock(1, "A", 1));
+            in.send(new Object[] {2L, "B", 2f, null}); // a missing volume: no error, the event goes on
+            in.send(stock(3, "C", 3));
+            assertThat(errors).isEmpty();
+            assertThat(rows).extracting(r -> ((Number) r[0]).longValue(), r -> r[1] == null ? null : ((Number) r[1]).longValue())
+                    .containsExactly(tuple(1L, 10L), tuple(2L, null), tuple(3L, 30L));
         }
     }
 

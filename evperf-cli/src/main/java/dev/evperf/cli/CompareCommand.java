@@ -5,6 +5,11 @@ import dev.evperf.analysis.report.ComparePage;
 import dev.evperf.analysis.stats.Bootstrap;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;
+import dev.evperf.analysis.stats.RunWarnings;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -84,6 +89,18 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /** The comparison's JSON with a "warnings" member: per run, its disturbed trials and warnings. */
+    private static String withWarnings(String json, List<RunWarnings> warnings) {
+        try {
+            ObjectMapper m = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+            ObjectNode doc = (ObjectNode) m.readTree(json);
+            doc.set("warnings", m.valueToTree(warnings));
+            return m.writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot add the warnings to the comparison's JSON", e);
+        }
+    }
+
     private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, Path html,
                               PrintStream out, PrintStream err) {
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
@@ -96,12 +113,15 @@ public final class CompareCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }
+        // Disturbed trials and every trial's warnings next to the differences (stderr for CSV, which is one table).
+        List<RunWarnings> warnings = RunWarnings.load(runs);
         out.print(switch (format) {
-            case TEXT -> c.text();
-            case JSON -> c.json();
+            case TEXT -> c.text() + RunWarnings.text(warnings);
+            case JSON -> withWarnings(c.json(), warnings);
             case CSV -> c.csv();
         });
         out.flush();
+        if (format == RunSummary.Format.CSV) err.print(RunWarnings.text(warnings).stripLeading());
         if (html != null) err.println("evperf: comparison page written to " + html + " (" + (bytes + 1023) / 1024 + " KB)");
     }
 }

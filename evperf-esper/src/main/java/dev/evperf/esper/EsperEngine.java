@@ -5,6 +5,8 @@ import com.espertech.esper.common.client.EventBean;
 import com.espertech.esper.common.client.EventSender;
 import com.espertech.esper.common.client.EventType;
 import com.espertech.esper.common.client.configuration.Configuration;
+import com.espertech.esper.common.client.hook.exception.ExceptionHandlerContext;
+import com.espertech.esper.common.client.hook.exception.ExceptionHandlerExceptionType;
 import com.espertech.esper.compiler.client.CompilerArguments;
 import com.espertech.esper.runtime.client.EPDeployException;
 import com.espertech.esper.runtime.client.EPDeployment;
@@ -12,12 +14,14 @@ import com.espertech.esper.runtime.client.EPRuntime;
 import com.espertech.esper.runtime.client.EPStatement;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /** A runtime with the workload's module deployed. Listeners run on the thread that sends the event. */
 final class EsperEngine implements Engine {
@@ -28,12 +32,15 @@ final class EsperEngine implements Engine {
     private final List<String> inputs;
 
     private final boolean sendingThreadOnly;
+    private final Errors errors;
 
-    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs, String queries) {
+    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs, String queries,
+                Errors errors) {
         this.runtime = runtime;
         this.config = config;
         this.deployment = deployment;
         this.inputs = List.copyOf(inputs);
+        this.errors = errors;
         this.sendingThreadOnly = !config.getRuntime().getThreading().isInternalTimerEnabled()
                 || !MAY_EMIT_ON_TIMER.matcher(queries).find();
     }
@@ -49,6 +56,25 @@ final class EsperEngine implements Engine {
     @Override
     public boolean deliversOnSendingThread() {
         return sendingThreadOnly;
+    }
+
+    /** Passes what Esper's exception hook receives to the listener set by {@link #onError}. */
+    static final class Errors implements Consumer<ExceptionHandlerContext> {
+        private volatile ErrorListener listener;
+
+        @Override
+        public void accept(ExceptionHandlerContext c) {
+            ErrorListener l = listener;
+            if (l == null) return;
+            String where = c.getStatementName() == null ? null : "statement '" + c.getStatementName() + "'"
+                    + (c.getType() == ExceptionHandlerExceptionType.PROCESS ? "" : " (" + c.getType().name().toLowerCase() + ")");
+            l.onError(where, c.getThrowable());
+        }
+    }
+
+    @Override
+    public void onError(ErrorListener listener) {
+        errors.listener = listener;
     }
 
     @Override
@@ -130,6 +156,7 @@ final class EsperEngine implements Engine {
     @Override
     public void close() {
         if (!runtime.isDestroyed()) {
+            EsperErrorHook.unregister(runtime.getURI());
             runtime.destroy();
         }
     }

@@ -3,6 +3,7 @@ package dev.evperf.esper;
 import com.espertech.esper.common.client.EPCompiled;
 import com.espertech.esper.common.client.configuration.Configuration;
 import com.espertech.esper.common.client.configuration.common.ConfigurationCommonDBRef;
+import com.espertech.esper.common.client.configuration.compiler.ConfigurationCompilerPlugInSingleRowFunction;
 import com.espertech.esper.common.client.util.EventUnderlyingType;
 import com.espertech.esper.compiler.client.CompilerArguments;
 import com.espertech.esper.compiler.client.EPCompileException;
@@ -76,19 +77,39 @@ public final class EsperEngineFactory implements EngineFactory {
         config.getRuntime().getThreading().setInternalTimerEnabled(internalTimer(spec.options()));
         addDatabases(config, spec.options().get(OPTION_DATABASES));
         // evperfLog('channel', id [, value]) and evperfTrace(seq, 'name') in EPL (see EvperfFunctions)
-        config.getCompiler().addPlugInSingleRowFunction("evperfLog", EvperfFunctions.class.getName(), "log");
-        config.getCompiler().addPlugInSingleRowFunction("evperfTrace", EvperfFunctions.class.getName(), "trace");
+        config.getCompiler().addPlugInSingleRowFunction(function("evperfLog", "log"));
+        config.getCompiler().addPlugInSingleRowFunction(function("evperfTrace", "trace"));
         EvperfFunctions.reset();
+        // Exceptions statements raise while processing events come to the engine's error listener
+        // (Esper would log them and go on); see EsperErrorHook.
+        config.getRuntime().getExceptionHandling().addClass(EsperErrorHook.class);
 
         EPCompiled compiled = compile(spec.queries(), new CompilerArguments(config));
-        EPRuntime runtime = EPRuntimeProvider.getRuntime("evperf-" + UUID.randomUUID(), config);
+        String uri = "evperf-" + UUID.randomUUID();
+        EsperEngine.Errors errors = new EsperEngine.Errors();
+        EsperErrorHook.register(uri, errors);
+        EPRuntime runtime = EPRuntimeProvider.getRuntime(uri, config);
         try {
             EPDeployment deployment = runtime.getDeploymentService().deploy(compiled);
-            return new EsperEngine(runtime, config, deployment, inputs, spec.queries());
+            return new EsperEngine(runtime, config, deployment, inputs, spec.queries(), errors);
         } catch (EPDeployException | RuntimeException e) {
+            EsperErrorHook.unregister(uri);
             runtime.destroy();
             throw new EngineException(oneLine("esper: " + e.getMessage()), e);
         }
+    }
+
+    /**
+     * One of evperf's EPL functions. Rethrowing: an exception in it reaches the error hook (or the
+     * sender) instead of being logged by Esper with the function's value made null.
+     */
+    private static ConfigurationCompilerPlugInSingleRowFunction function(String name, String method) {
+        ConfigurationCompilerPlugInSingleRowFunction f = new ConfigurationCompilerPlugInSingleRowFunction();
+        f.setName(name);
+        f.setFunctionClassName(EvperfFunctions.class.getName());
+        f.setFunctionMethodName(method);
+        f.setRethrowExceptions(true);
+        return f;
     }
 
     static EPCompiled compile(String epl, CompilerArguments arguments) throws EngineException {

@@ -31,18 +31,25 @@ public final class EvperfFunctions {
         POINTS.clear();
     }
 
-    public static long log(String channel, long id, long value) {
+    /**
+     * Boxed, so that a null argument (a missing field) reaches the function instead of failing
+     * Esper's unboxing: a null id logs nothing and is returned as null; a null value logs as 0.
+     */
+    public static Long log(String channel, Long id, Long value) {
+        if (id == null || channel == null) return id;
         LogChannel c = CHANNELS.get(channel);
         if (c == null) c = CHANNELS.computeIfAbsent(channel, LogChannels::open);
-        c.log(id, value);
+        c.log(id, value == null ? 0 : value);
         return id;
     }
 
-    public static long log(String channel, long id) {
-        return log(channel, id, 0);
+    public static Long log(String channel, Long id) {
+        return log(channel, id, null);
     }
 
-    public static long trace(long seq, String name) {
+    /** A null seq (or name) records nothing and is returned as it is. */
+    public static Long trace(Long seq, String name) {
+        if (seq == null || name == null) return seq;
         Tracepoint p = POINTS.get(name);
         if (p == null) p = POINTS.computeIfAbsent(name, n -> Tracepoint.register("esper." + n));
         p.record(seq);

@@ -8,6 +8,8 @@ import dev.evperf.api.EngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.InputHandle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.groups.Tuple;
@@ -20,7 +22,7 @@ class EsperEngineFactoryTest extends EngineContract {
     final EsperEngineFactory factory = new EsperEngineFactory();
 
     @Override
-    protected EngineFactory factory() {
+    public EngineFactory factory() {
         return factory;
     }
 
@@ -70,6 +72,34 @@ class EsperEngineFactoryTest extends EngineContract {
     @Override
     protected String syntaxError() {
         return "insert into OutputStream select id, from StockStream";
+    }
+
+    @Override
+    protected String evperfFunctionsOnVolume() {
+        return "insert into OutputStream select id, evperfTrace(evperfLog('volumes', volume), 'volume') as volume from StockStream";
+    }
+
+    @Override
+    protected String failsAbove500() {
+        // a division by zero of a cast: Esper's BigDecimal division throws where double division gives Infinity
+        return "insert into OutputStream select id, case when price > 500 then cast(id, BigDecimal) / cast(0, BigDecimal)"
+                + " else cast(0, BigDecimal) end as x from StockStream";
+    }
+
+    @Test
+    void anErrorNamesItsStatementAndAMethodThatThrowsIsReported() throws Exception {
+        try (Engine engine = factory.open(spec("@name('chars') insert into OutputStream select id, symbol.charAt(2) as c from StockStream"))) {
+            List<String> errors = new ArrayList<>();
+            engine.onError((where, e) -> errors.add(where + ": " + e));
+            List<Object> out = new ArrayList<>();
+            engine.subscribe("OutputStream", row -> out.add(row[0]));
+            InputHandle in = engine.input("StockStream");
+            in.send(stock(1, "ABC", 1));
+            in.send(stock(2, "AB", 1)); // charAt(2) throws
+            assertThat(errors).singleElement().asString()
+                    .startsWith("statement 'chars': ").contains("StringIndexOutOfBoundsException");
+            assertThat(out).contains(1L);
+        }
     }
 
     @Test

@@ -45,6 +45,15 @@ class BenchmarksWorkTest {
         dc.close();
     }
 
+    @org.junit.jupiter.api.Test
+    void waitersReturnAtOrAfterTheDueTime() {
+        WaiterBenchmark w = new WaiterBenchmark();
+        w.waitNs = 2000;
+        long before = System.nanoTime();
+        assertThat(w.waiter()).isGreaterThanOrEqualTo(before + 2000);
+        assertThat(w.waiterWithoutStallCheck()).isGreaterThanOrEqualTo(before + 2000);
+    }
+
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "esper,trial", "esper,send-end"})
     void harnessShareVariantsDoTheSameEngineWork(String engine, String receipt) throws Exception {

@@ -17,7 +17,8 @@ import io.siddhi.query.api.exception.SiddhiAppValidationException;
  * of that name from inside Siddhi's query path, and returns {@code id} unchanged so the query
  * carries it on: {@code select evperf:log('matched', id, volume) as id, …}. The channel is opened
  * once, when the query compiles; its handler chain (buffered file, downsample, counter, …) is the
- * workload's {@code channels:} configuration. Value defaults to 0.
+ * workload's {@code channels:} configuration. Value defaults to 0 (also when null); a null id
+ * logs nothing and is returned as null, so an event with a missing field is not dropped.
  */
 public final class LogFunction extends FunctionExecutor<State> {
     private LogChannel channel;
@@ -41,8 +42,11 @@ public final class LogFunction extends FunctionExecutor<State> {
 
     @Override
     protected Object execute(Object[] data, State state) {
-        // data[0] is the channel name (a constant); id, then the optional value
-        channel.log(((Number) data[1]).longValue(), data.length > 2 ? ((Number) data[2]).longValue() : 0);
+        // data[0] is the channel name (a constant); id, then the optional value. A null id has
+        // nothing to log and passes through as null; a null value logs as the default, 0.
+        if (data[1] != null) {
+            channel.log(((Number) data[1]).longValue(), data.length > 2 && data[2] != null ? ((Number) data[2]).longValue() : 0);
+        }
         return data[1];
     }
 

@@ -2,8 +2,10 @@ package dev.evperf.siddhi;
 
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
+import com.lmax.disruptor.ExceptionHandler;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.core.event.Event;
@@ -21,11 +23,44 @@ final class SiddhiEngine implements Engine {
     private final SiddhiAppRuntime runtime;
     private final boolean sendingThreadOnly;
     private boolean closed;
+    /** Set by {@link #onError} before the first send; read only when Siddhi reports an error. */
+    private volatile ErrorListener errors;
 
+    /** Takes a runtime that has not started: Siddhi's junctions read the error hooks when they start. */
     SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime, String queries) {
         this.manager = manager;
         this.runtime = runtime;
         this.sendingThreadOnly = !MAY_EMIT_OFF_THREAD.matcher(queries).find();
+        // A junction catches what its receivers (queries, functions, callbacks) throw, tells this
+        // listener, logs it and drops the event (@OnError action LOG, the default).
+        runtime.handleRuntimeExceptionWith(e -> report(null, e));
+        // @Async junctions: what escapes a junction's handler on a disruptor thread.
+        runtime.handleExceptionWith(new ExceptionHandler<Object>() {
+            @Override
+            public void handleEventException(Throwable e, long sequence, Object event) {
+                report("@Async junction", e);
+            }
+
+            @Override
+            public void handleOnStartException(Throwable e) {
+                report("@Async junction start", e);
+            }
+
+            @Override
+            public void handleOnShutdownException(Throwable e) {
+                report("@Async junction shutdown", e);
+            }
+        });
+    }
+
+    private void report(String where, Throwable e) {
+        ErrorListener l = errors;
+        if (l != null) l.onError(where, e);
+    }
+
+    @Override
+    public void onError(ErrorListener listener) {
+        this.errors = listener;
     }
 
     /**

@@ -51,8 +51,9 @@ public final class SiddhiEngineFactory implements EngineFactory {
         manager.setExtension("evperf:log", LogFunction.class);
         try {
             SiddhiAppRuntime runtime = manager.createSiddhiAppRuntime(app.toString());
+            SiddhiEngine engine = new SiddhiEngine(manager, runtime, spec.queries()); // its error hooks before start
             runtime.start();
-            return new SiddhiEngine(manager, runtime, spec.queries());
+            return engine;
         } catch (RuntimeException e) {
             // Siddhi reports every query problem as an unchecked exception.
             manager.shutdown();

@@ -35,13 +35,12 @@ public final class TraceFunction extends FunctionExecutor<State> {
 
     @Override
     protected Object execute(Object[] data, State state) {
-        point.record(((Number) data[0]).longValue());
-        return data[0];
+        return execute(data[0], state);
     }
 
     @Override
     protected Object execute(Object data, State state) {
-        point.record(((Number) data).longValue());
+        if (data != null) point.record(((Number) data).longValue()); // a null seq has no trace; it passes through
         return data;
     }
 

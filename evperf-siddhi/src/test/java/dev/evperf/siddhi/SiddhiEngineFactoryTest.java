@@ -3,10 +3,13 @@ package dev.evperf.siddhi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.evperf.api.Engine;
 import dev.evperf.api.EngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.InputHandle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.groups.Tuple;
@@ -17,7 +20,7 @@ class SiddhiEngineFactoryTest extends EngineContract {
     final SiddhiEngineFactory factory = new SiddhiEngineFactory();
 
     @Override
-    protected EngineFactory factory() {
+    public EngineFactory factory() {
         return factory;
     }
 
@@ -66,6 +69,32 @@ class SiddhiEngineFactoryTest extends EngineContract {
     @Override
     protected String syntaxError() {
         return "from StockStream selec id insert into OutputStream;";
+    }
+
+    @Override
+    protected String evperfFunctionsOnVolume() {
+        return "from StockStream select id, evperf:trace(evperf:log('volumes', volume), 'volume') as volume insert into OutputStream;";
+    }
+
+    @Override
+    protected String failsAbove500() {
+        // symbol is a string: the cast to int fails (ClassCastException) once 'or' evaluates it
+        return "from StockStream[price <= 500 or cast(symbol, 'int') > 0] select id insert into OutputStream;";
+    }
+
+    @Test
+    void aUserFunctionThatThrowsIsReportedWithItsMessage() throws Exception {
+        // test:fail(id) is ThrowingFunction, found on the class path as users' extensions are
+        try (Engine engine = factory.open(spec("from StockStream select test:fail(id) as id insert into OutputStream;"))) {
+            List<String> errors = new ArrayList<>();
+            engine.onError((where, e) -> errors.add(String.valueOf(e.getMessage())));
+            List<Object> out = new ArrayList<>();
+            engine.subscribe("OutputStream", row -> out.add(row[0]));
+            InputHandle in = engine.input("StockStream");
+            for (int i = 0; i < 6; i++) in.send(stock(i, "X", 1));
+            assertThat(out).containsExactly(1L, 2L, 4L, 5L);
+            assertThat(errors).hasSize(2).allSatisfy(m -> assertThat(m).contains("test:fail refuses a multiple of 3"));
+        }
     }
 
     @Test

@@ -9,13 +9,15 @@ import java.util.Locale;
  * The report's headline, first on the page as Gatling puts its global statistics: per trial whether
  * it is ok, failed or disturbed, its key figures, and the warnings about them.
  *
- * <p>The warnings are the truth checks' list when the trial's summary in run.json holds one
- * ({@code warnings}: objects with kind, figure and message, or plain strings), and the checks this
- * report can make itself from the trial's results: a phase short of its rate or falling behind its
- * schedule, a warm-up MSER-5 could not end (those three only when the summary has no list), clock
- * drift. A trial with any warning is "disturbed": its figures are real, but say less than they seem
- * to. GC pauses are not among them: they are the engine's own behaviour on its JVM, which the
- * figures are meant to show (the timeline marks them).
+ * <p>Failed: the trial did not finish, or its results cannot be read. Disturbed: the truth checks
+ * found that the driver did not get the CPU for part of the run (the summary's {@code
+ * disturbance}), so the figures hold time the engine did not get. The warnings are the truth
+ * checks' list when the trial's summary in run.json holds one ({@code warnings}: objects with kind,
+ * figure and message, or plain strings), and the checks this report can make itself from the
+ * trial's results: a phase short of its rate or falling behind its schedule, a warm-up MSER-5 could
+ * not end (those three only when the summary has no list), clock drift. GC pauses are not among
+ * them: they are the engine's own behaviour on its JVM, which the figures are meant to show (the
+ * timeline marks them).
  */
 final class Headline {
     /** Clock drift above this moves JFR events on the trial's axis by more than a typical event time. */
@@ -35,7 +37,12 @@ final class Headline {
         if (checked) summary.get("warnings").forEach(w -> warnings.add(fromSummary(w)));
         boolean failed = !"ok".equals(trial.path("status").asText()) || trial.hasNonNull("error");
         if (!failed) derive(trial, warnings, checked);
-        h.put("status", failed ? "failed" : warnings.isEmpty() ? "ok" : "disturbed");
+        boolean disturbed = summary != null && summary.path("disturbance").path("disturbed").asBoolean(false);
+        h.put("status", failed ? "failed" : disturbed ? "disturbed" : "ok");
+        // "ok with 3 errors": the engine's errors, as the summary words them
+        if (!failed && summary != null && summary.hasNonNull("status_text") && !summary.get("status_text").asText().equals("ok")) {
+            h.put("statusText", summary.get("status_text").asText() + (disturbed ? ", disturbed" : ""));
+        }
         h.put("checked", checked);
         if (failed) h.put("why", trial.hasNonNull("error") ? trial.get("error").asText() : trial.path("reason").asText("no reason recorded"));
         figures(trial, h);

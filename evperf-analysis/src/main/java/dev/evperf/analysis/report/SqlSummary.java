@@ -2,7 +2,6 @@ package dev.evperf.analysis.report;
 
 import dev.evperf.analysis.Adaptivity;
 import dev.evperf.analysis.AnalysisOptions;
-import dev.evperf.analysis.BurstStats;
 import dev.evperf.analysis.Cumulative;
 import dev.evperf.analysis.HeadTail;
 import dev.evperf.analysis.Latency;
@@ -91,13 +90,13 @@ public final class SqlSummary {
             TrialQueries.OutputLatency joined = q.outputLatency(exactJoinLimit);
             return new TrialSummary(id, params, repetition, TrialSummary.OK, joined.note(),
                     c.events(), c.measured(), c.outputs(),
-                    bursty ? burstStats(q.burstTimes()) : null,
+                    bursty ? q.burstStats() : null,
                     bursty ? q.headTail(w.headTailSkip(options.skipBursts(), options.cutWarmUp() && cutEvents > 0), HeadTail.DEFAULT_N) : null,
                     cumulative(processing),
                     bursty ? topBursts(q, options.topBursts()) : null,
                     new Latency(stats(processing), stats(joined.endToEnd()), stats(joined.scheduled())),
                     rates, achieved, null, null, adaptivity,
-                    WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents));
+                    WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null);
         } catch (SQLException e) {
             throw new IllegalArgumentException(dir + ": cannot aggregate the trial's parquet files: " + e.getMessage(), e);
         }
@@ -196,12 +195,6 @@ public final class SqlSummary {
             afterSum = afterCount == 0 ? 0 : Db.asDouble(after[0]);
         }
         return Adaptivity.of(steadyMean, steadyP999, peakP999, maxPeak, lastPeakSend, recoveredAt, afterSum, afterCount);
-    }
-
-    private static BurstStats burstStats(Distribution ns) {
-        double ms = 1e6;
-        return new BurstStats(Math.toIntExact(ns.count()), ns.mean() / ms, ns.min() / ms, ns.max() / ms,
-                ns.mean() * ns.count() / ms, ns.std() / ms);
     }
 
     private static Cumulative cumulative(Distribution processing) throws SQLException {

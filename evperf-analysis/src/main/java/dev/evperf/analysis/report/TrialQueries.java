@@ -1,5 +1,6 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.BurstStats;
 import dev.evperf.analysis.HeadTail;
 import dev.evperf.analysis.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
@@ -311,42 +312,53 @@ final class TrialQueries {
     /**
      * Head-tail (Tables 4.2/4.3): A = mean over the kept bursts of the sum of the first N event
      * times of a burst, B = the same for the last N; µs. N larger than the smallest kept burst is
-     * left out, so every burst contributes exactly N events to A and to B.
+     * left out, so every burst contributes exactly N events to A and to B. DuckDB sums each burst's
+     * first and last N (one row per burst); the rows and their robust figures are {@link HeadTail#row}'s.
      */
     List<HeadTail.Row> headTail(int skipBursts, int... ns) throws SQLException {
         List<HeadTail.Row> rows = new ArrayList<>();
         long nb = keptBursts(skipBursts);
         if (nb == 0 || ns.length == 0) return rows;
         long minSize = db.count("SELECT min(size) FROM hb");
-        int p = 0;
-        for (int n : ns) if (n >= 1 && n <= minSize) p = Math.max(p, n);
-        if (p == 0) return rows;
-        double[] head = new double[p];
-        double[] tail = new double[p];
-        // One pass: each event near either end is grouped by (pos, rpos), each −1 when not near that end.
-        String sql = "SELECT CASE WHEN e.pos < " + p + " THEN e.pos ELSE -1 END AS hp,"
-                + " CASE WHEN hb.size - 1 - e.pos < " + p + " THEN hb.size - 1 - e.pos ELSE -1 END AS tp,"
-                + " sum(e.send_end - e.send_start)::HUGEINT AS s"
-                + " FROM " + ev() + " e JOIN hb ON e.burst = hb.burst"
-                + " WHERE e.burst >= 0 AND (e.pos < " + p + " OR e.pos >= hb.size - " + p + ") GROUP BY hp, tp";
-        for (Object[] r : db.rows(sql)) {
-            int hp = (int) Db.asLong(r[0]), tp = (int) Db.asLong(r[1]);
-            double s = Db.asDouble(r[2]);
-            if (hp >= 0) head[hp] += s;
-            if (tp >= 0) tail[tp] += s;
+        List<Integer> kept = new ArrayList<>();
+        for (int n : ns) if (n >= 1 && n <= minSize) kept.add(n);
+        if (kept.isEmpty()) return rows;
+        int p = kept.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        StringBuilder sums = new StringBuilder();
+        for (int n : kept) {
+            sums.append(", sum(t) FILTER (WHERE pos < ").append(n).append(")::BIGINT")
+                    .append(", sum(t) FILTER (WHERE rpos < ").append(n).append(")::BIGINT");
         }
-        for (int n : ns) {
-            if (n < 1 || n > p) continue;
-            double a = 0, b = 0;
-            for (int k = 0; k < n; k++) {
-                a += head[k];
-                b += tail[k];
+        String sql = "SELECT e.burst" + sums + " FROM (SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, e.send_end - e.send_start AS t"
+                + " FROM " + ev() + " e JOIN hb ON e.burst = hb.burst WHERE e.burst >= 0 AND (e.pos < " + p + " OR e.pos >= hb.size - " + p
+                + ")) e GROUP BY e.burst ORDER BY e.burst";
+        List<Object[]> perBurst = db.rows(sql);
+        int[] ids = new int[perBurst.size()];
+        for (int i = 0; i < ids.length; i++) ids[i] = (int) Db.asLong(perBurst.get(i)[0]);
+        for (int k = 0; k < kept.size(); k++) {
+            long[] head = new long[ids.length], tail = new long[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                head[i] = Db.asLong(perBurst.get(i)[1 + 2 * k]);
+                tail[i] = Db.asLong(perBurst.get(i)[2 + 2 * k]);
             }
-            // The in-JVM table's arithmetic, in its order: sums of whole ns (exact in a double) / bursts / 1000.
-            double aUs = a / nb / 1000.0, bUs = b / nb / 1000.0;
-            rows.add(new HeadTail.Row(n, Math.toIntExact(nb), aUs, bUs, aUs - bUs, bUs == 0 ? Double.NaN : aUs / bUs));
+            rows.add(HeadTail.row(kept.get(k), ids, head, tail));
         }
         return rows;
+    }
+
+    /**
+     * Table 4.1 from the measured bursts' times, fetched in burst order (one row per burst, few
+     * enough to hold) and computed by the JVM's own {@link BurstStats#of(long[], int[])}; null without bursts.
+     */
+    BurstStats burstStats() throws SQLException {
+        List<Object[]> r = db.rows("SELECT burst, time_ns FROM " + bu() + " WHERE measured ORDER BY burst");
+        long[] times = new long[r.size()];
+        int[] ids = new int[r.size()];
+        for (int i = 0; i < r.size(); i++) {
+            ids[i] = Math.toIntExact(Db.asLong(r.get(i)[0]));
+            times[i] = Db.asLong(r.get(i)[1]);
+        }
+        return BurstStats.of(times, ids);
     }
 
     /**

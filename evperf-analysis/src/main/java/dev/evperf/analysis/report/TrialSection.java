@@ -110,6 +110,7 @@ final class TrialSection {
             timed("jvm events", () -> jvmPart(window));
             timed("timeline", this::timelinePart);
             timed("sensors", this::sensorsPart);
+            timed("warnings", () -> node.set("checks", TrialChecks.node(trial)));
             annotationsPart(annotations, annotationError);
         } catch (SQLException | IOException | RuntimeException e) {
             node.put("error", "results could not be analysed: " + oneLine(e));
@@ -389,6 +390,11 @@ final class TrialSection {
             s.set("stdMs", J.ms(d.std()));
             s.set("p50Ms", J.ms(p[2]));
             s.set("p99Ms", J.ms(p[4]));
+            dev.evperf.analysis.BurstStats robust = q.burstStats();
+            s.set("trimmedMs", J.num(robust.trimmedMeanMs(), 3));
+            s.put("minBurst", robust.minBurst());
+            s.put("maxBurst", robust.maxBurst());
+            s.set("maxShift", J.num(robust.maxShift(), 3));
             meanBurstMs = d.mean() / 1e6;
             minBurstMs = p[0] / 1e6;
             p25BurstMs = p[1] / 1e6;
@@ -426,6 +432,12 @@ final class TrialSection {
             n.set("bUs", J.num(r.bUs(), 3));
             n.set("aMinusBUs", J.num(r.aMinusBUs(), 3));
             n.set("aOverB", J.num(r.aOverB(), 3));
+            n.set("aMedianUs", J.num(r.aMedianUs(), 3));
+            n.set("aTrimmedUs", J.num(r.aTrimmedUs(), 3));
+            n.set("bMedianUs", J.num(r.bMedianUs(), 3));
+            n.set("bTrimmedUs", J.num(r.bTrimmedUs(), 3));
+            n.put("aMaxBurst", r.aMaxBurst());
+            n.set("aMaxShift", J.num(r.aMaxShift(), 3));
             if (r.n() == 1) aOverB1 = Double.isNaN(r.aOverB()) ? null : r.aOverB();
         }
         ObjectNode pos = node.putObject("positions");

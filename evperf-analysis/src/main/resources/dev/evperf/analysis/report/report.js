@@ -7,6 +7,8 @@
   var MODE_LABEL = {"processing": "processing", "end-to-end": "end-to-end (uncorrected)", "scheduled": "scheduled (CO-safe)"};
   var MARK = {"gc-pause": "rgba(214,39,40,0.28)", "safepoint": "rgba(255,127,14,0.9)", "jit-compilation": "rgba(31,119,180,0.45)",
     "deoptimization": "rgba(148,103,189,0.9)"};
+  /** Intervals in which the machine took the core away from the driver (stalls, involuntary switches, steal). */
+  var DISTURBED = "rgba(40,40,40,0.75)";
   var SPAN = {"gc-pause": "rgba(214,39,40,0.55)", "safepoint": "rgba(255,127,14,0.55)", "jit-compilation": "rgba(31,119,180,0.5)",
     "deoptimization": "rgba(148,103,189,0.55)", "page-faults": "rgba(140,86,75,0.5)", "frequency-drop": "rgba(188,189,34,0.6)",
     "unattributed": "rgba(127,127,127,0.5)"};
@@ -46,7 +48,8 @@
             c.fillRect(x0, y0, Math.max(1 * dpr, x1 - x0), h);
           });
         }
-        ticks(m.jit, MARK["jit-compilation"], b.top + b.height * 0.93, b.height * 0.07);
+        ticks(m.disturbed, DISTURBED, b.top + b.height * 0.97, b.height * 0.03);
+        ticks(m.jit, MARK["jit-compilation"], b.top + b.height * 0.93, b.height * 0.04);
         ticks(m.deopt, MARK.deoptimization, b.top + b.height * 0.86, b.height * 0.05);
         ticks(m.safepoint, MARK.safepoint, b.top + b.height * 0.07, b.height * 0.06);
         c.font = (11 * dpr) + "px system-ui, sans-serif";
@@ -121,13 +124,20 @@
     var a = t.annotations || {};
     if (a.spans && a.spans.length) item(SPAN.unattributed, "spikes (strip at the top, coloured by cause): " + a.total);
     if (a.warmupEndS != null) item("#2ca02c", "warm-up end (dashed)");
+    var dis = (t.checks || {}).disturbedIntervals;
+    if (dis && dis.length) item(DISTURBED, "disturbed intervals (strip at the very bottom): " + dis.length);
     return d;
+  }
+
+  /** Disturbed intervals as [start s, end s] for the marks. */
+  function disturbedMarks(t) {
+    return ((t.checks || {}).disturbedIntervals || []).map(function (i) { return [i[0], i[1]]; });
   }
 
   function trialMarks(t) {
     var j = t.jvmEvents || {}, m = j.marks || {}, a = t.annotations || {};
     return {gc: m["gc-pause"], safepoint: m.safepoint, jit: m["jit-compilation"], deopt: m.deoptimization,
-      spans: a.spans, warmupEndS: a.warmupEndS, phases: t.intervals ? t.intervals.phases : []};
+      spans: a.spans, warmupEndS: a.warmupEndS, phases: t.intervals ? t.intervals.phases : [], disturbed: disturbedMarks(t)};
   }
 
   // ---- run overview --------------------------------------------------------------------------
@@ -162,7 +172,8 @@
     s.appendChild(el("p", {cls: "headline-counts"}, [D.trials.length + " trial" + (D.trials.length === 1 ? "" : "s") + ": ",
       el("span", {cls: "status-ok", text: count.ok + " ok"}), ", ", el("span", {cls: "status-disturbed", text: count.disturbed + " disturbed"}),
       ", ", el("span", {cls: "status-failed", text: count.failed + " failed"}),
-      count.disturbed ? " (disturbed: measured, with the warnings listed; its figures say less than they seem to)" : ""]));
+      count.disturbed ? " (disturbed: the driver did not get the CPU for part of the run, so its figures hold time the engine did not"
+        + " get; see its warnings)" : ""]));
     // JVM options get a column unless they are a matrix parameter (then params names them)
     var anyJvm = D.trials.some(function (t) { return (t.jvm || []).length; })
       && !D.trials.some(function (t) { return t.params && t.params.jvm !== undefined; });
@@ -180,7 +191,7 @@
       (h.warnings || []).forEach(function (w) { warn.appendChild(el("div", {text: w.text, title: w.kind})); });
       return [el("a", {href: "#trial-" + t.id, text: t.id})].concat(anyParams ? [t.paramsText || ""] : [])
         .concat(anyJvm ? [(t.jvm || []).join(" ") || "default"] : [])
-        .concat([el("span", {text: h.status, cls: STATUS_CLS[h.status] || ""}), h.events != null ? fmtInt(h.events) : "", target,
+        .concat([el("span", {text: h.statusText || h.status, cls: STATUS_CLS[h.status] || ""}), h.events != null ? fmtInt(h.events) : "", target,
           h.achievedRate != null ? fmt(h.achievedRate, 1) : "", fmtOrBlank(h.scheduledP50Us), fmtOrBlank(h.scheduledP99Us),
           fmtOrBlank(h.processingP99Us)])
         .concat(anyBursts ? [fmtOrBlank(h.meanBurstMs)] : []).concat([warn]);
@@ -395,7 +406,8 @@
     det.appendChild(s);
     var r = t.result || {};
     s.appendChild(kv([
-      ["status", el("span", {text: t.error ? "ok, but not analysed" : t.status, cls: t.status === "ok" && !t.error ? "status-ok" : "status-failed"})],
+      ["status", el("span", {text: t.error ? "ok, but not analysed" : (t.checks || {}).statusText || t.status,
+        cls: t.status === "ok" && !t.error ? "status-ok" : "status-failed"})],
       ["reason", t.reason], ["params", t.paramsText], ["JVM options", (t.jvm || []).join(" ") || "(default)"],
       ["engine", r.engine ? r.engine + (r.engineVersion ? " (" + r.engineVersion + ")" : "") : null],
       ["events sent", r.eventsSent != null ? fmtInt(r.eventsSent) : null],
@@ -409,6 +421,7 @@
     if (t.error) { s.appendChild(el("p", {cls: "warn", text: t.error})); return; }
     if (t.status !== "ok") { s.appendChild(el("p", {cls: "warn", text: "This trial failed: " + (t.reason || "no reason recorded") + ". Nothing else of it is shown."})); return; }
     (t.notes || []).forEach(function (n) { s.appendChild(note(n)); });
+    guard(t.id + " warnings", function () { warnings(s, t); });
     if (r.phases && r.phases.length) {
       // Poisson arrivals draw their count around the target: then the intended times' own rate gets a column.
       var drawn = r.phases.some(function (p) { return p.intendedRate != null && p.targetRate != null && Math.abs(p.intendedRate - p.targetRate) >= 0.05; });
@@ -431,6 +444,30 @@
     guard(t.id + " top bursts", function () { topBursts(s, t); });
     guard(t.id + " spikes", function () { spikes(s, t); });
     guard(t.id + " sensors", function () { sensors(s, t); });
+  }
+
+  /** The trial's warnings (the summary's list: errors, disturbance, phases that were no steady state, warm-up, dominated means). */
+  function warnings(s, t) {
+    var c = t.checks || {};
+    if (c.note) s.appendChild(note(c.note));
+    var w = c.warnings || [];
+    if (!w.length) return;
+    var sec = section(s, "Warnings (" + w.length + ")");
+    var ul = el("ul", {cls: "warnings"});
+    w.forEach(function (x) { ul.appendChild(el("li", {cls: "warn", text: x.kind + " (" + x.figure + "): " + x.message})); });
+    sec.appendChild(ul);
+    var e = c.errors;
+    if (e && e.first && e.first.length) {
+      sec.appendChild(table(["first errors: at s", "source", "where", "message"], e.first.map(function (f) {
+        return [fmt(f.t_ns / 1e9, 6), f.source === "send" ? "thrown out of send" : "engine", f.where || "", f.message]; }), [1, 2, 3]));
+    }
+    var d = c.disturbedIntervals;
+    if (d && d.length) {
+      var worst = d.slice().sort(function (a, b) { return b[2] - a[2] || b[3] - a[3]; }).slice(0, 10);
+      sec.appendChild(table(["disturbed interval at s", "stalled ms", "involuntary switches", "steal ms"],
+        worst.map(function (i) { return [fmt(i[0], 3), fmt(i[2]), fmtInt(i[3]), fmt(i[4], 1)]; })));
+      if (d.length > worst.length) sec.appendChild(note("The " + worst.length + " worst of " + d.length + " disturbed intervals; all are marked on the time charts."));
+    }
   }
 
   function latency(s, t) {
@@ -469,10 +506,11 @@
     var iv = t.intervals;
     if (!iv) return;
     var sec = section(s, "Over time");
-    sec.appendChild(note("From intervals.csv: one point per hlog interval on the trial's axis (s since its origin); dotted lines are phase starts."
+    sec.appendChild(note("From intervals.csv: one point per hlog interval on the trial's axis (s since its origin); dotted lines are phase starts;"
+      + " a dark strip at the bottom marks the intervals in which the driver was descheduled (see Warnings)."
       + (iv.downsampledFrom ? " Downsampled from " + iv.downsampledFrom + " intervals, keeping each bucket's minimum and maximum." : "")));
     var g = grid(sec);
-    var S = iv.series, marks = {phases: iv.phases};
+    var S = iv.series, marks = {phases: iv.phases, disturbed: disturbedMarks(t)};
     var rs = [["target_rate", "target r(t)", "#7f7f7f", [6, 3]], ["intended_rate", "intended", "#bcbd22"], ["input_rate", "input (send starts)", "#1f77b4"], ["output_rate", "output", "#d62728"]];
     var series = [], data = [iv.t];
     rs.forEach(function (r) { if (S[r[0]]) { series.push({label: r[1], color: r[2], dash: r[3]}); data.push(S[r[0]]); } });
@@ -544,9 +582,11 @@
     var cols = el("div", {cls: "cols2"});
     sec.appendChild(cols);
     var left = el("div");
-    left.appendChild(table(["bursts", "mean ms", "min ms", "max ms", "sum ms", "std ms", "median ms", "p99 ms"],
-      [[st.count, fmt(st.meanMs), fmt(st.minMs), fmt(st.maxMs), fmt(st.sumMs), fmt(st.stdMs), fmt(st.p50Ms), fmt(st.p99Ms)]], []));
-    left.appendChild(note("Measured bursts only (all their events in a measured phase); std is the sample std (n − 1)."));
+    left.appendChild(table(["bursts", "mean ms", "median ms", "trimmed ms", "min ms", "max ms", "sum ms", "std ms", "p99 ms"],
+      [[st.count, fmt(st.meanMs), fmt(st.p50Ms), fmt(st.trimmedMs), fmt(st.minMs), fmt(st.maxMs), fmt(st.sumMs), fmt(st.stdMs), fmt(st.p99Ms)]], []));
+    left.appendChild(note("Measured bursts only (all their events in a measured phase); std is the sample std (n − 1); trimmed: the mean"
+      + " without the lowest and highest 10 % of bursts. Shortest: burst " + st.minBurst + "; longest: burst " + st.maxBurst
+      + (st.maxShift != null ? ", which alone lifts the mean by " + fmt(100 * st.maxShift, 1) + " %." : ".")));
     cols.appendChild(left);
     if (b.hist) {
       var h = {loUs: b.hist.loUs / 1000, widthUs: b.hist.widthUs / 1000, counts: b.hist.counts};
@@ -625,11 +665,17 @@
     if (!H || !H.rows.length) return;
     var sec = section(s, "Head-tail comparison (Tables 4.2, 4.3)");
     sec.appendChild(note("A = mean over the " + H.rows[0].bursts + " bursts" + (H.skip ? " (the first " + H.skip + " measured ones left out)" : "")
-      + " of the sum of the first N event times of a burst, B = the same for the last N (µs). A/B ≫ 1: the first events of a burst cost more."));
+      + " of the sum of the first N event times of a burst, B = the same for the last N (µs). A/B ≫ 1: the first events of a burst cost more."
+      + " Median (nearest rank) and trimmed mean (the lowest and highest 10 % of bursts left out) of the same per-burst sums resist one"
+      + " extreme burst; A's top burst is the burst with the largest sum, with how much it alone lifts A."));
     var cols = el("div", {cls: "cols2"});
     sec.appendChild(cols);
-    var rows = [["A µs"], ["B µs"], ["A−B µs"], ["A/B"]];
-    H.rows.forEach(function (r) { rows[0].push(fmt(r.aUs)); rows[1].push(fmt(r.bUs)); rows[2].push(fmt(r.aMinusBUs)); rows[3].push(fmt(r.aOverB, 2)); });
+    var rows = [["A µs"], ["B µs"], ["A−B µs"], ["A/B"], ["A median µs"], ["A trimmed µs"], ["B median µs"], ["B trimmed µs"], ["A's top burst"]];
+    H.rows.forEach(function (r) {
+      rows[0].push(fmt(r.aUs)); rows[1].push(fmt(r.bUs)); rows[2].push(fmt(r.aMinusBUs)); rows[3].push(fmt(r.aOverB, 2));
+      rows[4].push(fmt(r.aMedianUs)); rows[5].push(fmt(r.aTrimmedUs)); rows[6].push(fmt(r.bMedianUs)); rows[7].push(fmt(r.bTrimmedUs));
+      rows[8].push(r.aMaxBurst + (r.aMaxShift != null ? " (+" + fmt(100 * r.aMaxShift, 0) + " %)" : ""));
+    });
     cols.appendChild(table(["N"].concat(H.rows.map(function (r) { return r.n; })), rows));
     chart(grid(cols, true), {title: "Head and tail against N", series: [
         {label: "A (first N)", color: "#d62728", points: {show: true, size: 5}}, {label: "B (last N)", color: "#1f77b4", points: {show: true, size: 5}},

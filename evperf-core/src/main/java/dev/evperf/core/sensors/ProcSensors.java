@@ -30,6 +30,10 @@ final class ProcSensors {
         out.add(new ProcessCpu());
         out.add(gauge("procfs", "process", "ctx_switches", "voluntary", () -> status("voluntary_ctxt_switches")));
         out.add(gauge("procfs", "process", "ctx_switches", "nonvoluntary", () -> status("nonvoluntary_ctxt_switches")));
+        // The sender threads' involuntary switches and the machine's steal time, both cumulative:
+        // a rise between two samples marks the interval as disturbed (see Descheduling).
+        out.add(gauge("procfs", "driver", "ctx_switches", "nonvoluntary", Descheduling::liveSwitches));
+        out.add(gauge("procfs", "cpu", "steal_ms", "all", Descheduling::stealMs));
         out.add(gauge("procfs", "process", "page_faults", "minor", () -> statField(10)));
         out.add(gauge("procfs", "process", "page_faults", "major", () -> statField(12)));
         out.add(gauge("procfs", "process", "rss_bytes", null, () -> {

@@ -173,6 +173,8 @@ public final class Controller {
         o.put("exit_code", p.exitValue());
         Path resultFile = dir.resolve(Layout.RESULT_JSON);
         JsonNode result = Files.exists(resultFile) ? Json.MAPPER.readTree(resultFile.toFile()) : null;
+        // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
+        if (result != null && result.path("errors").has("count")) o.put("errors", result.path("errors").path("count").asLong());
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
             o.put("status", "ok");
             o.putNull("reason");

@@ -2,7 +2,9 @@ package dev.evperf.core.trial;
 
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.sensors.Descheduling;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -20,7 +22,7 @@ final class Senders {
     }
 
     static void run(int senders, InputHandle input, Object[][] events, Object[] batches, Schedule s, long origin,
-                    long[] sendStart, long[] sendEnd) throws InterruptedException {
+                    long[] sendStart, long[] sendEnd, EngineErrors errors) throws InterruptedException {
         int n = s.size();
         CountDownLatch go = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -30,7 +32,8 @@ final class Senders {
             Runnable work;
             if (batches != null) {
                 int[] order = share(s.batches(), k, senders);
-                work = () -> Driver.runBatches(input, batches, order, s.batchFirst, s.batchDue, origin, sendStart, sendEnd);
+                work = () -> errors.sendAllBatches(o -> Driver.runBatches(input, batches, o, s.batchFirst, s.batchDue, origin, sendStart, sendEnd),
+                        order, s.batchFirst, sendStart, sendEnd, origin);
             } else {
                 int[] mine = share(n, k, senders);
                 Object[][] ev = new Object[mine.length][];
@@ -41,7 +44,8 @@ final class Senders {
                     ev[j] = events[mine[j]];
                     intended[j] = s.intended[mine[j]];
                 }
-                work = () -> Driver.run(input, ev, intended, origin, start, end);
+                work = () -> errors.sendAll(from -> Driver.run(input, ev, intended, origin, start, end, from, ev.length),
+                        0, ev.length, end, origin);
                 merges.add(() -> {
                     for (int j = 0; j < mine.length; j++) {
                         sendStart[mine[j]] = start[j];
@@ -52,7 +56,9 @@ final class Senders {
             Thread t = new Thread(() -> {
                 try {
                     go.await();
+                    Descheduling.begin();
                     work.run();
+                    Descheduling.end();
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
                 }

@@ -10,9 +10,12 @@ import dev.evperf.api.channel.LogChannels;
 import dev.evperf.core.channel.Channels;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.Stalls;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
+import dev.evperf.core.sensors.Descheduling;
 import dev.evperf.core.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
@@ -134,6 +137,9 @@ public final class TrialRunner {
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         int capacity = (int) Math.min(Integer.MAX_VALUE - 8, (long) Math.ceil(n * w.trial.outputsPerInput) + 1024);
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
+            // Errors inside the engine are counted, not only logged by it; see EngineErrors.
+            EngineErrors errors = new EngineErrors();
+            engine.onError(errors);
             InputHandle input = engine.input(stream);
             // The origin is fixed before subscribing: listeners record relative to it.
             long origin;
@@ -190,19 +196,30 @@ public final class TrialRunner {
             long lead = 1_000_000;
             schedule.startAt(System.nanoTime() + lead - origin);
             int senders = w.load.senders;
+            // What took the core away from the senders during the loop: recorded as it happens, said after.
+            Stalls.reset();
+            Descheduling.reset();
+            double stealAtStart = Descheduling.stealMs();
             // Several senders merge their columns only at the end: the live line would see nothing.
             try (LiveMonitor live = w.measure.live && (senders == 1 || batches != null)
                     ? new LiveMonitor(sendStart, sendEnd, schedule.intended, out, origin, w.measure.hlogInterval.nanos(), System.out) : null) {
                 if (senders > 1) {
-                    Senders.run(senders, input, events, batches, schedule, origin, sendStart, sendEnd);
-                } else if (batches != null) {
-                    int[] all = Senders.share(batches.length, 0, 1);
-                    Driver.runBatches(input, batches, all, schedule.batchFirst, schedule.batchDue, origin, sendStart, sendEnd);
+                    Senders.run(senders, input, events, batches, schedule, origin, sendStart, sendEnd, errors);
                 } else {
-                    Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd);
+                    Descheduling.begin();
+                    if (batches != null) {
+                        Object[] prepared = batches;
+                        errors.sendAllBatches(order -> Driver.runBatches(input, prepared, order, schedule.batchFirst, schedule.batchDue,
+                                origin, sendStart, sendEnd), Senders.share(batches.length, 0, 1), schedule.batchFirst, sendStart, sendEnd, origin);
+                    } else {
+                        errors.sendAll(from -> Driver.run(input, events, schedule.intended, origin, sendStart, sendEnd, from, n),
+                                0, n, sendEnd, origin);
+                    }
+                    Descheduling.end();
                 }
             }
             long sendDone = System.nanoTime();
+            result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
             long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
             if (sensors != null) {
                 sensors.close();
@@ -247,6 +264,11 @@ public final class TrialRunner {
                 result.put("trace", dev.evperf.core.results.TraceWriter.write(dir, sendStart, sendEnd, out, origin));
             }
             result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
+            result.put("errors", errors.summary(origin, w.trial.maxErrors));
+            errors.write(dir, origin);
+            Stalls.write(dir, origin);
+            // Every record is written: a trial failed for its errors keeps them for a look.
+            if (errors.count() > w.trial.maxErrors) throw new TrialFailure(errors.failure(w.trial.maxErrors));
         }
     }
 

@@ -352,5 +352,11 @@ public final class Workload {
         /** Output records kept per input event (more are counted, not recorded). */
         @JsonProperty("outputs_per_input")
         public double outputsPerInput = 2;
+        /**
+         * Errors the engine may raise while processing events (reported through its error hook, or
+         * thrown out of a send) before the trial fails; up to this many it is "ok with errors".
+         */
+        @JsonProperty("max_errors")
+        public long maxErrors = 0;
     }
 }

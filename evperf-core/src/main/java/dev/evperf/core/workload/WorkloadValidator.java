@@ -87,6 +87,7 @@ public final class WorkloadValidator {
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
+        if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
     }
 
     private void validateData(Workload w, String where) {

@@ -1,0 +1,180 @@
+package dev.evperf.core.driver;
+
+import dev.evperf.api.ErrorListener;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+
+/**
+ * The errors of one trial's engine: those it caught and reported through its error hook
+ * ({@link ErrorListener}: an exception in a query, a user function or evperf's own functions,
+ * after which the engine drops the event) and the exceptions that escaped a send, after which
+ * {@link #sendAll} goes on with the next event on schedule. It keeps the
+ * count of each, the first {@value #KEEP_MESSAGES} messages, and the times of the first
+ * {@value #KEEP_TIMES} errors (errors.csv), by which the analysis finds the input being sent.
+ * Errors are rare (a trial with more than {@code trial.max_errors} fails), so recording one locks
+ * and allocates; nothing of it is inside the send loop.
+ */
+public final class EngineErrors implements ErrorListener {
+    public static final String FILE = "errors.csv";
+    public static final int KEEP_MESSAGES = 5;
+    public static final int KEEP_TIMES = 100_000;
+    static final int MESSAGE_CHARS = 400;
+
+    private long reported;
+    private long escaped;
+    private final List<Map<String, Object>> first = new ArrayList<>();
+    /** (nanoTime, 1 when thrown out of send else 0) of the first KEEP_TIMES errors. */
+    private final BoundedPairs times = new BoundedPairs(KEEP_TIMES);
+
+    @Override
+    public void onError(String where, Throwable error) {
+        record(false, where, error);
+    }
+
+    /**
+     * Sends events [from, to) with {@code loop} (a {@link Driver#run} from a given event), resuming
+     * after an event whose send threw: the exception is counted, that event's send end is when it
+     * was caught, and the loop goes on with the next event on its schedule. Nothing is added inside
+     * the loop (a try/catch around each send measurably slowed the null engine's loop, see
+     * docs/benchmarks.md): the exception unwinds out of it, and the loop is entered again. An
+     * interrupt is not an engine's error, and an exception with every event sent is not a send's:
+     * both are rethrown.
+     *
+     * @param sendEnd the loop's send-end column: 0 until an event's send returned (every send end is after the origin)
+     */
+    public void sendAll(IntConsumer loop, int from, int to, long[] sendEnd, long origin) {
+        int next = from;
+        while (true) {
+            try {
+                loop.accept(next);
+                return;
+            } catch (RuntimeException e) {
+                int failed = next;
+                while (failed < to && sendEnd[failed] != 0) failed++;
+                if (failed >= to) throw e;
+                escaped(e);
+                sendEnd[failed] = System.nanoTime() - origin;
+                next = failed + 1;
+            }
+        }
+    }
+
+    /**
+     * The same for micro-batches ({@link Driver#runBatches}), sent in {@code order}: a batch whose
+     * send threw gets the time it was caught as its events' send start and end (the driver stamps
+     * both only after the batch's send returned).
+     */
+    public void sendAllBatches(Consumer<int[]> loop, int[] order, int[] first, long[] sendStart, long[] sendEnd, long origin) {
+        int[] left = order;
+        while (true) {
+            try {
+                loop.accept(left);
+                return;
+            } catch (RuntimeException e) {
+                int failed = 0;
+                while (failed < left.length && sendEnd[first[left[failed]]] != 0) failed++;
+                if (failed >= left.length) throw e;
+                escaped(e);
+                long now = System.nanoTime() - origin;
+                int b = left[failed];
+                for (int i = first[b]; i < first[b + 1]; i++) {
+                    sendStart[i] = now;
+                    sendEnd[i] = now;
+                }
+                left = Arrays.copyOfRange(left, failed + 1, left.length);
+            }
+        }
+    }
+
+    private void escaped(RuntimeException e) {
+        if (Thread.currentThread().isInterrupted()) throw e;
+        record(true, null, e);
+    }
+
+    private synchronized void record(boolean thrown, String where, Throwable error) {
+        long now = System.nanoTime();
+        if (thrown) escaped++; else reported++;
+        if (first.size() < KEEP_MESSAGES) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("t_nanotime", now);
+            m.put("source", thrown ? "send" : "engine");
+            m.put("where", where);
+            m.put("message", oneLine(error));
+            first.add(m);
+        }
+        times.add(now, thrown ? 1 : 0);
+    }
+
+    public synchronized long count() {
+        return reported + escaped;
+    }
+
+    /**
+     * What result.json says: counts, and the first messages with their times on the trial's axis.
+     *
+     * @param origin the trial's nanoTime origin
+     */
+    public synchronized Map<String, Object> summary(long origin, long maxErrors) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", reported + escaped);
+        m.put("reported", reported);
+        m.put("escaped_send", escaped);
+        m.put("max_errors", maxErrors);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> f : first) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("t_ns", (long) f.get("t_nanotime") - origin);
+            f.forEach((k, v) -> {
+                if (!k.equals("t_nanotime")) g.put(k, v);
+            });
+            out.add(g);
+        }
+        m.put("first", out);
+        m.put("times_kept", times.size());
+        return m;
+    }
+
+    /** Writes errors.csv (t_ns on the trial's axis, source engine|send) when there were errors. */
+    public synchronized void write(Path trialDir, long origin) throws IOException {
+        if (times.size() == 0) return;
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(FILE)))) {
+            w.println("t_ns,source");
+            for (int i = 0; i < times.size(); i++) w.println((times.first(i) - origin) + "," + (times.second(i) == 1 ? "send" : "engine"));
+        }
+    }
+
+    /** The reason of a trial that raised more errors than it may. */
+    public synchronized String failure(long maxErrors) {
+        long n = reported + escaped;
+        String firstOne = "";
+        if (!first.isEmpty()) {
+            Map<String, Object> f = first.get(0);
+            firstOne = "; the first" + ("send".equals(f.get("source")) ? " (thrown out of send)" : f.get("where") == null ? "" : " (" + f.get("where") + ")")
+                    + ": " + f.get("message");
+        }
+        return "the engine raised " + n + (n == 1 ? " error" : " errors") + " while processing events ("
+                + reported + " caught and reported by the engine, " + escaped + " thrown out of send), more than trial.max_errors ("
+                + maxErrors + ")" + firstOne;
+    }
+
+    /** The exception's class and message on one line, with its cause's where the message does not say it. */
+    static String oneLine(Throwable e) {
+        StringBuilder sb = new StringBuilder(e.getClass().getName());
+        if (e.getMessage() != null) sb.append(": ").append(e.getMessage());
+        Throwable c = e.getCause();
+        if (c != null && c != e && (e.getMessage() == null || c.getMessage() == null || !e.getMessage().contains(c.getMessage()))) {
+            sb.append(" (caused by ").append(c.getClass().getName()).append(c.getMessage() == null ? "" : ": " + c.getMessage()).append(')');
+        }
+        String s = sb.toString().replaceAll("\\s*\\R\\s*", " ").trim();
+        return s.length() > MESSAGE_CHARS ? s.substring(0, MESSAGE_CHARS - 1) + "…" : s;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.evperf.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.evperf.api.InputHandle;
+import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EngineErrors;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Counting an engine's errors: reported ones, ones thrown out of send, what is kept of them. */
+class EngineErrorsTest {
+    @Test
+    void countsBothKindsKeepsTheFirstMessagesAndTheirTimes(@TempDir Path dir) throws Exception {
+        EngineErrors errors = new EngineErrors();
+        long origin = System.nanoTime();
+        InputHandle failing = event -> {
+            long id = (Long) event[0];
+            if (id % 3 == 0) throw new IllegalArgumentException("refused " + id);
+            if (id % 3 == 1) errors.onError("query 1", new IllegalStateException("line\nbreak " + id, new ArithmeticException("/ by zero")));
+        };
+        Object[][] events = new Object[9][];
+        for (int i = 0; i < 9; i++) events[i] = new Object[] {(long) i};
+        long[] intended = new long[9], start = new long[9], end = new long[9];
+        errors.sendAll(from -> Driver.run(failing, events, intended, origin, start, end, from, 9), 0, 9, end, origin); // nothing escapes
+        // every event was sent; the three that threw end when their exception was caught
+        for (int i = 0; i < 9; i++) assertThat(end[i]).as("send end %d", i).isGreaterThanOrEqualTo(start[i]).isPositive();
+        assertThat(errors.count()).isEqualTo(6);
+        Map<String, Object> s = errors.summary(origin, 10);
+        assertThat(s).containsEntry("count", 6L).containsEntry("reported", 3L).containsEntry("escaped_send", 3L)
+                .containsEntry("max_errors", 10L).containsEntry("times_kept", 6);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> first = (List<Map<String, Object>>) s.get("first");
+        assertThat(first).hasSize(EngineErrors.KEEP_MESSAGES);
+        assertThat(first.get(0)).containsEntry("source", "send").containsEntry("where", null)
+                .containsEntry("message", "java.lang.IllegalArgumentException: refused 0");
+        assertThat(first.get(1)).containsEntry("source", "engine").containsEntry("where", "query 1")
+                .containsEntry("message", "java.lang.IllegalStateException: line break 1 (caused by java.lang.ArithmeticException: / by zero)");
+        assertThat((long) first.get(0).get("t_ns")).isBetween(0L, System.nanoTime() - origin);
+
+        errors.write(dir, origin);
+        List<String> lines = Files.readAllLines(dir.resolve(EngineErrors.FILE));
+        assertThat(lines).hasSize(7).first().isEqualTo("t_ns,source");
+        assertThat(lines.get(1)).endsWith(",send");
+        assertThat(lines.get(2)).endsWith(",engine");
+        assertThat(errors.failure(2)).startsWith("the engine raised 6 errors while processing events (3 caught and reported by the engine,"
+                + " 3 thrown out of send), more than trial.max_errors (2); the first (thrown out of send): java.lang.IllegalArgumentException: refused 0");
+    }
+
+    @Test
+    void anInterruptIsNotCountedButRethrown() {
+        EngineErrors errors = new EngineErrors();
+        InputHandle interrupted = event -> {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending");
+        };
+        long[] end = new long[1];
+        try {
+            assertThatThrownBy(() -> errors.sendAll(from -> Driver.run(interrupted, new Object[][] {{1L}}, new long[1], 0, new long[1], end, from, 1),
+                    0, 1, end, 0)).hasMessage("interrupted while sending");
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(errors.count()).isZero();
+    }
+
+    @Test
+    void aFailedBatchIsStampedWhenCaughtAndTheNextBatchesGoOn() {
+        EngineErrors errors = new EngineErrors();
+        long origin = System.nanoTime();
+        // three batches of two events; the second one's send throws
+        InputHandle in = new InputHandle() {
+            public void send(Object[] event) {
+            }
+
+            public void sendBatch(Object batch) {
+                if (((Object[][]) batch)[0][0].equals(2L)) throw new IllegalStateException("batch refused");
+            }
+        };
+        Object[][] events = {{0L}, {1L}, {2L}, {3L}, {4L}, {5L}};
+        Object[] batches = {new Object[][] {events[0], events[1]}, new Object[][] {events[2], events[3]}, new Object[][] {events[4], events[5]}};
+        int[] first = {0, 2, 4, 6};
+        long[] due = new long[3], start = new long[6], end = new long[6];
+        errors.sendAllBatches(order -> Driver.runBatches(in, batches, order, first, due, origin, start, end), new int[] {0, 1, 2},
+                first, start, end, origin);
+        assertThat(errors.count()).isEqualTo(1);
+        for (int i = 0; i < 6; i++) assertThat(end[i]).as("event %d", i).isPositive().isGreaterThanOrEqualTo(start[i]);
+        assertThat(start[2]).isEqualTo(end[2]).isEqualTo(end[3]);
+    }
+
+    @Test
+    void anExceptionAfterEverySendIsNotASendsAndPropagates() {
+        EngineErrors errors = new EngineErrors();
+        long[] end = {5};
+        assertThatThrownBy(() -> errors.sendAll(from -> {
+            throw new IllegalStateException("after the loop");
+        }, 0, 1, end, 0)).hasMessage("after the loop");
+        assertThat(errors.count()).isZero();
+    }
+
+    @Test
+    void noErrorsNoFile(@TempDir Path dir) throws Exception {
+        EngineErrors errors = new EngineErrors();
+        errors.write(dir, 0);
+        assertThat(dir.resolve(EngineErrors.FILE)).doesNotExist();
+        assertThat(errors.summary(0, 0)).containsEntry("count", 0L);
+    }
+}
