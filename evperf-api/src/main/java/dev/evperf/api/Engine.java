@@ -1,5 +1,6 @@
 package dev.evperf.api;
 
+import java.time.Duration;
 import java.util.List;
 
 /** A running engine with its queries deployed. */
@@ -33,6 +34,28 @@ public interface Engine extends AutoCloseable {
      */
     default boolean deliversOnSendingThread() {
         return false;
+    }
+
+    /**
+     * Ends the input and returns once every output caused by the events sent so far has reached
+     * the listeners: engines outside this JVM send an end-of-input marker (a poison pill) behind
+     * the last event of every input partition and wait for the engine's own marker on every
+     * output (carried through the engine however it can: as a record, a watermark, committed
+     * offsets), so that no output is lost and none is waited for longer than needed. Engines that deliver inside
+     * {@link InputHandle#send} have nothing in flight; the default returns at once.
+     *
+     * @throws EngineException when the markers did not all arrive within {@code timeout}, saying how many did
+     */
+    default void drain(Duration timeout) throws EngineException {
+    }
+
+    /**
+     * Registers the listener that hears, for every event sent with
+     * {@link InputHandle#send(Object[], long, long)}, when the system it was sent to accepted it
+     * (for Kafka: the producer's callback after the broker's acknowledgement). Engines with
+     * nothing to acknowledge never call it; the default ignores the listener.
+     */
+    default void subscribeAcks(AckListener listener) {
     }
 
     /** Stops the engine and frees its resources. */

@@ -12,6 +12,17 @@ public interface InputHandle {
     void send(Object[] event);
 
     /**
+     * Sends one event together with the driver's account of it: its sequence number and its
+     * intended send time ({@code System.nanoTime()} of the driver's JVM). Engines whose events leave
+     * this JVM (through a broker) write both into the record, so that a sink, an acknowledgement
+     * ({@link Engine#subscribeAcks}) or another process can tell which event it is and when it was
+     * due without the driver's columns. The default ignores both.
+     */
+    default void send(Object[] event, long seq, long intendedNanos) {
+        send(event);
+    }
+
+    /**
      * Builds a micro-batch of events [from, from + count) in the engine's own batch form, before
      * the timed phase, so that sending it allocates nothing. The default keeps the rows.
      */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.api.Engine;
-import dev.evperf.api.EngineContract;
+import dev.evperf.api.EngineErrorContract;
+import dev.evperf.api.EvperfFunctionsContract;
+import dev.evperf.api.QueryEngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
@@ -16,7 +18,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on Esper, and Esper's own error positions and timer option. */
-class EsperEngineFactoryTest extends EngineContract {
+class EsperEngineFactoryTest extends QueryEngineContract implements EngineErrorContract, EvperfFunctionsContract {
     static final String TIMER_THREAD_PREFIX = "com.espertech.esper.Timer-evperf-";
 
     final EsperEngineFactory factory = new EsperEngineFactory();
@@ -60,6 +62,11 @@ class EsperEngineFactoryTest extends EngineContract {
     }
 
     @Override
+    protected String tradesPassThrough() {
+        return "insert into OutputStream select id, ok, amount from TradeStream";
+    }
+
+    @Override
     protected String okTrades() {
         return "insert into OutputStream select id, amount from TradeStream(ok)";
     }
@@ -75,15 +82,20 @@ class EsperEngineFactoryTest extends EngineContract {
     }
 
     @Override
-    protected String evperfFunctionsOnVolume() {
+    public String evperfFunctionsOnVolume() {
         return "insert into OutputStream select id, evperfTrace(evperfLog('volumes', volume), 'volume') as volume from StockStream";
     }
 
-    @Override
-    protected String failsAbove500() {
+    /** The query of {@link #failingSpec}: an exception inside the query for price > 500, which the engine catches. */
+    private static String failsAbove500() {
         // a division by zero of a cast: Esper's BigDecimal division throws where double division gives Infinity
         return "insert into OutputStream select id, case when price > 500 then cast(id, BigDecimal) / cast(0, BigDecimal)"
                 + " else cast(0, BigDecimal) end as x from StockStream";
+    }
+
+    @Override
+    public EngineSpec failingSpec() {
+        return spec(failsAbove500());
     }
 
     @Test

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineContract;
+import dev.evperf.api.EngineErrorContract;
+import dev.evperf.api.EvperfFunctionsContract;
+import dev.evperf.api.QueryEngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
@@ -16,7 +19,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on Siddhi, and Siddhi's own error positions, options and stream definitions. */
-class SiddhiEngineFactoryTest extends EngineContract {
+class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineErrorContract, EvperfFunctionsContract {
     final SiddhiEngineFactory factory = new SiddhiEngineFactory();
 
     @Override
@@ -57,6 +60,11 @@ class SiddhiEngineFactoryTest extends EngineContract {
     }
 
     @Override
+    protected String tradesPassThrough() {
+        return "from TradeStream select id, ok, amount insert into OutputStream;";
+    }
+
+    @Override
     protected String okTrades() {
         return "from TradeStream[ok] select id, amount insert into OutputStream;";
     }
@@ -72,14 +80,19 @@ class SiddhiEngineFactoryTest extends EngineContract {
     }
 
     @Override
-    protected String evperfFunctionsOnVolume() {
+    public String evperfFunctionsOnVolume() {
         return "from StockStream select id, evperf:trace(evperf:log('volumes', volume), 'volume') as volume insert into OutputStream;";
     }
 
-    @Override
-    protected String failsAbove500() {
+    /** The query of {@link #failingSpec}: an exception inside the query for price > 500, which the engine catches. */
+    private static String failsAbove500() {
         // symbol is a string: the cast to int fails (ClassCastException) once 'or' evaluates it
         return "from StockStream[price <= 500 or cast(symbol, 'int') > 0] select id insert into OutputStream;";
+    }
+
+    @Override
+    public EngineSpec failingSpec() {
+        return spec(failsAbove500());
     }
 
     @Test

@@ -1,0 +1,93 @@
+package dev.evperf.kafka.io;
+
+import dev.evperf.api.AckListener;
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineException;
+import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
+import dev.evperf.kafka.io.TrialTopics;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every engine between evperf's Kafka topics shares: the input topics and the driver's
+ * producer, the output topics and the sink's consumer; the engine in between is the subclass's.
+ */
+public abstract class KafkaFedEngine implements Engine {
+    protected final String engine;
+    protected final TrialTopics in;
+    protected final Topics topics;
+    protected final KafkaInputs inputs;
+    protected final OutputConsumer consumer;
+    private final Map<String, List<String>> outputFields;
+    private final Map<String, String> outTopic;
+
+    /**
+     * @param outputFields output stream → its field names
+     * @param outTopic     output stream → the topic it is read from
+     */
+    protected KafkaFedEngine(String engine, TrialTopics in, Topics topics, KafkaInputs inputs, OutputConsumer consumer,
+                             Map<String, List<String>> outputFields, Map<String, String> outTopic) {
+        this.engine = engine;
+        this.in = in;
+        this.topics = topics;
+        this.inputs = inputs;
+        this.consumer = consumer;
+        this.outputFields = outputFields;
+        this.outTopic = outTopic;
+    }
+
+    @Override
+    public InputHandle input(String stream) throws EngineException {
+        InputHandle h = inputs.input(stream);
+        if (h == null) {
+            throw new EngineException(engine + ": no input stream named '" + stream + "'; input streams: " + String.join(", ", in.topicOf().keySet()));
+        }
+        return h;
+    }
+
+    @Override
+    public void subscribe(String outputStream, OutputListener listener) throws EngineException {
+        outputFields(outputStream);
+        consumer.subscribe(outTopic.get(outputStream), listener);
+    }
+
+    @Override
+    public List<String> outputFields(String outputStream) throws EngineException {
+        List<String> f = outputFields.get(outputStream);
+        if (f == null) {
+            throw new EngineException(engine + ": no output stream named '" + outputStream + "'; output streams: "
+                    + String.join(", ", outputFields.keySet()) + " (input streams: " + String.join(", ", in.topicOf().keySet()) + ")");
+        }
+        return f;
+    }
+
+    @Override
+    public void onError(dev.evperf.api.ErrorListener listener) {
+        inputs.onError(listener);
+    }
+
+    @Override
+    public void subscribeAcks(AckListener listener) {
+        inputs.subscribeAcks(listener);
+    }
+
+    /** Each input topic with its partitions, for end markers. */
+    protected Map<String, Integer> inputPartitions() {
+        Map<String, Integer> byTopic = new java.util.LinkedHashMap<>();
+        in.topicOf().forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
+        return byTopic;
+    }
+
+    /** Closes the consumer and the producer, and deletes the topics this engine created. */
+    protected void closeTopics() {
+        consumer.close();
+        inputs.close();
+        topics.close();
+    }
+
+    /** Field names of a list of fields. */
+    public static List<String> names(List<dev.evperf.api.Field> fields) {
+        return fields.stream().map(dev.evperf.api.Field::name).toList();
+    }
+}

@@ -1,0 +1,185 @@
+package dev.evperf.kstreams;
+
+import dev.evperf.api.EngineException;
+import dev.evperf.api.Field;
+import dev.evperf.api.FieldType;
+import dev.evperf.api.StreamSchema;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The kafka-streams engine's queries: pipelines over rows, one per statement ({@code ;} between
+ * them), each turned into Kafka Streams DSL calls by {@link Pipeline#build}.
+ * <pre>
+ * from &lt;input&gt; [step …] into &lt;output&gt;
+ * step: where &lt;field&gt; (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
+ *     | select &lt;field&gt; [, &lt;field&gt; …]
+ *     | avg &lt;field&gt; as &lt;name&gt; by &lt;key&gt;     running average per key: rows (key, name)
+ *     | count by &lt;key&gt; every &lt;duration&gt;   tumbling windows on the record time (the broker's
+ *                                      append time): rows (key, window_start, window_end, count),
+ *                                      one per update
+ * </pre>
+ * {@code --} starts a comment. Errors name the line and column in the user's text.
+ */
+final class PipelineLanguage {
+    private static final Pattern TOKEN = Pattern.compile(
+            "(--[^\\n]*)|('[^']*')|(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?[a-z]*)|([A-Za-z_]\\w*)|(>=|<=|!=|[=<>,;])");
+
+    record Token(String text, int line, int col) {
+    }
+
+    private final String engine;
+    private final List<Token> tokens = new ArrayList<>();
+    private int at;
+
+    private PipelineLanguage(String engine, String text) throws EngineException {
+        this.engine = engine;
+        int line = 1;
+        int lineStart = 0;
+        Matcher m = TOKEN.matcher(text);
+        int pos = 0;
+        while (true) {
+            while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+                if (text.charAt(pos) == '\n') {
+                    line++;
+                    lineStart = pos + 1;
+                }
+                pos++;
+            }
+            if (pos >= text.length()) break;
+            m.region(pos, text.length());
+            if (!m.lookingAt()) {
+                throw new EngineException(engine + ": line " + line + " column " + (pos - lineStart + 1) + ": unexpected '" + text.charAt(pos) + "'");
+            }
+            if (m.group(1) == null) tokens.add(new Token(m.group(), line, pos - lineStart + 1));
+            pos = m.end();
+        }
+    }
+
+    /** @throws EngineException with the line and column of the first error */
+    static List<Pipeline> parse(String engine, String queries, Map<String, StreamSchema> inputs) throws EngineException {
+        PipelineLanguage p = new PipelineLanguage(engine, queries);
+        List<Pipeline> out = new ArrayList<>();
+        while (p.at < p.tokens.size()) {
+            if (p.peek().equals(";")) {
+                p.at++;
+                continue;
+            }
+            out.add(p.pipeline(inputs));
+        }
+        return out;
+    }
+
+    private Pipeline pipeline(Map<String, StreamSchema> inputs) throws EngineException {
+        expect("from");
+        Token input = next("an input stream");
+        StreamSchema schema = inputs.get(input.text());
+        if (schema == null) throw error(input, "no input stream '" + input.text() + "'; input streams: " + String.join(", ", inputs.keySet()));
+        List<Field> fields = schema.fields();
+        List<Step> steps = new ArrayList<>();
+        while (true) {
+            Token t = next("where, select, avg, count or into");
+            switch (t.text().toLowerCase()) {
+                case "where" -> {
+                    int f = field(fields);
+                    Token op = next("a comparison");
+                    if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text())) throw error(op, "expected a comparison, found '" + op.text() + "'");
+                    steps.add(new Step.Where(f, op.text(), literal(fields.get(f))));
+                }
+                case "select" -> {
+                    List<Integer> picked = new ArrayList<>(List.of(field(fields)));
+                    while (at < tokens.size() && peek().equals(",")) {
+                        at++;
+                        picked.add(field(fields));
+                    }
+                    int[] idx = picked.stream().mapToInt(Integer::intValue).toArray();
+                    steps.add(new Step.Select(idx));
+                    List<Field> next = new ArrayList<>();
+                    for (int i : idx) next.add(fields.get(i));
+                    fields = next;
+                }
+                case "avg" -> {
+                    int f = field(fields);
+                    expect("as");
+                    String alias = next("a name").text();
+                    expect("by");
+                    int key = field(fields);
+                    steps.add(new Step.Avg(f, key, fields));
+                    fields = List.of(fields.get(key), new Field(alias, FieldType.DOUBLE));
+                }
+                case "count" -> {
+                    expect("by");
+                    int key = field(fields);
+                    expect("every");
+                    Token d = next("a duration");
+                    steps.add(new Step.Count(key, duration(d), fields));
+                    fields = List.of(fields.get(key), new Field("window_start", FieldType.LONG),
+                            new Field("window_end", FieldType.LONG), new Field("count", FieldType.LONG));
+                }
+                case "into" -> {
+                    Token output = next("an output stream");
+                    return new Pipeline(input.text(), steps, output.text(), fields);
+                }
+                default -> throw error(t, "expected where, select, avg, count or into, found '" + t.text() + "'");
+            }
+        }
+    }
+
+    private int field(List<Field> fields) throws EngineException {
+        Token t = next("a field");
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).name().equals(t.text())) return i;
+        }
+        throw error(t, "no field '" + t.text() + "'; the rows here have " + fields.stream().map(Field::name).toList());
+    }
+
+    private Object literal(Field field) throws EngineException {
+        Token t = next("a value");
+        String s = t.text();
+        if (s.startsWith("'")) return s.substring(1, s.length() - 1);
+        if (s.equals("true") || s.equals("false")) return Boolean.valueOf(s);
+        try {
+            return Double.valueOf(s);
+        } catch (NumberFormatException e) {
+            throw error(t, "expected a number, 'text', true or false for " + field.name() + ", found '" + s + "'");
+        }
+    }
+
+    private Duration duration(Token t) throws EngineException {
+        Matcher m = Pattern.compile("(\\d+)(ms|s|min|h)").matcher(t.text());
+        if (!m.matches()) throw error(t, "expected a duration such as 500ms, 1s, 5min, found '" + t.text() + "'");
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "min" -> Duration.ofMinutes(n);
+            default -> Duration.ofHours(n);
+        };
+    }
+
+    private String peek() {
+        return tokens.get(at).text();
+    }
+
+    private Token next(String expected) throws EngineException {
+        if (at >= tokens.size()) {
+            Token last = tokens.isEmpty() ? new Token("", 1, 1) : tokens.get(tokens.size() - 1);
+            throw new EngineException(engine + ": line " + last.line() + " column " + (last.col() + last.text().length())
+                    + ": expected " + expected + ", found the end of the queries");
+        }
+        return tokens.get(at++);
+    }
+
+    private void expect(String word) throws EngineException {
+        Token t = next("'" + word + "'");
+        if (!t.text().equalsIgnoreCase(word)) throw error(t, "expected '" + word + "', found '" + t.text() + "'");
+    }
+
+    private EngineException error(Token t, String what) {
+        return new EngineException(engine + ": line " + t.line() + " column " + t.col() + ": " + what);
+    }
+}

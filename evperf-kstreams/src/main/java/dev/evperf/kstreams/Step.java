@@ -1,0 +1,79 @@
+package dev.evperf.kstreams;
+
+import dev.evperf.api.Field;
+import dev.evperf.api.FieldType;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.TimeWindows;
+
+/** One step of a pipeline ({@link PipelineLanguage}), as Kafka Streams DSL calls on a stream of rows. */
+sealed interface Step {
+
+    KStream<String, Object[]> apply(KStream<String, Object[]> in);
+
+    /** Keeps the rows whose field compares true with the literal (numbers as doubles). */
+    record Where(int field, String op, Object literal) implements Step {
+        public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
+            return in.filter((k, row) -> test(row[field]));
+        }
+
+        boolean test(Object v) {
+            if (v == null) return false;
+            int c;
+            if (literal instanceof Double d && v instanceof Number n) c = Double.compare(n.doubleValue(), d);
+            else if (literal instanceof Boolean b && v instanceof Boolean x) c = Boolean.compare(x, b);
+            else c = v.toString().compareTo(literal.toString());
+            return switch (op) {
+                case "=" -> c == 0;
+                case "!=" -> c != 0;
+                case "<" -> c < 0;
+                case "<=" -> c <= 0;
+                case ">" -> c > 0;
+                default -> c >= 0;
+            };
+        }
+    }
+
+    /** Keeps these fields, in this order. */
+    record Select(int[] fields) implements Step {
+        public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
+            return in.mapValues(row -> {
+                Object[] out = new Object[fields.length];
+                for (int i = 0; i < fields.length; i++) out[i] = row[fields[i]];
+                return out;
+            });
+        }
+    }
+
+    /** A running average of a field per key: (key, average), one row per input row. */
+    record Avg(int field, int key, List<Field> in) implements Step {
+        public KStream<String, Object[]> apply(KStream<String, Object[]> rows) {
+            List<Field> state = List.of(new Field("sum", FieldType.DOUBLE), new Field("count", FieldType.LONG));
+            FieldType keyType = in.get(key).type();
+            return rows.groupBy((k, row) -> String.valueOf(row[key]), Grouped.with(Serdes.String(), RowSerde.of(in)))
+                    .aggregate(() -> new Object[] {0.0, 0L},
+                            (k, row, agg) -> new Object[] {(Double) agg[0] + ((Number) row[field]).doubleValue(), (Long) agg[1] + 1},
+                            Materialized.with(Serdes.String(), RowSerde.of(state)))
+                    .toStream()
+                    .map((k, agg) -> KeyValue.pair(k, new Object[] {keyType.parse(k), (Double) agg[0] / (Long) agg[1]}));
+        }
+    }
+
+    /** Counts per key in tumbling windows of the record time: (key, window_start, window_end, count) per update. */
+    record Count(int key, Duration every, List<Field> in) implements Step {
+        public KStream<String, Object[]> apply(KStream<String, Object[]> rows) {
+            FieldType keyType = in.get(key).type();
+            return rows.groupBy((k, row) -> String.valueOf(row[key]), Grouped.with(Serdes.String(), RowSerde.of(in)))
+                    .windowedBy(TimeWindows.ofSizeWithNoGrace(every))
+                    .count(Materialized.with(Serdes.String(), Serdes.Long()))
+                    .toStream()
+                    .map((wk, c) -> KeyValue.pair(wk.key(),
+                            new Object[] {keyType.parse(wk.key()), wk.window().start(), wk.window().end(), c}));
+        }
+    }
+}
