@@ -321,16 +321,19 @@ final class SustainCommand implements Callable<Integer> {
             }
         }
         row.put("sustained", why.isEmpty());
-        double busy = row.path("achieved_rate").asDouble(0) * row.path("processing_mean_us").asDouble(Double.NaN) / 1e6;
-        row.put("saturated", !why.isEmpty() && busy >= SATURATED);
+        double achieved = row.path("achieved_rate").asDouble(0);
+        double busy = achieved * row.path("processing_mean_us").asDouble(Double.NaN) / 1e6;
+        row.put("saturated", !why.isEmpty() && achieved < 0.99 * rate && busy >= SATURATED);
         row.put("reason", String.join("; ", why));
         return row;
     }
 
     /**
-     * A probe is saturated when the engine set its pace: the sends took at least this share of the
-     * measured phase (achieved rate × mean send time), so the driver hardly ever waited for an event's
-     * time. A probe that missed its rate by a stall, or by a late last send on a busy machine, is not.
+     * A probe is saturated when it fell short of its rate and the engine set its pace: the sends took
+     * at least this share of the measured phase (achieved rate × mean send time), so the driver hardly
+     * ever waited for an event's time. A probe that missed its rate by a stall, or by a late last send
+     * on a busy machine, is not; nor is one that started behind (a backlog from its warm-up) and caught
+     * up, its sends back to back at more than its rate.
      */
     static final double SATURATED = 0.97;
 
@@ -339,16 +342,21 @@ final class SustainCommand implements Callable<Integer> {
         main.out.printf("  %-5s %14s %14s %12s %12s %12s %10s  %s%n", "probe", "target ev/s", "achieved ev/s", "p50 sched µs",
                 "p99 sched µs", "backlog ms/s", "sustained", "why not");
         rows.stream().sorted(Comparator.comparingDouble(r -> r.get("rate").asDouble())).forEach(r -> main.out.printf(Locale.ROOT,
-                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
-                r.path("achieved_rate").asDouble(Double.NaN), r.path("scheduled_p50_us").asDouble(Double.NaN),
-                r.path("scheduled_p99_us").asDouble(Double.NaN), r.path("backlog_ms_per_s").asDouble(Double.NaN),
-                r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
+                "  %-5s %14.1f %14s %12s %12s %12s %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
+                figure(r, "achieved_rate", "%.1f"), figure(r, "scheduled_p50_us", "%.1f"), figure(r, "scheduled_p99_us", "%.1f"),
+                figure(r, "backlog_ms_per_s", "%.3f"), r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
         if (search.done()) {
             main.out.printf(Locale.ROOT, "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n", search.sustainable(),
                     search.lowestFailure(), (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100, rows.size(), seconds);
         } else {
             main.out.println(notConverged(rows.size(), seconds, search.sustainable(), search.lowestFailure()));
         }
+    }
+
+    /** A probe's figure, or "-" when its trial did not end ok and has none. */
+    private static String figure(JsonNode row, String field, String format) {
+        double v = row.path(field).asDouble(Double.NaN);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
     }
 
     /** What a search that ran out of probes found: the bracket, or which side of it is still open. */

@@ -18,32 +18,52 @@ class SustainTest {
     static final String ENGINE = Cli.nullEngine("capacity", "100us", "  phases: [{constant: {rate: 1000, count: 10}}]");
 
     @Test
-    void findsTheCapacityItMeasuresAndSaysHowOftenItHolds() throws Exception {
+    void probesAreJudgedByTheirFiguresAndTheSearchReportsWhatItFound() throws Exception {
         Path run = tmp.resolve("sustain");
         Cli cli = Cli.run("sustain", Cli.write(tmp, "cap.yaml", ENGINE).toString(), "--out", run.toString(),
                 // Near capacity a backlog from a cold start drains slowly (at 90 %, ~200 ev/s of spare
                 // capacity): the warm-up must be long enough for it to clear before the measured phase.
-                // A 5 % bracket: a busy machine moves the capacity by a few % from one probe to the next.
                 "--warmup", "2s", "--duration", "2s", "--precision", "5", "--no-drops", "--confirm", "2");
         JsonNode sustain = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain");
-        double found = sustain.get("sustainable_rate").asDouble();
-        // A send spins 100 µs: no machine sustains more than 10 000 ev/s, a busy one less.
-        assertThat(found).isPositive().isLessThanOrEqualTo(10_000.0);
-        // The search converged: the highest sustained and the lowest failed rate lie within the 5 %.
-        assertThat(sustain.get("converged").asBoolean()).as(cli.toString()).isTrue();
-        assertThat(sustain.get("lowest_failed_rate").asDouble()).isGreaterThan(found);
-        assertThat(sustain.get("bracket_percent").asDouble()).isLessThanOrEqualTo(5.0);
-        assertThat(cli.out).contains("Rate against latency").contains("sustainable:");
-        // Every sustained probe ran at or below the rate found; the null engine passes every event through.
+        assertThat(cli.out).as(cli.toString()).contains("Rate against latency");
+        // Each probe's verdict follows from its own figures: sustained only at ≥ 99 % of its rate, never more
+        // than --max-lag (50 ms) behind, nothing dropped; short of its rate or behind, it says so.
+        double highestSustained = Double.NaN, lowestFailed = Double.NaN;
         for (JsonNode probe : sustain.get("probe_results")) {
-            if (probe.get("sustained").asBoolean() && !probe.path("confirmation").asBoolean()) {
-                assertThat(probe.get("rate").asDouble()).isLessThanOrEqualTo(found);
+            double rate = probe.get("rate").asDouble(), achieved = probe.path("achieved_rate").asDouble(0);
+            boolean sustained = probe.get("sustained").asBoolean();
+            String why = probe.get("reason").asText();
+            if (!probe.has("achieved_rate")) {
+                // A trial that did not end ok (a timeout on a crowded machine) has no figures: it says what it was.
+                assertThat(why).as(probe.toString()).startsWith("trial ");
+                assertThat(sustained).isFalse();
+                lowestFailed = Double.isNaN(lowestFailed) ? rate : Math.min(lowestFailed, rate);
+                continue;
             }
-            assertThat(probe.get("dropped").asLong()).isZero();
+            assertThat(probe.get("dropped").asLong()).isZero(); // the null engine passes every event through
+            if (achieved < 0.99 * rate) assertThat(why).as(probe.toString()).contains("< 99 % of target");
+            if (probe.get("max_lag_ms").asDouble() > 50) assertThat(why).as(probe.toString()).contains("behind schedule");
+            assertThat(sustained).as(probe.toString()).isEqualTo(why.isEmpty());
+            if (sustained) highestSustained = Double.isNaN(highestSustained) ? rate : Math.max(highestSustained, rate);
+            else lowestFailed = Double.isNaN(lowestFailed) ? rate : Math.min(lowestFailed, rate);
         }
-        // A saturated probe is one whose engine set the pace: its sends filled ≥ 97 % of the measured phase
-        // (achieved rate × mean send time), so its achieved rate is the capacity of its JVM, at most 10 000 ev/s.
-        // One that missed its rate by a stall is not (a busy machine makes those). Their range is reported.
+        // The search's result is its probes': the highest sustained and the lowest failed rate; converged when
+        // they lie within the 5 % (a busy machine moves the capacity between probes and may keep it from
+        // converging in 10: then the line says which rates it got to).
+        // (NaN, written as the string "NaN", when no probe was sustained or none failed.)
+        double found = sustain.get("sustainable_rate").asDouble(Double.NaN);
+        assertThat(found).isEqualTo(highestSustained);
+        if (!Double.isNaN(found)) assertThat(found).isLessThanOrEqualTo(10_000.0); // a 100 µs spin: ≤ 10 000 ev/s anywhere
+        assertThat(sustain.get("lowest_failed_rate").asDouble(Double.NaN)).isEqualTo(lowestFailed);
+        boolean converged = (lowestFailed - found) / lowestFailed <= 0.05;
+        assertThat(sustain.get("converged").asBoolean()).isEqualTo(converged);
+        assertThat(cli.out).contains(converged ? "sustainable: " : SustainCommand.notConverged(sustain.get("probes").asInt(),
+                sustain.get("seconds").asDouble(), found, lowestFailed));
+        assertThat(cli.out).doesNotContain("NaN");
+        // A saturated probe fell short of its rate and its engine set the pace: its sends filled ≥ 97 % of the
+        // measured phase (achieved rate × mean send time), so its achieved rate is the capacity of its JVM, at
+        // most 10 000 ev/s. One that missed its rate by a stall is not, nor one that caught up on a backlog from
+        // its warm-up at more than its rate (a busy machine makes both). Their range is reported.
         List<JsonNode> all = new ArrayList<>();
         sustain.get("probe_results").forEach(all::add);
         sustain.path("confirmation").path("results").forEach(all::add);
@@ -51,7 +71,8 @@ class SustainTest {
         int saturatedProbes = 0;
         for (JsonNode probe : all) {
             double busy = probe.path("achieved_rate").asDouble(0) * probe.path("processing_mean_us").asDouble(0) / 1e6;
-            boolean saturated = !probe.get("sustained").asBoolean() && busy >= 0.97;
+            boolean saturated = !probe.get("sustained").asBoolean() && probe.path("achieved_rate").asDouble(0) < 0.99 * probe.get("rate").asDouble()
+                    && busy >= 0.97;
             assertThat(probe.get("saturated").asBoolean()).as(probe.toString()).isEqualTo(saturated);
             if (!saturated) continue;
             saturatedProbes++;
@@ -72,6 +93,12 @@ class SustainTest {
         // Confirmed in two more fresh JVMs at the rate found; whether it held in each depends on the machine
         // (a busy one moves the capacity), and the verdict and exit code say exactly that.
         JsonNode confirmation = sustain.get("confirmation");
+        if (Double.isNaN(found)) {
+            // Nothing sustained, nothing to confirm.
+            assertThat(confirmation).isNull();
+            assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
+            return;
+        }
         assertThat(confirmation.get("rate").asDouble()).isEqualTo(found);
         assertThat(confirmation.get("trials").asInt()).isEqualTo(2);
         int held = 0;
@@ -81,7 +108,7 @@ class SustainTest {
         }
         assertThat(confirmation.get("sustained").asInt()).isEqualTo(held);
         assertThat(cli.out).contains("sustained in " + held + " of 2 fresh JVMs");
-        assertThat(cli.exit).as(cli.toString()).isEqualTo(held == 2 ? 0 : 1);
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(converged && held == 2 ? 0 : 1);
         // Every probe is an ordinary trial of the run: summary reads them.
         Cli summary = Cli.run("summary", run.toString());
         assertThat(summary.exit).as(summary.toString()).isZero();

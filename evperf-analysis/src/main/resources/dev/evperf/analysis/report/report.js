@@ -188,7 +188,8 @@
       if (h.intendedRate != null) target += " (intended " + fmt(h.intendedRate, 1) + ")";
       var warn = el("div", {cls: "warnings"});
       if (h.why) warn.appendChild(el("div", {text: h.why}));
-      (h.warnings || []).forEach(function (w) { warn.appendChild(el("div", {text: w.text, title: w.kind})); });
+      // each warning's figure and first clause; the whole text on hover and in the trial's own section
+      (h.warnings || []).forEach(function (w) { warn.appendChild(el("div", {text: w.brief || w.text, title: w.kind + ": " + w.text})); });
       return [el("a", {href: "#trial-" + t.id, text: t.id})].concat(anyParams ? [t.paramsText || ""] : [])
         .concat(anyJvm ? [(t.jvm || []).join(" ") || "default"] : [])
         .concat([el("span", {text: h.statusText || h.status, cls: STATUS_CLS[h.status] || ""}), h.events != null ? fmtInt(h.events) : "", target,

@@ -79,6 +79,9 @@ class HeadlineTest {
         assertThat(h.get("checked").asBoolean()).isTrue();
         assertThat(texts(h)).containsExactly("disturbed: the driver was descheduled 41 times, 120 ms in all",
                 "rate-short: phase measure: achieved 40 % of the target", "check: an older plain-text warning");
+        // The headline's cell holds each one's figure and first clause.
+        assertThat(Headline.warning("rate-short", "phase m", "achieved 738.0 ev/s, 73.8 % of its target: the engine did not keep up")
+                .get("brief").asText()).isEqualTo("phase m: achieved 738.0 ev/s, 73.8 % of its target");
         // At maximum rate every event is due at once: a lag there is no backlog.
         ObjectNode max = trial(9990, 80);
         ((ObjectNode) max.get("result").get("phases").get(1)).putNull("targetRate").putNull("intendedRate");
