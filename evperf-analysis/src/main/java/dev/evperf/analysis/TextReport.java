@@ -39,6 +39,8 @@ final class TextReport {
         sb.append("events ").append(t.events())
                 .append(t.measuredEvents() == null ? "" : " (" + t.measuredEvents() + " measured)").append(", outputs ")
                 .append(t.outputs()).append('\n');
+        if (t.links() != null) sb.append(t.links().line()).append('\n');
+        if (t.sampling() != null) sb.append(t.sampling().render());
         if (t.reason() != null) sb.append("note: ").append(t.reason()).append('\n');
         warnings.show(sb, w -> w.kind().equals(Warning.ERRORS));
         errors(sb, t.errors());

@@ -16,7 +16,8 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
                           List<Phase> phases, long drainNs, Boolean records, String outputDelivery, Integer inputBatches,
-                          Errors errors, Long runNs, Disturbance disturbance) {
+                          Errors errors, Long runNs, Disturbance disturbance, java.util.Map<String, Long> links,
+                          java.util.Map<String, Object> timing) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -63,6 +64,11 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
     public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
                         Double targetRate, Double intendedRate, long intendedSpanNs, Double achievedRate, Double maxLagMs,
                         Double lastLagMs) {}
+
+    /** 1 in this many sends was timed (capacity mode, measure.timing: sampled), or 0 when every send was. */
+    public int sampleEvery() {
+        return timing == null || !(timing.get("every") instanceof Number n) ? 0 : n.intValue();
+    }
 
     /** False when the trial ran with per-event records off (measure.records: false). */
     public boolean recordsOff() {

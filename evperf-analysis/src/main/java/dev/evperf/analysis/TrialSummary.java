@@ -17,6 +17,8 @@ import java.util.Map;
  *
  * @param params      the trial's matrix parameters from run.json (path → value), in order
  * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
+ * @param links       how the recorded outputs were linked to the inputs their latency is measured from
+ * @param sampling    capacity mode (1 in k sends timed): the 95 % intervals of the sampled latency figures; null otherwise
  * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
  *                    out (by default they do; rates and adaptivity use every measured event)
  * @param errors      the errors the engine raised while processing events (a trial with some, up to
@@ -32,7 +34,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                            List<TopBursts.Entry> topBursts, Latency latency,
                            List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
                            Adaptivity adaptivity, WarmUpCut warmUp, TrialErrors errors, Disturbance disturbance,
-                           List<Warning> warnings) {
+                           List<Warning> warnings, OutputLinks links, SamplingError sampling) {
 
     public static final String OK = "ok";
 
@@ -83,7 +85,7 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
                 Latency.of(d),
                 PhaseRate.of(all, result),
                 PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null);
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null, OutputLinks.of(result), null);
     }
 
     /**
@@ -111,42 +113,45 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         WarmUp w = Files.isRegularFile(dir.resolve("intervals.csv"))
                 ? WarmUp.ofIntervals(WarmUp.readIntervals(dir.resolve("intervals.csv"), result), null) : null;
         boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
+        int every = result == null ? 0 : result.sampleEvery();
         return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"
-                + (cut ? ", the warm-up cut to the logs' intervals" : ""),
+                + (cut ? ", the warm-up cut to the logs' intervals" : "")
+                + (every > 0 ? "; capacity mode: 1 in " + every + " sends timed, latency figures are of that sample (intervals above)" : ""),
                 result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
                 null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
                 null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null),
-                null, null, null).withChecks(dir, result);
+                null, null, null, OutputLinks.of(result), every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null)
+                .withChecks(dir, result);
     }
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
                 cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                errors, disturbance, warnings);
+                errors, disturbance, warnings, links, sampling);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
                 cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp,
-                errors, disturbance, warnings);
+                errors, disturbance, warnings, links, sampling);
     }
 
     /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
     public TrialSummary withChecks(Path dir, TrialResult result) {
         TrialSummary s = new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
                 cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                TrialErrors.load(dir, result), Disturbance.load(dir, result), null);
+                TrialErrors.load(dir, result), Disturbance.load(dir, result), null, links, sampling);
         return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
                 cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                s.errors, s.disturbance, Warnings.of(s, result, dir));
+                s.errors, s.disturbance, Warnings.of(s, result, dir), links, sampling);
     }
 
     public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
                                       String status, String reason) {
         return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** "ok", "ok with 3 errors", or the status of a trial that failed. */

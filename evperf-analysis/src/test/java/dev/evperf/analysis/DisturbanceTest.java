@@ -15,7 +15,7 @@ class DisturbanceTest {
 
     static TrialResult result(long stalls, double totalMs, double maxMs, Long switches, Double steal) {
         return new TrialResult("ok", null, 100, 100, List.of(), 0, true, "sending-thread", null, null, 1_000_000_000L,
-                new TrialResult.Disturbance(new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal));
+                new TrialResult.Disturbance(new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal), null, null);
     }
 
     @Test
@@ -55,6 +55,6 @@ class DisturbanceTest {
         Disturbance d = Disturbance.load(dir, result(0, 0, 0, 0L, 0.0));
         assertThat(d.disturbed()).isFalse();
         assertThat(d.disturbedIntervals()).isZero();
-        assertThat(Disturbance.load(dir, new TrialResult("ok", null, 1, 1, List.of(), 0, true, null, null, null, null, null))).isNull();
+        assertThat(Disturbance.load(dir, new TrialResult("ok", null, 1, 1, List.of(), 0, true, null, null, null, null, null, null, null))).isNull();
     }
 }

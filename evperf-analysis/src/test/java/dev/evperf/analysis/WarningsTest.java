@@ -18,7 +18,7 @@ class WarningsTest {
 
     static TrialSummary summary(List<PhaseRate> rates, Latency latency, Adaptivity adaptivity, WarmUpCut warmUp) {
         return new TrialSummary("t", null, 0, TrialSummary.OK, null, 1000L, 1000L, 1000L, null, null, null, null, latency,
-                rates, null, null, null, adaptivity, warmUp, null, null, null);
+                rates, null, null, null, adaptivity, warmUp, null, null, null, null, null);
     }
 
     static TrialResult.Phase phase(String name, double target) {
@@ -26,7 +26,7 @@ class WarningsTest {
     }
 
     static TrialResult result(TrialResult.Phase... phases) {
-        return new TrialResult("ok", null, 1000, 1000, List.of(phases), 0, true, "sending-thread", null, null, null, null);
+        return new TrialResult("ok", null, 1000, 1000, List.of(phases), 0, true, "sending-thread", null, null, null, null, null, null);
     }
 
     /** intervals.csv of one phase (0) whose generator lag is lag(i) ms in its i-th 250 ms interval. */

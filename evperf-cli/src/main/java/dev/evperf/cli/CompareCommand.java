@@ -2,7 +2,6 @@ package dev.evperf.cli;
 
 import dev.evperf.analysis.RunSummary;
 import dev.evperf.analysis.report.ComparePage;
-import dev.evperf.analysis.stats.Bootstrap;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;
 import dev.evperf.analysis.stats.RunWarnings;
@@ -22,15 +21,19 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code evperf compare RUN_A RUN_B … [--html FILE]}: the first run against each other one, per
- * metric: the difference with bootstrap 95 % intervals, two-sample Kolmogorov–Smirnov and Wilcoxon
- * rank-sum p-values, and a verdict at alpha (see {@link RunComparison}); with {@code --html} also
- * a self-contained page with the same tables and the runs' distributions overlaid per metric
- * (see {@link ComparePage}).
+ * metric, on units independent enough to count (trials, or blocks of consecutive values): the
+ * difference with its interval, its size against the units' spread, and a verdict that needs
+ * both a significant and a practical difference (see {@link dev.evperf.analysis.stats.Comparison});
+ * every way the runs' configurations differ is listed with it. With {@code --html} also a
+ * self-contained page with the same tables and the runs' distributions overlaid per metric (see
+ * {@link ComparePage}).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compares results directories: per metric the difference (bootstrap 95%% CI), KS and Wilcoxon rank-sum "
-                + "p-values, and a verdict (A faster, B faster, no significant difference); with --html FILE also an HTML page "
-                + "with the runs' distributions overlaid per metric.")
+        description = "Compares results directories per metric on independent units (trials when both runs have repetitions, "
+                + "else blocks of consecutive values): the difference with its interval, the difference in spreads, and a verdict "
+                + "(A faster, B faster, no difference) that needs the interval to exclude 0 and the difference to reach --min-effect "
+                + "spreads; lists how the runs' configurations differ. With --html FILE also an HTML page with the runs' "
+                + "distributions overlaid per metric.")
 public final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -45,10 +48,21 @@ public final class CompareCommand implements Callable<Integer> {
             + "the same tables and, per metric, the runs' distributions (CDFs) overlaid. The path written is printed on stderr.")
     Path html;
 
-    @Option(names = "--alpha", defaultValue = "0.01", description = "Significance level of the verdict (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--alpha", defaultValue = "0.01", description = "Significance level of the verdict; the intervals are at 1 - alpha "
+            + "(default: ${DEFAULT-VALUE}).")
     double alpha;
 
-    @Option(names = "--resamples", defaultValue = "1000", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--min-effect", paramLabel = "D",
+            description = "Least difference a verdict calls faster, in spreads (the pooled standard deviation of the units' medians); "
+                    + "a smaller one is no difference however significant (default: 1 over trials; over blocks of one trial per run, "
+                    + "z(1 - alpha/2) x sqrt(2), 3.64 at alpha 0.01).")
+    Double minEffect;
+
+    @Option(names = "--min-change", paramLabel = "PCT", defaultValue = "1%",
+            description = "Least relative difference a verdict calls faster, e.g. 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
+    String minChange;
+
+    @Option(names = "--resamples", defaultValue = "1000", description = "Bootstrap resamples of block units (default: ${DEFAULT-VALUE}).")
     int resamples;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
@@ -63,10 +77,22 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunSummary.Format f = RunSummary.Format.parse(format);
-        Comparison.Options o = new Comparison.Options(resamples, seed, alpha, Bootstrap.DEFAULT_MAX_DRAW);
+        Comparison.Options o = new Comparison.Options(resamples, seed, alpha, minEffect, fraction(minChange));
         // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
         print(runs, f, o, keepWarmUp, html, main == null ? System.out : main.out, main == null ? System.err : main.err);
         return 0;
+    }
+
+    /** "1%" or "0.01" as 0.01; bad input otherwise. */
+    static double fraction(String s) {
+        String t = s.strip();
+        boolean pct = t.endsWith("%");
+        try {
+            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1).strip() : t);
+            return pct ? v / 100 : v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--min-change: expected a fraction or a percentage such as 0.01 or 1%, got '" + s + "'");
+        }
     }
 
     /** Text output, default options: the entry point for tests. */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code evperf compare} on two real runs of the null engine, which spins a known time per event:
- * 100 µs in run A, 200 µs in run B.
+ * 100 µs in run A, 200 µs in run B. (Repeated runs of one configuration: {@link CompareAcceptanceTest}.)
  */
 class CompareTest {
     @TempDir
@@ -56,44 +56,62 @@ class CompareTest {
     }
 
     @Test
-    void halfTheServiceTimeIsAFasterWithASignificantTest() throws Exception {
+    void twiceTheServiceTimeIsAFasterBeyondTheSpread() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int code = CompareCommand.run(List.of(runA, runB), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as(text + err).isZero();
-        assertThat(text).contains("A: " + runA, "B: " + runB, "event processing time", "burst time", "A faster");
-        assertThat(text).containsPattern("event processing time +µs .* A faster");
+        assertThat(text).contains("A: " + runA, "B: " + runB, "event processing time", "burst time", "A faster",
+                "Configurations differ (A | B): workload engine.options.service_time: \"100us\" | \"200us\".");
+        assertThat(text).containsPattern("event processing time +µs .* A faster \\(");
 
         Cli json = compare(List.of(runA, runB), RunSummary.Format.JSON);
         assertThat(json.exit).as(json.err).isZero();
         JsonNode metrics = new ObjectMapper().readTree(json.out).at("/pairs/0/groups/0/metrics");
         JsonNode event = find(metrics, "event_time"), burst = find(metrics, "burst_time");
-        // Per event (1000 values per run): A faster, significantly by both tests.
+        // One trial per run: blocks of consecutive events, and a difference far beyond their spread.
         assertThat(event.get("verdict").asText()).as(event.toString()).isEqualTo("A faster");
-        assertThat(event.at("/rank_sum/p").asDouble()).isLessThan(0.01);
-        assertThat(event.at("/ks/p").asDouble()).isLessThan(0.01);
-        assertThat(event.get("distributions_differ").asBoolean()).isTrue();
+        assertThat(event.get("units").asText()).isEqualTo("block");
+        assertThat(event.get("effect").asDouble()).isGreaterThan(event.get("min_effect").asDouble());
         // Per burst (a few dozen values): never the other way round. The engine spins on the clock, so on a
         // busy machine preemption lengthens bursts by whole time slices and a dozen bursts may not suffice.
         assertThat(burst.get("verdict").asText()).as(burst.toString()).isIn("A faster", Comparison.NO_DIFFERENCE);
-        assertThat(burst.get("median_b").asDouble()).as(burst.toString()).isGreaterThan(burst.get("median_a").asDouble());
+        assertThat(burst.at("/b/median").asDouble()).as(burst.toString()).isGreaterThan(burst.at("/a/median").asDouble());
         // Each event spins 100 µs longer in B: the interval of the median difference lies around +100 µs.
-        assertThat(event.at("/diff/median/lo").asDouble()).isBetween(50.0, 150.0);
-        assertThat(event.at("/diff/median/hi").asDouble()).isBetween(50.0, 150.0);
-        assertThat(event.get("n_a").asInt()).isPositive().isLessThanOrEqualTo(1000);
-        assertThat(event.at("/diff/resamples").asInt()).isEqualTo(1000);
+        assertThat(event.at("/diff_median/lo").asDouble()).isBetween(50.0, 150.0);
+        assertThat(event.at("/diff_median/hi").asDouble()).isBetween(50.0, 150.0);
+        // n as summary counts it: the measured events after the warm-up cut
+        long processed = new ObjectMapper().readTree(Cli.run("summary", runA.toString(), "--format", "json").out)
+                .at("/trials/0/latency/processing/count").asLong();
+        assertThat(event.at("/a/n").asLong()).isEqualTo(processed).isPositive().isLessThanOrEqualTo(1000);
 
         Cli csv = compare(List.of(runA, runB), RunSummary.Format.CSV);
-        assertThat(csv.out.lines().findFirst().orElseThrow()).startsWith("a,b,group,metric,unit,n_a,n_b,");
-        assertThat(csv.out).containsPattern("(?m)^A,B,all,event_time,µs,.*,A faster,true$");
+        assertThat(csv.out.lines().findFirst().orElseThrow()).startsWith("a,b,group,metric,unit,units,block_length,n_a,n_b,");
+        assertThat(csv.out).containsPattern("(?m)^A,B,all,event_time,µs,block,.*,A faster,");
     }
 
     @Test
-    void aRunAgainstItselfShowsNoDifference() {
-        Cli o = compare(List.of(runA, runA), RunSummary.Format.CSV);
+    void aRunAgainstItselfShowsNoDifference() throws Exception {
+        Cli o = compare(List.of(runA, runA), RunSummary.Format.JSON);
         assertThat(o.exit).isZero();
-        assertThat(o.out).containsPattern("(?m)^A,B,all,event_time,.*,no significant difference,false$");
+        JsonNode pair = new ObjectMapper().readTree(o.out).at("/pairs/0");
+        assertThat(pair.get("differences")).isEmpty();
+        for (JsonNode m : pair.at("/groups/0/metrics")) assertThat(m.get("verdict").asText()).as(m.toString()).isEqualTo("no difference");
+    }
+
+    @Test
+    void optionsOutOfRangeAreOneLineOfBadInput() {
+        Cli change = Cli.run("compare", runA.toString(), runB.toString(), "--min-change", "lots");
+        assertThat(change.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(change.err.strip()).isEqualTo("evperf: --min-change: expected a fraction or a percentage such as 0.01 or 1%, got 'lots'");
+        Cli effect = Cli.run("compare", runA.toString(), runB.toString(), "--min-effect", "-1");
+        assertThat(effect.exit).isEqualTo(Main.BAD_INPUT);
+        assertThat(effect.err.strip()).isEqualTo("evperf: min-effect must be a number >= 0, got -1.0");
+        // a least change of 100 % leaves B's 100 µs more (+~98 %) no difference
+        Cli lenient = Cli.run("compare", runA.toString(), runB.toString(), "--min-change", "100%", "--format", "csv");
+        assertThat(lenient.exit).as(lenient.toString()).isZero();
+        assertThat(lenient.out).containsPattern("(?m)^A,B,all,event_time,.*,no difference,\\|Δ\\| = \\d+\\.\\d+ % < 100 % of A,");
     }
 
     @Test
@@ -150,15 +168,15 @@ class CompareTest {
         // the A vs B table as drawn shows the JSON's figures (rounded to 4 digits) and the text output's cells
         List<String> row = tableRow(dom, "A vs B", "event processing time");
         JsonNode event = find(json.at("/pairs/0/groups/0/metrics"), "event_time");
-        assertThat(row.get(2)).isEqualTo(event.get("n_a").asText());
-        assertThat(row.get(3)).isEqualTo(event.get("n_b").asText());
-        assertClose(numbers(row.get(6)), event.at("/diff/median/estimate"), event.at("/diff/median/lo"), event.at("/diff/median/hi"));
-        assertClose(numbers(row.get(7)), event.at("/diff/mean/estimate"), event.at("/diff/mean/lo"), event.at("/diff/mean/hi"));
-        assertClose(numbers(row.get(8)), event.at("/ks/p"));
-        assertClose(numbers(row.get(9)), event.at("/rank_sum/p"));
-        assertThat(row.get(10)).isEqualTo(event.get("verdict").asText()).isEqualTo("A faster");
+        assertThat(row.get(2)).isEqualTo(event.at("/a/n").asText());
+        assertThat(row.get(3)).isEqualTo(event.at("/b/n").asText());
+        assertClose(numbers(row.get(7)), event.at("/diff_median/estimate"), event.at("/diff_median/lo"), event.at("/diff_median/hi"));
+        assertClose(numbers(row.get(10)), event.at("/diff_mean/estimate"), event.at("/diff_mean/lo"), event.at("/diff_mean/hi"));
+        assertClose(numbers(row.get(11)), event.at("/rank_sum_p"));
+        assertThat(row.get(12)).isEqualTo(event.get("verdict").asText() + " (" + event.get("reason").asText() + ")").startsWith("A faster");
+        assertThat(dom).contains("Configurations differ (A | B): workload engine.options.service_time: \"100us\" | \"200us\".");
         Cli text = compare(List.of(runA, runB, runA), RunSummary.Format.TEXT);
-        assertThat(text.out).contains(row.get(6), row.get(7));
+        assertThat(text.out).contains(row.get(7), row.get(10), row.get(12));
 
         Path png = target.resolve("compare-screenshot.png");
         Chromium.screenshot(chromium, html, png, 2200, tmp.resolve("chromium"));

@@ -118,8 +118,9 @@ class ScheduleAndFailureTest {
     }
 
     @Test
-    void aTrialWhoseColumnsCannotFitItsHeapFailsAtOnceWithWhatToChange() throws Exception {
-        // 3 M events need ≥ 80 B each and 2 output slots of 18 B: ≥ 348 MB, in a 64 MB heap.
+    void aTrialsHeapDoesNotGrowWithItsEventsAndOneTooSmallForItsRecordsInFlightFailsAtOnce() throws Exception {
+        // 3 M events with every record: the whole-run columns of the first design needed ≥ 348 MB; the chunks
+        // in flight need 21 MiB, so the trial runs in a 64 MB heap.
         String w = """
                 name: big
                 streams:
@@ -127,16 +128,26 @@ class ScheduleAndFailureTest {
                 engine: {name: "null", outputs: {out: {}}}
                 load:
                   phases: [{max: {count: 3000000}}]
+                measure: {live: false}
                 trial: {jvm: [-Xmx64m]}
                 """;
         Path run = tmp.resolve("big");
+        Cli cli = Cli.run("run", Cli.write(tmp, "big.yaml", w).toString(), "--out", run.toString(), "--format", "json");
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
+        assertThat(trial.get("events").asLong()).isEqualTo(3_000_000);
+        JsonNode result = new ObjectMapper().readTree(run.resolve("trials/t001/result.json").toFile());
+        assertThat(result.get("outputs_recorded").asLong()).isEqualTo(3_000_000);
+        assertThat(result.get("heap_need_bytes").asLong()).isLessThan(32L << 20);
+
+        // In 16 MB the chunks do not fit: the trial says so before it sends anything.
+        Path small = tmp.resolve("small");
         long t0 = System.nanoTime();
-        Cli cli = Cli.run("run", Cli.write(tmp, "big.yaml", w).toString(), "--out", run.toString());
-        assertThat(cli.exit).isEqualTo(1);
-        JsonNode t = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials").get(0);
+        Cli failed = Cli.run("run", Cli.write(tmp, "small.yaml", w.replace("-Xmx64m", "-Xmx16m")).toString(), "--out", small.toString());
+        assertThat(failed.exit).isEqualTo(1);
+        JsonNode t = new ObjectMapper().readTree(small.resolve("run.json").toFile()).get("trials").get(0);
         assertThat(t.get("status").asText()).isEqualTo("failed");
-        assertThat(t.get("reason").asText()).startsWith("the trial's 3000000 events need at least 0.32 GiB of heap")
-                .contains("trial JVM has").contains("-Xmx");
+        assertThat(t.get("reason").asText()).startsWith("the trial's records in flight need at least").contains("trial JVM has").contains("-Xmx");
         assertThat((System.nanoTime() - t0) / 1e9).as("fails before preparing anything").isLessThan(30);
     }
 

@@ -2,49 +2,160 @@ package dev.evperf.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EventChunk;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.SendState;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.Workload.MaxDef;
+import dev.evperf.core.workload.Workload.PhaseDef;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DriverTest {
+    /** Send times of every event, copied from the chunks as the senders finish them (the records writer's place). */
+    static final class Collected {
+        final long[] start, end, intended;
+        EventSupply supply;
+        int chunks;
+
+        Collected(int n) {
+            start = new long[n];
+            end = new long[n];
+            intended = new long[n];
+        }
+
+        void take(EventChunk c) {
+            chunks++;
+            for (int r = 0; r < c.size; r++) {
+                int seq = (int) (c.first + r);
+                start[seq] = c.sendStart(r);
+                end[seq] = c.sendEnd(r);
+                intended[seq] = c.intended[r] + supply.base();
+            }
+            supply.recycle(c);
+        }
+    }
+
+    static Schedule max(int n) {
+        PhaseDef p = new PhaseDef();
+        p.max = new MaxDef();
+        p.max.count = n;
+        return Schedule.of(List.of(p));
+    }
+
+    static EventMaker pool() {
+        Object[][] pool = new Object[7][];
+        for (int i = 0; i < pool.length; i++) pool[i] = new Object[] {null, "row" + i};
+        return new EventMaker(pool, 0);
+    }
+
     @Test
-    void recordsSendTimesAndOutputsOfASynchronousEngine() {
+    void recordsSendTimesAndOutputsOfASynchronousEngineAcrossChunks() throws Exception {
         int n = 1000;
-        Object[][] events = new Object[n][];
-        for (int i = 0; i < n; i++) events[i] = new Object[] {(long) i};
-        long[] intended = new long[n];
+        Schedule s = max(n);
         long origin = System.nanoTime();
-        OutputRecords out = new OutputRecords(n, origin);
-        var listener = out.listener(0, 0);
-        long[] start = new long[n];
-        long[] end = new long[n];
-        Driver.run(listener::onOutput, events, intended, origin, start, end);
+        OutputRecords out = new OutputRecords(n, origin, 256, 4);
+        SendState state = new SendState();
+        var listener = out.listener(0, 0, OutputRecords.Delivery.SENDING_THREAD, state);
+        Object[][] sent = new Object[n][];
+        InputHandle input = e -> {
+            sent[(int) (long) (Long) e[0]] = e;
+            listener.onOutput(e);
+        };
+        Collected got = new Collected(n);
+        // Chunks of 128 events, 3 in the cycle: the senders go round it several times.
+        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, got::take, 128, 3)) {
+            got.supply = supply;
+            supply.prefill();
+            Driver.run(input, supply, 0, pool(), origin, state);
+        }
+        assertThat(got.chunks).isEqualTo(8);
         assertThat(out.recorded()).isEqualTo(n);
         for (int i = 0; i < n; i++) {
-            assertThat(out.seq[i]).isEqualTo(i);
-            assertThat(start[i]).isLessThanOrEqualTo(out.received[i]);
-            assertThat(out.received[i]).isLessThanOrEqualTo(end[i]);
-            if (i > 0) assertThat(start[i]).isEqualTo(end[i - 1]); // one clock read per event in a burst
+            // Each event made at send time: its own array, with its seq and its pool row.
+            assertThat(sent[i]).containsExactly((long) i, "row" + (i % 7));
+            if (i > 0) assertThat(sent[i]).isNotSameAs(sent[i - 1]);
+            OutputChunk c = out.chunkOf(i);
+            int k = out.indexIn(i);
+            assertThat(c.seq[k]).isEqualTo(i);
+            assertThat(c.declared[k]).isEqualTo(i);
+            assertThat(c.link[k]).isEqualTo((byte) OutputRecords.Link.SEND.ordinal());
+            assertThat(got.start[i]).isLessThanOrEqualTo(c.received[k]);
+            assertThat(c.received[k]).isLessThanOrEqualTo(got.end[i]);
+            // One clock read per event in a burst; a fresh one at each chunk's start.
+            if (i > 0 && i % 128 != 0) assertThat(got.start[i]).isEqualTo(got.end[i - 1]);
+            if (i > 0 && i % 128 == 0) assertThat(got.start[i]).isGreaterThanOrEqualTo(got.end[i - 1]);
         }
     }
 
     @Test
-    void waitsForTheAbsoluteScheduleAndCountsOutputsBeyondCapacity() {
-        int n = 5;
-        Object[][] events = new Object[n][];
-        long[] intended = new long[n];
-        for (int i = 0; i < n; i++) {
-            events[i] = new Object[] {(long) i};
-            intended[i] = 2_000_000L * i; // every 2 ms
-        }
+    void waitsForTheAbsoluteScheduleAndCountsOutputsBeyondCapacity() throws Exception {
+        PhaseDef p = new PhaseDef();
+        p.constant = new dev.evperf.core.workload.Workload.ConstantDef();
+        p.constant.rate = 500; // every 2 ms
+        p.constant.count = 5L;
+        Schedule s = Schedule.of(List.of(p));
         long origin = System.nanoTime();
-        OutputRecords out = new OutputRecords(3, origin);
-        var l = out.listener(0, 0);
-        long[] start = new long[n];
-        long[] end = new long[n];
-        Driver.run(e -> { l.onOutput(e); l.onOutput(e); }, events, intended, origin, start, end);
-        for (int i = 0; i < n; i++) assertThat(start[i]).isGreaterThanOrEqualTo(intended[i]);
+        OutputRecords out = new OutputRecords(3, origin, 4, 2);
+        SendState state = new SendState();
+        var l = out.listener(0, 0, OutputRecords.Delivery.SENDING_THREAD, state);
+        InputHandle input = e -> {
+            l.onOutput(e);
+            l.onOutput(e);
+        };
+        Collected got = new Collected(5);
+        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, got::take, 2, 2)) {
+            got.supply = supply;
+            supply.base(System.nanoTime() - origin + 1_000_000);
+            supply.prefill();
+            Driver.run(input, supply, 0, pool(), origin, state);
+        }
+        for (int i = 0; i < 5; i++) {
+            assertThat(got.start[i]).isGreaterThanOrEqualTo(got.intended[i]);
+            if (i > 0) assertThat(got.intended[i] - got.intended[i - 1]).isEqualTo(2_000_000L);
+        }
         assertThat(out.count()).isEqualTo(10);
         assertThat(out.recorded()).isEqualTo(3);
+    }
+
+    @Test
+    void capacityModeTimesOneSendInKAndTheOutputsOfThoseOnly() throws Exception {
+        int n = 1000, every = 64;
+        Schedule s = max(n);
+        long origin = System.nanoTime();
+        OutputRecords out = new OutputRecords(n, origin, 256, 4);
+        out.sample(every);
+        SendState state = new SendState();
+        var listener = out.listener(0, 0, OutputRecords.Delivery.SENDING_THREAD, state);
+        InputHandle input = listener::onOutput;
+        Collected got = new Collected(n);
+        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, c -> {
+            for (int r = 0; r < c.size; r++) {
+                // untimed rows carry no send time (the chunk's send end is 0 until a timed send writes it)
+                if (c.timed[r] == 0) assertThat(c.sendEnd(r)).isZero();
+            }
+            got.take(c);
+        }, 128, 3)) {
+            got.supply = supply;
+            supply.sample(every, n - 1);
+            supply.prefill();
+            Driver.run(input, supply, 0, pool(), origin, state);
+        }
+        assertThat(out.count()).isEqualTo(n);
+        long timed = (n + every - 1) / every + 1; // 0, 64, …, 960 and the last event
+        assertThat(out.recorded()).isEqualTo(timed);
+        for (int k = 0; k < timed; k++) {
+            OutputChunk c = out.chunkOf(k);
+            int i = out.indexIn(k);
+            long seq = k < timed - 1 ? (long) k * every : n - 1;
+            assertThat(c.seq[i]).isEqualTo(seq);
+            assertThat(got.start[(int) seq]).isPositive().isLessThanOrEqualTo(c.received[i]);
+            assertThat(c.received[i]).isLessThanOrEqualTo(got.end[(int) seq]);
+        }
     }
 }

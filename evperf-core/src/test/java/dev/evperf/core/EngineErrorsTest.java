@@ -6,6 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.EngineErrors;
+import dev.evperf.core.driver.EventChunk;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.SendState;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,10 +30,8 @@ class EngineErrorsTest {
             if (id % 3 == 0) throw new IllegalArgumentException("refused " + id);
             if (id % 3 == 1) errors.onError("query 1", new IllegalStateException("line\nbreak " + id, new ArithmeticException("/ by zero")));
         };
-        Object[][] events = new Object[9][];
-        for (int i = 0; i < 9; i++) events[i] = new Object[] {(long) i};
-        long[] intended = new long[9], start = new long[9], end = new long[9];
-        errors.sendAll(from -> Driver.run(failing, events, intended, origin, start, end, from, 9), 0, 9, end, origin); // nothing escapes
+        long[] start = new long[9], end = new long[9];
+        send(failing, 9, null, errors, origin, start, end); // nothing escapes
         // every event was sent; the three that threw end when their exception was caught
         for (int i = 0; i < 9; i++) assertThat(end[i]).as("send end %d", i).isGreaterThanOrEqualTo(start[i]).isPositive();
         assertThat(errors.count()).isEqualTo(6);
@@ -59,10 +63,8 @@ class EngineErrorsTest {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while sending");
         };
-        long[] end = new long[1];
         try {
-            assertThatThrownBy(() -> errors.sendAll(from -> Driver.run(interrupted, new Object[][] {{1L}}, new long[1], 0, new long[1], end, from, 1),
-                    0, 1, end, 0)).hasMessage("interrupted while sending");
+            assertThatThrownBy(() -> send(interrupted, 1, null, errors, 0, new long[1], new long[1])).hasMessage("interrupted while sending");
         } finally {
             Thread.interrupted();
         }
@@ -70,7 +72,7 @@ class EngineErrorsTest {
     }
 
     @Test
-    void aFailedBatchIsStampedWhenCaughtAndTheNextBatchesGoOn() {
+    void aFailedBatchIsStampedWhenCaughtAndTheNextBatchesGoOn() throws Exception {
         EngineErrors errors = new EngineErrors();
         long origin = System.nanoTime();
         // three batches of two events; the second one's send throws
@@ -81,26 +83,16 @@ class EngineErrorsTest {
             public void sendBatch(Object batch) {
                 if (((Object[][]) batch)[0][0].equals(2L)) throw new IllegalStateException("batch refused");
             }
+
+            public Object prepareBatch(Object[][] events, int from, int count) {
+                return java.util.Arrays.copyOfRange(events, from, from + count);
+            }
         };
-        Object[][] events = {{0L}, {1L}, {2L}, {3L}, {4L}, {5L}};
-        Object[] batches = {new Object[][] {events[0], events[1]}, new Object[][] {events[2], events[3]}, new Object[][] {events[4], events[5]}};
-        int[] first = {0, 2, 4, 6};
-        long[] due = new long[3], start = new long[6], end = new long[6];
-        errors.sendAllBatches(order -> Driver.runBatches(in, batches, order, first, due, origin, start, end), new int[] {0, 1, 2},
-                first, start, end, origin);
+        long[] start = new long[6], end = new long[6];
+        send(in, 6, 2, errors, origin, start, end);
         assertThat(errors.count()).isEqualTo(1);
         for (int i = 0; i < 6; i++) assertThat(end[i]).as("event %d", i).isPositive().isGreaterThanOrEqualTo(start[i]);
         assertThat(start[2]).isEqualTo(end[2]).isEqualTo(end[3]);
-    }
-
-    @Test
-    void anExceptionAfterEverySendIsNotASendsAndPropagates() {
-        EngineErrors errors = new EngineErrors();
-        long[] end = {5};
-        assertThatThrownBy(() -> errors.sendAll(from -> {
-            throw new IllegalStateException("after the loop");
-        }, 0, 1, end, 0)).hasMessage("after the loop");
-        assertThat(errors.count()).isZero();
     }
 
     @Test
@@ -109,5 +101,32 @@ class EngineErrorsTest {
         errors.write(dir, 0);
         assertThat(dir.resolve(EngineErrors.FILE)).doesNotExist();
         assertThat(errors.summary(0, 0)).containsEntry("count", 0L);
+    }
+
+    /** Sends n events (in batches of {@code batch} when given) through a trial's supply and driver, copying the send times. */
+    static void send(InputHandle in, int n, Integer batch, EngineErrors errors, long origin, long[] start, long[] end) throws Exception {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.max = new Workload.MaxDef();
+        p.max.count = n;
+        Workload.BatchDef b = null;
+        if (batch != null) {
+            b = new Workload.BatchDef();
+            b.size = com.fasterxml.jackson.databind.node.IntNode.valueOf(batch);
+        }
+        Schedule s = Schedule.of(List.of(p), b);
+        EventMaker maker = new EventMaker(new Object[][] {{null}}, 0);
+        EventSupply[] holder = new EventSupply[1];
+        java.util.function.Consumer<EventChunk> copy = c -> {
+            for (int r = 0; r < c.size; r++) {
+                start[(int) (c.first + r)] = c.sendStart(r);
+                end[(int) (c.first + r)] = c.sendEnd(r);
+            }
+            holder[0].recycle(c);
+        };
+        try (EventSupply supply = new EventSupply(s.cursor(0), s.batched(), s.largestBatch(), 1, maker, in, copy, 16, 2)) {
+            holder[0] = supply;
+            supply.prefill();
+            Driver.run(in, supply, 0, maker, origin, new SendState(), errors);
+        }
     }
 }

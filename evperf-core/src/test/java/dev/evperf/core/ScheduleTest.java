@@ -27,17 +27,18 @@ class ScheduleTest {
 
     @Test
     void burstsAreAbsoluteAndIndexedAcrossPhases() {
-        Schedule s = Schedule.of(List.of(bursts("warmup", false, 2, 3, "10ms"), bursts("measure", true, 2, 3, "0")));
-        assertThat(s.size()).isEqualTo(12);
+        Schedule sched = Schedule.of(List.of(bursts("warmup", false, 2, 3, "10ms"), bursts("measure", true, 2, 3, "0")));
+        assertThat(sched.size()).isEqualTo(12);
+        Schedule.Columns s = sched.columns();
         // Warm-up: bursts at 0 and 10 ms; the measured phase starts when warm-up's 20 ms span ends.
         assertThat(s.intended).containsExactly(0, 0, 0, 10_000_000, 10_000_000, 10_000_000,
                 20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000);
         assertThat(s.burst).containsExactly(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3);
         assertThat(s.position).containsExactly(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2);
         assertThat(s.phase).containsExactly(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1);
-        assertThat(s.phases.get(0).targetRate()).isEqualTo(300.0); // 3 events per 10 ms
-        assertThat(s.phases.get(1).targetRate()).isNull(); // d = 0: maximum rate
-        assertThat(s.phases.get(1).firstSeq()).isEqualTo(6);
+        assertThat(sched.phases.get(0).targetRate()).isEqualTo(300.0); // 3 events per 10 ms
+        assertThat(sched.phases.get(1).targetRate()).isNull(); // d = 0: maximum rate
+        assertThat(sched.phases.get(1).firstSeq()).isEqualTo(6);
     }
 
     @Test
@@ -46,7 +47,7 @@ class ScheduleTest {
         p.constant = new ConstantDef();
         p.constant.rate = 1000;
         p.constant.duration = Dur.parse("10ms");
-        Schedule s = Schedule.of(List.of(p));
+        Schedule.Columns s = Schedule.of(List.of(p)).columns();
         assertThat(s.intended).containsExactly(0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000,
                 6_000_000, 7_000_000, 8_000_000, 9_000_000);
         assertThat(s.burst).containsOnly(-1);
@@ -108,13 +109,13 @@ class ScheduleTest {
         p.constant.rate = 1000;
         p.constant.count = 10L;
         p.batch = batch("4", "2500us");
-        Schedule s = Schedule.of(List.of(p));
+        Schedule.Columns s = Schedule.of(List.of(p)).columns();
         // The interval (2.5 ms) closes each batch after 3 events, before the size (4) does.
         assertThat(s.batchFirst).containsExactly(0, 3, 6, 9, 10);
         assertThat(s.batchDue).containsExactly(2_500_000L, 5_500_000L, 8_500_000L, 11_500_000L);
         // Without an interval, full batches are due with their last event; the rest at the phase's last event.
         p.batch = batch("4", null);
-        s = Schedule.of(List.of(p));
+        s = Schedule.of(List.of(p)).columns();
         assertThat(s.batchFirst).containsExactly(0, 4, 8, 10);
         assertThat(s.batchDue).containsExactly(3_000_000L, 7_000_000L, 9_000_000L);
     }
@@ -125,7 +126,7 @@ class ScheduleTest {
         p.constant = new ConstantDef();
         p.constant.rate = 100;
         p.constant.duration = Dur.parse("1s");
-        Schedule s = Schedule.of(List.of(p), batch("{\"from\": 1, \"to\": 10}", null));
+        Schedule.Columns s = Schedule.of(List.of(p), batch("{\"from\": 1, \"to\": 10}", null)).columns();
         int firstSize = s.batchFirst[1] - s.batchFirst[0];
         int lastSize = s.batchFirst[s.batches()] - s.batchFirst[s.batches() - 1];
         assertThat(firstSize).isEqualTo(1);

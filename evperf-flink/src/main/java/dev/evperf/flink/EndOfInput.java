@@ -28,7 +28,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * operator, every input partition has ended and every output those inputs cause has been
  * emitted (event-time windows fire on the way). There {@link Marker} writes an end marker behind
  * the last output of each output partition, for the sink. Between markers the watermark follows
- * the record time (the broker's append time), so event-time queries work on it.
+ * the record time (the broker's append time, or the data's event time with option {@code timestamp}),
+ * so event-time queries work on it.
  */
 final class EndOfInput {
     private EndOfInput() {
@@ -66,10 +67,18 @@ final class EndOfInput {
         return r.getKind() == RowKind.UPDATE_BEFORE;
     }
 
-    /** Watermarks that follow the record time, and jump to the end of time at an end marker. */
+    /**
+     * Watermarks that follow the record time, {@code lag} ms behind the largest seen (bounded
+     * out-of-orderness), and jump to the end of time at an end marker.
+     */
     static final class Watermarks implements WatermarkGenerator<Row> {
+        private final long lag;
         private long max = Long.MIN_VALUE;
         private boolean ended;
+
+        Watermarks(long lag) {
+            this.lag = lag;
+        }
 
         @Override
         public void onEvent(Row row, long timestamp, WatermarkOutput output) {
@@ -83,7 +92,7 @@ final class EndOfInput {
 
         @Override
         public void onPeriodicEmit(WatermarkOutput output) {
-            if (!ended && max != Long.MIN_VALUE) output.emitWatermark(new Watermark(max - 1));
+            if (!ended && max != Long.MIN_VALUE) output.emitWatermark(new Watermark(max - lag - 1));
         }
     }
 

@@ -44,7 +44,7 @@ final class FlinkEngine extends KafkaFedEngine {
             TrialTopics t = TrialTopics.of(s, spec.inputs(), topics, prefix);
             StreamExecutionEnvironment env = f.environment();
             JobPlan plan = JobPlan.plan(s.engine, env, spec, s, t.topicOf(), stream -> s.topics.containsKey(stream), t.partitions(),
-                    prefix + "flink", f.job());
+                    prefix + "flink", f.outOfOrderness, f.job());
             Map<String, String> outTopic = new LinkedHashMap<>();
             for (String o : plan.fields().keySet()) outTopic.put(o, prefix + "out-" + o);
             topics.create(outTopic.values(), s.partitions, s.appendTime);

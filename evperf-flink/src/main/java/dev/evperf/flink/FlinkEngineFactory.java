@@ -51,7 +51,7 @@ public final class FlinkEngineFactory implements EngineFactory {
             topicOf.put(i.name(), "evperf-check-" + i.name());
             partitions.put(i.name(), s.partitions);
         });
-        JobPlan plan = JobPlan.plan(name(), f.environment(), spec, s, topicOf, stream -> false, partitions, "evperf-check", f.job());
+        JobPlan plan = JobPlan.plan(name(), f.environment(), spec, s, topicOf, stream -> false, partitions, "evperf-check", f.outOfOrderness, f.job());
         Map<String, String> outTopic = new LinkedHashMap<>();
         plan.fields().keySet().forEach(o -> outTopic.put(o, "evperf-check-out-" + o));
         plan.sinks(s, outTopic);

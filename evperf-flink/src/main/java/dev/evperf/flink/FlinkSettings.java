@@ -17,17 +17,20 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 /**
  * The flink engine's own options, besides {@link KafkaSettings}: {@code rest} (the cluster's REST
  * {@code host:port}: one evperf started, or an existing one; required), {@code parallelism}
- * (default 1), {@code job} (a {@link FlinkJob} class) and {@code flink} (Flink settings for the
- * job, e.g. {@code table.exec.mini-batch.enabled}).
+ * (default 1), {@code job} (a {@link FlinkJob} class), {@code flink} (Flink settings for the
+ * job, e.g. {@code table.exec.mini-batch.enabled}) and {@code out_of_orderness_ms} (how far the
+ * watermark stays behind the largest record time seen, for inputs whose event time, option
+ * {@code timestamp}, comes out of order by up to that much; default 0).
  */
 final class FlinkSettings {
-    static final Set<String> KEYS = Set.of("rest", "parallelism", "job", "flink");
+    static final Set<String> KEYS = Set.of("rest", "parallelism", "job", "flink", "out_of_orderness_ms");
 
     final String engine;
     final String rest;
     final int parallelism;
     final String jobClass;
     final Map<String, Object> flink;
+    final long outOfOrderness;
 
     FlinkSettings(KafkaSettings s) throws EngineException {
         this.engine = s.engine;
@@ -40,6 +43,8 @@ final class FlinkSettings {
         if (parallelism < 1) throw new EngineException(engine + ": option parallelism must be at least 1, not " + parallelism);
         this.jobClass = s.options.get("job") == null ? null : s.options.get("job").toString();
         this.flink = s.map(s.options, "flink");
+        this.outOfOrderness = s.intOption(s.options, "out_of_orderness_ms", 0);
+        if (outOfOrderness < 0) throw new EngineException(engine + ": option out_of_orderness_ms must be at least 0, not " + outOfOrderness);
     }
 
     /** @throws EngineException when the cluster's REST endpoint does not answer */

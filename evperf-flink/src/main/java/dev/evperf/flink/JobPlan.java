@@ -56,9 +56,10 @@ final class JobPlan {
      * @param topicOf    input stream → its topic
      * @param existing   whether a stream's topic existed before (read from its end) or is new (from its start)
      * @param partitions input stream → its topic's partitions (the source's parallelism at most)
+     * @param lag        how far the watermark stays behind the largest record time (ms)
      */
     static JobPlan plan(String engine, StreamExecutionEnvironment env, EngineSpec spec, KafkaSettings s, Map<String, String> topicOf,
-                        Function<String, Boolean> existing, Map<String, Integer> partitions, String groupId, FlinkJob job)
+                        Function<String, Boolean> existing, Map<String, Integer> partitions, String groupId, long lag, FlinkJob job)
             throws EngineException {
         JobPlan p = new JobPlan(engine, env);
         for (StreamSchema schema : spec.inputs()) {
@@ -70,7 +71,7 @@ final class JobPlan {
                     .setStartingOffsets(existing.apply(schema.name()) ? OffsetsInitializer.latest() : OffsetsInitializer.earliest())
                     .setDeserializer(new EndOfInput.Deserializer(schema.fields(), type))
                     .build();
-            DataStream<Row> rows = env.fromSource(source, WatermarkStrategy.forGenerator(c -> new EndOfInput.Watermarks()),
+            DataStream<Row> rows = env.fromSource(source, WatermarkStrategy.forGenerator(c -> new EndOfInput.Watermarks(lag)),
                             "evperf-in-" + schema.name(), type)
                     .setParallelism(Math.max(1, Math.min(env.getParallelism(), partitions.get(schema.name()))))
                     .filter(r -> !EndOfInput.isEnd(r)).returns(type).name("evperf-end-of-input-" + schema.name());

@@ -4,7 +4,10 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.SendState;
 import dev.evperf.core.engine.Engines;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,22 +29,26 @@ import org.openjdk.jmh.annotations.Warmup;
  * evperf's own per-event cost: the timed send loop into the pass-through {@code null} engine
  * (found through ServiceLoader, opened with one input and one output stream), on one thread.
  *
- * <p>One invocation sends a batch of {@value #BATCH} prepared events (pool of 1000 reused
- * cyclically, each event its own array with a boxed sequence number, as a trial prepares them);
- * preparation, engine opening and the reset of the sink between invocations are not timed. The
- * score is events per second (ops = events).
+ * <p>One invocation sends a batch of {@value #BATCH} events (pool of 1000 reused cyclically, each
+ * event its own array with a boxed sequence number). The driver variants take them from a trial's
+ * event supply (one chunk of the schedule, filled before the invocation) and make each event at
+ * send time, as a trial does; the supply's set-up, engine opening and the reset of the sink between
+ * invocations are not timed. The score is events per second (ops = events).
  *
  * <ul>
- *   <li>{@link #driverWithRecords}: {@code Driver.run} with every intended time 0 (maximum rate,
- *   never waits): per event one clock read, the send-start and send-end stores, the send; inside
- *   the send the null engine calls the {@link OutputRecords} listener, which reads the clock,
- *   claims a slot (see {@code delivery}) and stores receipt time, sequence number and stream.</li>
- *   <li>{@link #plainLoopCounting}: the same events and engine, a plain loop of
+ *   <li>{@link #driverWithRecords}: {@code Driver.run} with every event due at once (maximum
+ *   rate, never waits): per event, making it, one clock read, the send-start and send-end stores,
+ *   the send; inside the send the null engine calls the {@link OutputRecords} listener, which reads
+ *   the clock, claims a slot (see {@code delivery}) and stores receipt time, linked input, declared
+ *   sequence number, link kind and stream.</li>
+ *   <li>{@link #plainLoopCounting}: events made before the loop (once), a plain loop of
  *   {@code input.send(e)}; the subscribed listener only increments a counter. No clock, no
- *   records: the difference to the above is the record cost per event.</li>
+ *   records, no event making: the loop's floor.</li>
+ *   <li>{@link #plainLoopSendTime}: the same loop making each event when it sends it (clone and
+ *   boxed seq), as the bare loop of the harness check does: the cost of making events.</li>
  *   <li>{@link #driverCountingOnly}: {@code Driver.run} as above, but the listener only counts:
- *   splits the record cost into the driver's part (one clock read, two stores per event) and the
- *   sink's part (one clock read, an atomic increment, three stores per output).</li>
+ *   splits the record cost into the driver's part (event making, one clock read, two stores per
+ *   event) and the sink's part (one clock read, a slot, five stores per output).</li>
  * </ul>
  */
 @BenchmarkMode(Mode.Throughput)
@@ -52,15 +59,17 @@ import org.openjdk.jmh.annotations.Warmup;
 public class DriverLoopBenchmark {
     public static final int BATCH = 100_000;
 
-    /** Events prepared once: the null engine keeps no reference to them. */
+    /** Events made once, for the loop's floor: the null engine keeps no reference to them. */
     @State(Scope.Thread)
     public static class Events {
         Object[][] events;
+        Object[][] pool;
 
         @Setup(Level.Trial)
         public void prepare() {
+            pool = Fixtures.pool();
             events = new Object[BATCH][];
-            Fixtures.prepare(Fixtures.pool(), events, 0);
+            Fixtures.prepare(pool, events, 0);
         }
     }
 
@@ -77,9 +86,9 @@ public class DriverLoopBenchmark {
         Engine engine;
         InputHandle input;
         OutputRecords records;
-        long[] intended = new long[BATCH]; // all 0: every event is due at once
-        long[] sendStart = new long[BATCH];
-        long[] sendEnd = new long[BATCH];
+        EventMaker maker;
+        EventSupply supply;
+        final SendState state = new SendState();
         long origin;
 
         @Setup(Level.Trial)
@@ -87,19 +96,31 @@ public class DriverLoopBenchmark {
             engine = Engines.get("null").open(Fixtures.passThrough("null"));
             input = engine.input(Fixtures.INPUT);
             origin = System.nanoTime();
-            records = new OutputRecords(BATCH, origin);
+            maker = new EventMaker(Fixtures.pool(), Fixtures.SEQ_INDEX);
+            // Two chunks of 64 Ki slots hold a batch without a writer.
+            records = new OutputRecords(BATCH, origin, 1 << 16, 2);
             int seqIndex = engine.outputFields(Fixtures.OUTPUT).indexOf("id");
-            engine.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, OutputRecords.Delivery.valueOf(delivery)));
+            OutputRecords.Delivery d = OutputRecords.Delivery.valueOf(delivery);
+            engine.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, d, d == OutputRecords.Delivery.ANY_THREAD ? null : state));
+        }
+
+        /** Not timed: a fresh supply (one chunk of the schedule) and an empty sink. */
+        @Setup(Level.Invocation)
+        public void refill() throws InterruptedException {
+            if (supply != null) supply.close();
+            supply = Fixtures.supply(input, maker, BATCH);
+            records.reset();
         }
 
         @TearDown(Level.Iteration)
         public void check() {
             Fixtures.expect("outputs recorded in the last invocation", records.recorded(), BATCH);
-            Fixtures.expect("sequence number of the last output", records.seq[BATCH - 1], BATCH - 1);
+            Fixtures.expect("sequence number of the last output", records.chunkOf(BATCH - 1).declared[records.indexIn(BATCH - 1)], BATCH - 1);
         }
 
         @TearDown(Level.Trial)
         public void close() {
+            if (supply != null) supply.close();
             engine.close();
         }
     }
@@ -134,9 +155,9 @@ public class DriverLoopBenchmark {
         Engine engine;
         InputHandle input;
         long count;
-        long[] intended = new long[BATCH];
-        long[] sendStart = new long[BATCH];
-        long[] sendEnd = new long[BATCH];
+        EventMaker maker;
+        EventSupply supply;
+        final SendState state = new SendState();
         long origin;
 
         @Setup(Level.Trial)
@@ -144,7 +165,14 @@ public class DriverLoopBenchmark {
             engine = Engines.get("null").open(Fixtures.passThrough("null"));
             input = engine.input(Fixtures.INPUT);
             origin = System.nanoTime();
+            maker = new EventMaker(Fixtures.pool(), Fixtures.SEQ_INDEX);
             engine.subscribe(Fixtures.OUTPUT, row -> count++);
+        }
+
+        @Setup(Level.Invocation)
+        public void refill() throws InterruptedException {
+            if (supply != null) supply.close();
+            supply = Fixtures.supply(input, maker, BATCH);
         }
 
         @TearDown(Level.Iteration)
@@ -154,15 +182,15 @@ public class DriverLoopBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
+            if (supply != null) supply.close();
             engine.close();
         }
     }
 
     @Benchmark
     @OperationsPerInvocation(BATCH)
-    public int driverWithRecords(Events ev, WithRecords s) {
-        s.records.reset(); // reuse the columns; two stores per 100k events
-        Driver.run(s.input, ev.events, s.intended, s.origin, s.sendStart, s.sendEnd);
+    public long driverWithRecords(WithRecords s) {
+        Driver.run(s.input, s.supply, 0, s.maker, s.origin, s.state);
         return s.records.count();
     }
 
@@ -179,9 +207,17 @@ public class DriverLoopBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(BATCH)
-    public long driverCountingOnly(Events ev, DriverCounting s) {
+    public long plainLoopSendTime(Events ev, Counting s) {
         s.count = 0;
-        Driver.run(s.input, ev.events, s.intended, s.origin, s.sendStart, s.sendEnd);
+        Fixtures.sendFresh(s.input, ev.pool, 0, BATCH);
+        return s.count;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long driverCountingOnly(DriverCounting s) {
+        s.count = 0;
+        Driver.run(s.input, s.supply, 0, s.maker, s.origin, s.state);
         return s.count;
     }
 }

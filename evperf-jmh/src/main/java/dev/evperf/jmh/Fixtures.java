@@ -1,5 +1,11 @@
 package dev.evperf.jmh;
 
+import dev.evperf.api.InputHandle;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.Workload.PhaseDef;
+
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
@@ -14,9 +20,9 @@ import java.util.Map;
 
 /**
  * What the benchmarks share: the seed-000 stock schema, the pool of 1000 events built by the real
- * {@link EventPool} (default generators, seed 1), events prepared as the trial's PreparedEvents
- * does (a clone of pool[k mod 1000] with its boxed sequence number k in the sequence slot), and
- * the engine specs of the pass-through query on each engine.
+ * {@link EventPool} (default generators, seed 1), events made as a trial's driver makes them (a
+ * clone of pool[k mod 1000] with its boxed sequence number k in the sequence slot), a trial's
+ * event supply over a run of events, and the engine specs of the pass-through query on each engine.
  */
 final class Fixtures {
     static final String INPUT = "StockStream";
@@ -37,7 +43,7 @@ final class Fixtures {
         return EventPool.build(SCHEMA, SEQ_INDEX, def, null, INPUT);
     }
 
-    /** Fills {@code events} with fresh arrays, as PreparedEvents.build does, numbering from {@code firstSeq}. */
+    /** Fills {@code events} with fresh arrays, numbering from {@code firstSeq} (events made before a loop: a lower bound). */
     static void prepare(Object[][] pool, Object[][] events, long firstSeq) {
         for (int k = 0; k < events.length; k++) {
             long seq = firstSeq + k;
@@ -45,6 +51,36 @@ final class Fixtures {
             e[SEQ_INDEX] = seq; // boxed here, before the timed loop
             events[k] = e;
         }
+    }
+
+    /**
+     * The bare loop: sends {@code n} events numbered from {@code firstSeq}, each made when it is sent
+     * (a clone of its pool row with its boxed sequence number). @return the next sequence number
+     */
+    static long sendFresh(InputHandle input, Object[][] pool, long firstSeq, int n) {
+        long seq = firstSeq;
+        for (int k = 0; k < n; k++, seq++) {
+            Object[] e = pool[(int) (seq % pool.length)].clone();
+            e[SEQ_INDEX] = seq;
+            input.send(e);
+        }
+        return seq;
+    }
+
+    /** A trial's supply of {@code n} events due at once (a {@code max} phase), in one chunk, ready for a Driver. */
+    static EventSupply supply(InputHandle input, EventMaker maker, int n) throws InterruptedException {
+        return supply(input, maker, n, 0);
+    }
+
+    /** The same in capacity mode when {@code sampleEvery} > 0: 1 in that many sends timed. */
+    static EventSupply supply(InputHandle input, EventMaker maker, int n, int sampleEvery) throws InterruptedException {
+        PhaseDef p = new PhaseDef();
+        p.max = new Workload.MaxDef();
+        p.max.count = n;
+        EventSupply s = new EventSupply(Schedule.of(List.of(p)).cursor(0), false, 1, 1, maker, input, c -> { }, n, 2);
+        if (sampleEvery > 0) s.sample(sampleEvery);
+        s.prefill();
+        return s;
     }
 
     /** The pass-through query of the seed-000 workloads on the named engine. */

@@ -173,6 +173,41 @@ class KafkaEngineFactoryTest extends EngineContract {
                 .hasMessage("kafka: topic 'no-such-topic' (engine.options.topics.StockStream) does not exist on " + BROKER.bootstrap());
     }
 
+    /** Option timestamp: each record's time is the event's own (epoch ms), kept by the topic as CreateTime. */
+    @Test
+    void recordsCarryTheirEventTimeFromTheTimestampField() throws Exception {
+        String topic = "event-time-" + System.nanoTime();
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        long base = 1_704_067_200_000L;
+        try (Engine engine = factory().open(specOf(passThrough(), Map.of("topics", Map.of("StockStream", topic), "timestamp", "id")))) {
+            for (int i = 0; i < 5; i++) engine.input("StockStream").send(stock(base + 1000L * i, "S", i));
+            engine.drain(DRAIN);
+        }
+        Properties p = new Properties();
+        p.put("bootstrap.servers", BROKER.bootstrap());
+        List<Long> times = new ArrayList<>();
+        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(p,
+                new org.apache.kafka.common.serialization.ByteArrayDeserializer(), new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+            consumer.assign(List.of(new org.apache.kafka.common.TopicPartition(topic, 0)));
+            consumer.seekToBeginning(consumer.assignment());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (times.size() < 6 && System.nanoTime() < deadline) { // 5 events and the end marker
+                for (var r : consumer.poll(java.time.Duration.ofMillis(200))) {
+                    assertThat(r.timestampType()).isEqualTo(org.apache.kafka.common.record.TimestampType.CREATE_TIME);
+                    times.add(r.timestamp());
+                }
+            }
+        }
+        assertThat(times.subList(0, 5)).containsExactly(base, base + 1000, base + 2000, base + 3000, base + 4000);
+        assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("timestamp", "id", "append_time", true))))
+                .hasMessage("kafka: option timestamp needs append_time false: the broker's LogAppendTime would replace the time "
+                        + "taken from field id");
+        assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("timestamp", "symbol"))))
+                .hasMessage("kafka: option timestamp: input stream 'StockStream' has no long field 'symbol' (epoch ms)");
+    }
+
     @Test
     void anUnreachableBrokerIsOneLine() {
         String nobody = "127.0.0.1:" + Ports.free();

@@ -65,12 +65,14 @@ final class SiddhiEngine implements Engine {
 
     /**
      * What can make Siddhi emit on a thread of its own: @Async junctions, time windows and
-     * batches, pattern/sequence time constraints, triggers, time-based output rate limiting. Any
+     * batches, pattern/sequence time constraints, triggers, time-based output rate limiting (a
+     * number with a time unit: {@code 5 sec}; not an aggregate such as {@code min(id)}). Any
      * mention makes the adapter say "any thread" (always safe), so a false alarm only costs the
-     * sink an atomic increment per output.
+     * sink an atomic increment per output and links outputs by their sequence attribute instead of
+     * by the send that delivered them.
      */
     private static final java.util.regex.Pattern MAY_EMIT_OFF_THREAD = java.util.regex.Pattern.compile(
-            "(?i)@async|time|within|trigger|\\b(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|ms|millisec|milliseconds)\\b");
+            "(?i)@async|time|within|trigger|\\d\\s*(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|ms|millisec|milliseconds)\\b");
 
     @Override
     public boolean deliversOnSendingThread() {

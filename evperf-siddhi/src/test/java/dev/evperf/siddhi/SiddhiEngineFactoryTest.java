@@ -152,4 +152,18 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
         assertThatThrownBy(() -> factory.validate(spec(syntaxError())))
                 .isInstanceOf(EngineException.class).hasMessageStartingWith("siddhi: query line 1");
     }
+
+    /** An aggregate named like a time unit is not time: the engine still delivers inside send (outputs linked by send). */
+    @Test
+    void onlyTimeConstructsMakeSiddhiDeliverOffTheSendingThread() throws Exception {
+        try (var e = factory.open(spec("from StockStream#window.length(4) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
+            assertThat(e.deliversOnSendingThread()).isTrue();
+        }
+        try (var e = factory.open(spec("from StockStream#window.time(1 min) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
+            assertThat(e.deliversOnSendingThread()).isFalse();
+        }
+        try (var e = factory.open(spec("from StockStream select symbol, price output last every 5 sec insert into OutputStream;"))) {
+            assertThat(e.deliversOnSendingThread()).isFalse();
+        }
+    }
 }

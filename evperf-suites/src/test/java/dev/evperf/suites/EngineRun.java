@@ -4,6 +4,7 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
 import dev.evperf.suites.data.Input;
 import dev.evperf.suites.data.Inputs;
 import dev.evperf.suites.spec.OutputSchema;
@@ -13,12 +14,14 @@ import dev.evperf.suites.validate.Rows;
 import dev.evperf.suites.validate.Tolerance;
 import dev.evperf.suites.validate.Validation;
 import dev.evperf.suites.validate.Verdict;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.LongFunction;
 
 /**
  * Runs a translation on a real engine through evperf's engine SPI: setup rows, then events
@@ -28,7 +31,7 @@ public final class EngineRun {
     private EngineRun() {
     }
 
-    static EngineFactory factory(String name) {
+    public static EngineFactory factory(String name) {
         return ServiceLoader.load(EngineFactory.class).stream().map(ServiceLoader.Provider::get)
                 .filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }
@@ -40,30 +43,113 @@ public final class EngineRun {
     }
 
     static Map<String, List<Object[]>> run(Translation.Queries t, Inputs inputs, long events, int pauseEvery) throws Exception {
-        EngineSpec spec = new EngineSpec(t.inputs(), t.text(), t.outputNames(), t.options());
+        return run(t, inputs.setup(), inputs::event, events, pauseEvery).rows();
+    }
+
+    /**
+     * What an engine output: per stream, its rows in the neutral field order; for each row the seq
+     * of the event being sent when the row arrived (-1 after the last send), which for engines
+     * delivering inside {@code send} is the row's cause, and when it arrived ({@code nanoTime}, the
+     * engine's receipt for rows from outside the JVM); and when each event's send began.
+     */
+    public static final class Outputs { // a class, not a record: Siddhi's ClassIndex annotation processor fails on records
+        private final Map<String, List<Object[]>> rows;
+        private final Map<String, List<Long>> sentDuring;
+        private final Map<String, List<Long>> received;
+        private final long[] sent;
+
+        Outputs(Map<String, List<Object[]>> rows, Map<String, List<Long>> sentDuring, Map<String, List<Long>> received, long[] sent) {
+            this.rows = rows;
+            this.sentDuring = sentDuring;
+            this.received = received;
+            this.sent = sent;
+        }
+
+        public Map<String, List<Object[]>> rows() {
+            return rows;
+        }
+
+        public Map<String, List<Long>> sentDuring() {
+            return sentDuring;
+        }
+
+        public Map<String, List<Long>> received() {
+            return received;
+        }
+
+        /** The {@code nanoTime} at which event seq's send began (0 for events not sent). */
+        public long sent(long seq) {
+            return sent[(int) seq];
+        }
+    }
+
+    public static Outputs run(Translation.Queries t, List<Input> setup, LongFunction<Input> source, long events, int pauseEvery)
+            throws Exception {
+        return run(t, Map.of(), setup, source, events, pauseEvery);
+    }
+
+    /**
+     * @param options    engine options over the translation's own (a broker's and a cluster's address)
+     * @param source     event seq (0..events − 1), or null for an event this query is not sent
+     * @param pauseEvery sleep 1 ms after this many events (0: never)
+     */
+    public static Outputs run(Translation.Queries t, Map<String, Object> options, List<Input> setup, LongFunction<Input> source,
+                              long events, int pauseEvery) throws Exception {
+        Map<String, Object> merged = new HashMap<>(t.options());
+        merged.putAll(options);
+        EngineSpec spec = new EngineSpec(t.inputs(), t.text(), t.outputNames(), merged);
         Map<String, List<Object[]>> rows = new HashMap<>();
+        Map<String, List<Long>> during = new HashMap<>();
+        Map<String, List<Long>> received = new HashMap<>();
         Map<String, List<String>> fields = new HashMap<>();
+        long[] sending = {-1};
+        long[] sent = new long[Math.toIntExact(events)];
         try (Engine engine = factory(t.engine()).open(spec)) {
             for (OutputSchema o : t.outputs()) {
                 List<Object[]> list = Collections.synchronizedList(new ArrayList<>());
+                List<Long> causes = Collections.synchronizedList(new ArrayList<>());
+                List<Long> receipts = Collections.synchronizedList(new ArrayList<>());
                 rows.put(o.stream(), list);
+                during.put(o.stream(), causes);
+                received.put(o.stream(), receipts);
                 fields.put(o.stream(), engine.outputFields(o.stream()));
-                engine.subscribe(o.stream(), row -> list.add(row.clone()));
+                engine.subscribe(o.stream(), new OutputListener() {
+                    @Override
+                    public void onOutput(Object[] row) {
+                        onOutput(row, System.nanoTime(), -1);
+                    }
+
+                    @Override
+                    public void onOutput(Object[] row, long receiptNanos, long appendMillis) {
+                        synchronized (list) { // one row's three records together
+                            list.add(row.clone());
+                            causes.add(sending[0]);
+                            receipts.add(receiptNanos);
+                        }
+                    }
+                });
             }
             Map<String, InputHandle> handles = new HashMap<>();
             for (var schema : t.inputs()) {
                 handles.put(schema.name(), engine.input(schema.name()));
             }
-            for (Input in : inputs.setup()) {
+            for (Input in : setup) {
                 handles.get(in.stream()).send(in.row());
             }
             for (long seq = 0; seq < events; seq++) {
-                Input in = inputs.event(seq);
+                Input in = source.apply(seq);
+                if (in == null) {
+                    continue;
+                }
+                sending[0] = seq;
+                sent[(int) seq] = System.nanoTime();
                 handles.get(in.stream()).send(in.row());
                 if (pauseEvery > 0 && seq % pauseEvery == pauseEvery - 1) {
                     Thread.sleep(1);
                 }
             }
+            sending[0] = -1;
+            engine.drain(Duration.ofMinutes(3)); // engines behind a broker: every output of the events sent has arrived
             if (!engine.deliversOnSendingThread()) {
                 quiet(rows);
             }
@@ -74,7 +160,7 @@ public final class EngineRun {
                 neutral.put(o.stream(), Rows.reorder(o, fields.get(o.stream()), new ArrayList<>(rows.get(o.stream()))));
             }
         }
-        return neutral;
+        return new Outputs(neutral, during, received, sent);
     }
 
     /** Until no row has arrived for 200 ms (engines emitting on their own threads). */

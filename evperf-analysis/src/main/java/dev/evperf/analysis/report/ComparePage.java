@@ -13,9 +13,10 @@ import java.util.Set;
 
 /**
  * {@code evperf compare … --html FILE}: a {@link RunComparison} as one self-contained page: the
- * runs, the text output's tables, and per group and metric one chart with every run's
- * distribution overlaid (CDFs on shared axes, means marked). Each distribution goes in as its 101
- * quantiles, never the raw samples, so the page stays small whatever the runs' sizes.
+ * runs, the method, per pair and group how the configurations differ and the text output's
+ * tables, and per group and metric one chart with every run's distribution overlaid (CDFs on
+ * shared axes, means marked). Each distribution goes in as its 101 quantiles, never the raw
+ * samples, so the page stays small whatever the runs' sizes.
  */
 public final class ComparePage {
     private ComparePage() {
@@ -53,6 +54,8 @@ public final class ComparePage {
                 t.put("title", p.a() + " vs " + p.b() + (g.group().equals("all") ? "" : " — " + g.group()));
                 t.put("note", note);
                 note = ""; // said once per pair
+                t.put("setup", RunComparison.differences(p, g));
+                t.put("setupDiffers", !p.differences().isEmpty() || !g.differences().isEmpty());
                 ArrayNode rows = t.putArray("rows");
                 for (String[] row : RunComparison.rows(p, g)) {
                     ArrayNode r = rows.addArray();

@@ -96,7 +96,8 @@ public final class SqlSummary {
                     bursty ? topBursts(q, options.topBursts()) : null,
                     new Latency(stats(processing), stats(joined.endToEnd()), stats(joined.scheduled())),
                     rates, achieved, null, null, adaptivity,
-                    WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null);
+                    WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null,
+                    dev.evperf.analysis.OutputLinks.of(result), null);
         } catch (SQLException e) {
             throw new IllegalArgumentException(dir + ": cannot aggregate the trial's parquet files: " + e.getMessage(), e);
         }

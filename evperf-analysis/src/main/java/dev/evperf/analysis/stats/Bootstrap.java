@@ -80,7 +80,8 @@ public final class Bootstrap {
         if (!(level > 0 && level < 1)) throw new IllegalArgumentException("level must be in (0, 1), got " + level);
     }
 
-    private static Interval interval(double estimate, double[] resampled, double level) {
+    /** The percentile interval of the resampled statistics around the estimate (sorts {@code resampled}). */
+    static Interval interval(double estimate, double[] resampled, double level) {
         java.util.Arrays.sort(resampled);
         double tail = (1 - level) / 2;
         return new Interval(estimate, percentile(resampled, tail), percentile(resampled, 1 - tail));

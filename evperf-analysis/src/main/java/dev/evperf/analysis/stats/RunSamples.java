@@ -19,23 +19,31 @@ import java.util.TreeMap;
 
 /**
  * The metric samples of a results directory, per configuration: trials with the same matrix
- * parameters (repetitions of one combination) are pooled into one {@link Group}. Only trials
- * with status ok count; the others are listed in {@link #skipped}.
+ * parameters (repetitions of one combination) form one {@link Group}, each trial's values kept
+ * as its own series. Only trials with status ok count; the others are listed in {@link #skipped}.
  *
  * @param warmUps per analysed trial id, the warm-up that was cut (or detected, when kept)
+ * @param setup   what run.json says the run ran on: its workload and machine
  */
-public record RunSamples(Path runDir, String name, List<Group> groups, Map<String, WarmUp> warmUps, List<String> skipped) {
+public record RunSamples(Path runDir, String name, List<Group> groups, Map<String, WarmUp> warmUps, List<String> skipped,
+                         Setup.Run setup) {
 
     /**
-     * The pooled samples of one configuration.
+     * The samples of one configuration.
      *
      * @param key    the parameters as canonical JSON ("{}" for a run without a matrix)
      * @param label  "param=value, …", or "all" for no parameters
+     * @param series per metric, one series per trial (in trial order)
+     * @param setup  the JVM options and engine versions its trials ran with
      */
-    public record Group(String key, String label, List<String> trials, Map<Metric, double[]> samples) {
+    public record Group(String key, String label, List<String> trials, Map<Metric, List<double[]>> series, Setup.Trials setup) {
+        /** Every trial's values of the metric, one after the other. */
         public double[] values(Metric m) {
-            double[] v = samples.get(m);
-            return v == null ? new double[0] : v;
+            return Units.pooled(series(m));
+        }
+
+        public List<double[]> series(Metric m) {
+            return series.getOrDefault(m, List.of());
         }
     }
 
@@ -45,8 +53,10 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
      *                                  directory or its run.json is malformed
      */
     public static RunSamples load(Path runDir, boolean cutWarmUp) {
-        JsonNode trials = trials(runDir);
+        JsonNode root = root(runDir);
+        JsonNode trials = root.get("trials");
         Map<String, List<Map<Metric, double[]>>> perGroup = new LinkedHashMap<>();
+        Map<String, List<JsonNode>> entries = new LinkedHashMap<>();
         Map<String, String> labels = new LinkedHashMap<>();
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, WarmUp> warmUps = new LinkedHashMap<>();
@@ -73,53 +83,43 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
             perGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(samples);
             labels.putIfAbsent(key, label(t.path("params")));
             ids.computeIfAbsent(key, k -> new ArrayList<>()).add(id);
+            entries.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         List<Group> groups = new ArrayList<>();
-        perGroup.forEach((key, list) -> groups.add(new Group(key, labels.get(key), List.copyOf(ids.get(key)), pool(list))));
+        perGroup.forEach((key, list) -> groups.add(new Group(key, labels.get(key), List.copyOf(ids.get(key)), series(list),
+                Setup.Trials.of(runDir, entries.get(key)))));
         return new RunSamples(runDir, runDir.toAbsolutePath().normalize().getFileName().toString(), List.copyOf(groups),
-                warmUps, List.copyOf(skipped));
+                warmUps, List.copyOf(skipped), Setup.Run.of(root));
     }
 
     /** All groups pooled into one ("all"), for runs whose configurations do not match. */
     public Group pooled() {
         if (groups.size() == 1) return groups.get(0);
         List<String> all = new ArrayList<>();
-        List<Map<Metric, double[]>> maps = new ArrayList<>();
+        Map<Metric, List<double[]>> series = new EnumMap<>(Metric.class);
+        Setup.Trials setup = Setup.Trials.NONE;
         for (Group g : groups) {
             all.addAll(g.trials());
-            maps.add(g.samples());
+            g.series().forEach((m, s) -> series.computeIfAbsent(m, k -> new ArrayList<>()).addAll(s));
+            setup = setup.and(g.setup());
         }
-        return new Group("*", "all", all, pool(maps));
+        return new Group("*", "all", all, series, setup);
     }
 
-    static Map<Metric, double[]> pool(List<Map<Metric, double[]>> list) {
-        Map<Metric, double[]> out = new EnumMap<>(Metric.class);
-        for (Metric m : Metric.values()) {
-            int n = 0;
-            boolean any = false;
-            for (Map<Metric, double[]> s : list) {
-                double[] v = s.get(m);
-                if (v != null) {
-                    n += v.length;
-                    any = true;
-                }
-            }
-            if (!any) continue;
-            double[] all = new double[n];
-            int k = 0;
-            for (Map<Metric, double[]> s : list) {
-                double[] v = s.get(m);
-                if (v == null) continue;
-                System.arraycopy(v, 0, all, k, v.length);
-                k += v.length;
-            }
-            out.put(m, all);
-        }
+    /** Per metric, the trials' series in trial order (a metric a trial lacks is left out for it). */
+    static Map<Metric, List<double[]>> series(List<Map<Metric, double[]>> trials) {
+        Map<Metric, List<double[]>> out = new EnumMap<>(Metric.class);
+        for (Map<Metric, double[]> t : trials) t.forEach((m, v) -> out.computeIfAbsent(m, k -> new ArrayList<>()).add(v));
         return out;
     }
 
     /** The "trials" array of RUN/run.json, with one-line errors for anything that is not a run. */
     public static JsonNode trials(Path runDir) {
+        return root(runDir).get("trials");
+    }
+
+    /** RUN/run.json, checked to hold a "trials" array, with one-line errors for anything that is not a run. */
+    static JsonNode root(Path runDir) {
         if (!Files.isDirectory(runDir)) {
             throw new IllegalArgumentException("not a run directory: " + runDir
                     + (Files.exists(runDir) ? " is not a directory" : " does not exist")
@@ -140,7 +140,7 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
         }
         JsonNode list = root == null ? null : root.get("trials");
         if (list == null || !list.isArray()) throw new IllegalArgumentException(runJson + ": expected a \"trials\" array");
-        return list;
+        return root;
     }
 
     private static String canonical(JsonNode params) {

@@ -15,8 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The values of every {@link Metric} in one trial, in the metric's unit, over its measured
- * events, and (unless the warm-up is kept) only those after the detected end of warm-up.
+ * The values of every {@link Metric} in one trial, in the metric's unit and in the order they
+ * arose (events by sequence number, outputs by their input's, bursts and intervals by time), over
+ * its measured events, and (unless the warm-up is kept) only those after the detected end of
+ * warm-up. The values are those {@code summary} counts: the same measured events, cut by the same
+ * rule (only a conclusive transient, from its first steady event on).
  */
 public final class TrialSamples {
     private TrialSamples() {
@@ -32,7 +35,8 @@ public final class TrialSamples {
         if (d != null) {
             int n = d.size();
             boolean[] keep = new boolean[n];
-            for (int i = 0; i < n; i++) keep[i] = d.measured(i) && (warmUp == null || warmUp.steady(i));
+            long from = cutFrom(warmUp);
+            for (int i = 0; i < n; i++) keep[i] = d.measured(i) && i >= from;
             double[] ev = new double[n], lag = new double[n];
             int k = 0;
             for (int i = 0; i < n; i++) {
@@ -45,7 +49,7 @@ public final class TrialSamples {
 
             List<Burst> bursts = Bursts.measured(d);
             if (!bursts.isEmpty()) {
-                int skip = warmUp == null || warmUp.skipBursts() == null ? 0 : warmUp.skipBursts();
+                int skip = cutFrom(warmUp) == 0 || warmUp.skipBursts() == null ? 0 : warmUp.skipBursts();
                 double[] bt = new double[Math.max(0, bursts.size() - skip)];
                 for (int i = skip; i < bursts.size(); i++) bt[i - skip] = bursts.get(i).timeNs(d) / 1e6;
                 out.put(Metric.BURST_TIME, bt);
@@ -68,6 +72,15 @@ public final class TrialSamples {
             if (rate != null) out.put(Metric.ACHIEVED_RATE, rate);
         }
         return out;
+    }
+
+    /**
+     * The first event kept: the warm-up's first steady event when it found a transient, else 0, as
+     * {@code TrialSummary} cuts (a warm-up with nothing cut must not drop the measured events before
+     * its first whole interval).
+     */
+    static long cutFrom(WarmUp warmUp) {
+        return warmUp == null || warmUp.truncation() == 0 || warmUp.firstSteadySeq() == null ? 0 : warmUp.firstSteadySeq();
     }
 
     /** input_rate of the whole measured intervals starting at or after the warm-up; null without intervals.csv. */
@@ -94,7 +107,7 @@ public final class TrialSamples {
                 int phase = Integer.parseInt(c[phaseCol]);
                 if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
                 long t = Math.round(Double.parseDouble(c[tCol]) * 1e9);
-                if (warmUp != null && !warmUp.steadyAt(t)) continue;
+                if (warmUp != null && warmUp.truncation() > 0 && !warmUp.steadyAt(t)) continue;
                 v[k++] = Double.parseDouble(c[rCol]);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a number: " + e.getMessage());

@@ -1,27 +1,22 @@
 package dev.evperf.analysis.stats;
 
-import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
- * The two-sample tests of seed 003's evaluation method, from Apache Commons Statistics with its
- * defaults (two-sided):
- * <ul>
- * <li>Kolmogorov–Smirnov: D = the largest distance between the two empirical CDFs; the p-value is
- *     exact when the larger sample has under 10 000 values, else asymptotic. Ties do not
- *     invalidate the p-value of the observed D.</li>
- * <li>Wilcoxon rank-sum (Mann–Whitney U): U of sample a = the number of pairs (a_i, b_j) with
- *     a_i &gt; b_j, ties counting ½; exact p-value when both samples have under 50 values and
- *     no ties, else the normal approximation with tie and continuity corrections (as R's
- *     {@code wilcox.test(exact = FALSE, correct = TRUE)}).</li>
- * </ul>
+ * The Wilcoxon rank-sum test (Mann–Whitney U) of seed 003's evaluation method, from Apache
+ * Commons Statistics with its defaults (two-sided): U of sample a = the number of pairs
+ * (a_i, b_j) with a_i &gt; b_j, ties counting ½; exact p-value when both samples have under 50
+ * values and no ties, else the normal approximation with tie and continuity corrections (as R's
+ * {@code wilcox.test(exact = FALSE, correct = TRUE)}).
+ *
+ * <p>Like every rank test it assumes independent values: {@code compare} runs it over
+ * {@link Units}, never over per-event values. Seed 003's Kolmogorov–Smirnov test is left out: over
+ * units it asks only the location question the interval already answers, and over per-event
+ * values (where its question, whether the shapes differ, would be new) its p-value is not valid.
  */
 public final class TwoSampleTests {
     private TwoSampleTests() {
     }
-
-    /** @param d the KS statistic; @param p its two-sided p-value */
-    public record Ks(double d, double p) {}
 
     /**
      * @param u            U of sample a (pairs with a &gt; b, ties ½)
@@ -30,12 +25,6 @@ public final class TwoSampleTests {
      *                     above ½ when a tends to be smaller
      */
     public record RankSum(double u, double p, double probALess) {}
-
-    public static Ks kolmogorovSmirnov(double[] a, double[] b) {
-        requireSamples(a, b);
-        KolmogorovSmirnovTest.TwoResult r = KolmogorovSmirnovTest.withDefaults().test(a, b);
-        return new Ks(r.getStatistic(), r.getPValue());
-    }
 
     public static RankSum mannWhitney(double[] a, double[] b) {
         requireSamples(a, b);

@@ -25,7 +25,10 @@
     D.tables.forEach(function (t) {
       s.appendChild(el("h3", {text: t.title}));
       if (t.note) s.appendChild(el("p", {cls: "warn", text: t.note}));
-      s.appendChild(table(t.rows[0], t.rows.slice(1), [0, 1, 10]));
+      // a comparison of different set-ups is said before its figures, in the warning style
+      s.appendChild(t.setupDiffers ? el("p", {cls: "warn", text: t.setup}) : note(t.setup));
+      var last = t.rows[0].length - 1;
+      s.appendChild(table(t.rows[0], t.rows.slice(1), [0, 1, 4, last]));
     });
   }
 

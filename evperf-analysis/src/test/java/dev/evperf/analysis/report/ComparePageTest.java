@@ -40,7 +40,10 @@ class ComparePageTest {
         String text = cmp.text();
         for (JsonNode row : pooled.get("rows")) row.forEach(cell -> assertThat(text).contains(cell.asText()));
         assertThat(pooled.at("/rows/1/0").asText()).isEqualTo("event processing time");
-        assertThat(pooled.at("/rows/1/10").asText()).isEqualTo("A faster");
+        assertThat(pooled.at("/rows/1/12").asText()).startsWith("A faster (");
+        assertThat(pooled.get("setupDiffers").asBoolean()).isTrue();
+        assertThat(pooled.get("setup").asText()).isEqualTo("Configurations differ (A | C): matrix values: d=10ms; d=100ms | all.");
+        assertThat(d.at("/tables/0/setup").asText()).startsWith("Same configuration");
 
         List<String> charts = new ArrayList<>();
         for (JsonNode ch : d.get("charts")) {

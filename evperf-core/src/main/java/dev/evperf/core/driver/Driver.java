@@ -3,65 +3,182 @@ package dev.evperf.core.driver;
 import dev.evperf.api.InputHandle;
 
 /**
- * The timed loop: sends prepared events on their absolute schedule and records send start and
- * send end of each. It allocates nothing and reads the clock once per event when the engine is
+ * The timed loop: sends the events of its share of each chunk on their absolute schedule and
+ * records send start and send end of each. It reads the clock once per event when the engine is
  * behind the schedule (the usual case in a burst): the read after event i's send is both i's
  * send end and i+1's send start, so the few ns of bookkeeping between sends count towards the
- * next event's processing time. A second read is taken only after a wait.
+ * next event's processing time. A second read is taken only after a wait, and at the start of
+ * each chunk (one per 64 Ki events), so the hand-over between chunks counts towards no event.
+ *
+ * <p>Each event is made here, from the pool, when it is sent (the engine may keep it): before the
+ * wait when the driver is ahead of the schedule, so that it costs the send nothing; in a burst it
+ * is part of the event's processing time, as in a bare loop that sends fresh events. The loop
+ * allocates nothing else.
  */
 public final class Driver {
     private Driver() {
     }
 
     /**
-     * @param origin    nanoTime of the trial's time origin; intended[i] is relative to it
-     * @param sendStart filled with nanoTime relative to origin
-     * @param sendEnd   filled with nanoTime relative to origin
+     * Sends sender {@code sender}'s share (every n-th event, or every n-th micro-batch) of every
+     * chunk the supply gives, until the schedule ends.
+     *
+     * @param origin nanoTime of the trial's origin; send times are recorded relative to it
+     * @param state  what this sender is sending, for the output listeners and the live line
      */
-    public static void run(InputHandle input, Object[][] events, long[] intended, long origin,
-                           long[] sendStart, long[] sendEnd) {
-        run(input, events, intended, origin, sendStart, sendEnd, 0, events.length);
+    public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state) {
+        run(input, supply, sender, maker, origin, state, null);
     }
 
-    /** Sends events [from, to); lets a trial run its phases as one loop or piecewise. */
-    public static void run(InputHandle input, Object[][] events, long[] intended, long origin,
-                           long[] sendStart, long[] sendEnd, int from, int to) {
-        long t = System.nanoTime();
-        for (int i = from; i < to; i++) {
-            long due = origin + intended[i];
-            if (due > t) {
-                t = Waiter.awaitUntil(due);
+    /**
+     * The same, resuming after an event (or micro-batch) whose send threw when {@code errors} is
+     * given: the exception is counted there, that event's send end is when it was caught, and the
+     * loop goes on with the next event on its schedule. The try is around the chunk's loop, not
+     * each send (a try/catch per send measurably slowed the null engine's loop): the exception
+     * unwinds out of the loop, and the loop is entered again after the event {@link SendState}
+     * says was being sent. Without {@code errors} the exception ends the sender.
+     */
+    public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state,
+                           EngineErrors errors) {
+        long base = origin + supply.base();
+        boolean batched = supply.batched();
+        int senders = supply.senders();
+        for (long n = 0; ; n++) {
+            EventChunk c = supply.take(n, sender);
+            if (c == null) return;
+            state.chunk = c;
+            int from = batched ? 0 : sender;
+            while (true) {
+                try {
+                    if (batched) {
+                        sendBatches(input, c, sender, senders, origin, base, state, from);
+                    } else if (c.sampled) {
+                        sendSampled(input, c, sender, maker, origin, base, state, from);
+                    } else {
+                        sendEvents(input, c, sender, maker, origin, base, state, from);
+                    }
+                    break;
+                } catch (RuntimeException e) {
+                    if (errors == null) throw e;
+                    errors.escaped(e);
+                    from = batched ? failedBatch(c, state, origin) + 1 : failedEvent(c, state, origin) + c.senders;
+                }
             }
-            sendStart[i] = t - origin;
-            input.send(events[i]);
+            supply.done(c);
+        }
+    }
+
+    /** The row whose send threw: its send end is now. */
+    private static int failedEvent(EventChunk c, SendState state, long origin) {
+        int row = (int) (state.last - c.first);
+        c.sendEnd[c.slot(row)] = System.nanoTime() - origin;
+        return row;
+    }
+
+    /** The batch whose send threw: its events' send start and end are now (the driver stamps both after a send returns). */
+    private static int failedBatch(EventChunk c, SendState state, long origin) {
+        int row = (int) (state.last - c.first);
+        int j = 0;
+        while (j + 1 < c.batches && c.batchFirst[j + 1] <= row) j++;
+        long now = System.nanoTime() - origin;
+        for (int i = c.batchFirst[j]; i < c.batchFirst[j + 1]; i++) {
+            c.sendStart[i] = now;
+            c.sendEnd[i] = now;
+        }
+        return j;
+    }
+
+    private static void sendEvents(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
+                                   int from) {
+        Object[][] pool = maker.pool;
+        int seqIndex = maker.seqIndex;
+        int senders = c.senders;
+        long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
+        long seq = c.first + from;
+        // The pool row of seq, advanced by the share's stride instead of a division per event.
+        int p = (int) (seq % pool.length);
+        int step = senders % pool.length;
+        long t = System.nanoTime();
+        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
+            Object[] e = pool[p].clone();
+            e[seqIndex] = seq;
+            p += step;
+            if (p >= pool.length) p -= pool.length;
+            long due = base + intended[row];
+            if (due > t) t = Waiter.awaitUntil(due);
+            state.last = seq;
+            sendStart[slot] = t - origin;
+            input.send(e);
             t = System.nanoTime();
-            sendEnd[i] = t - origin;
+            sendEnd[slot] = t - origin;
         }
     }
 
     /**
-     * The micro-batched loop: each batch, prepared in the engine's form, goes out in one call when
-     * it is due; all its events share the batch's send start and send end. One clock read per
-     * batch while behind schedule, as above.
-     *
-     * @param order which batches this sender sends, in order (all of them for one sender)
-     * @param first batch b holds events [first[b], first[b+1])
-     * @param due   when batch b is due, ns relative to origin
+     * Capacity mode: the rows the supply marked are timed as above (a fresh clock read before the
+     * send, one after); the others are sent with no clock read while the driver is behind schedule
+     * (t is then an earlier time, so "due ≤ t" still means due), and their send times are not
+     * recorded. While ahead of schedule the wait reads the clock as always.
      */
-    public static void runBatches(InputHandle input, Object[] batches, int[] order, int[] first, long[] due, long origin,
-                                  long[] sendStart, long[] sendEnd) {
+    private static void sendSampled(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
+                                    int from) {
+        Object[][] pool = maker.pool;
+        int seqIndex = maker.seqIndex;
+        int senders = c.senders;
+        long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
+        byte[] timed = c.timed;
+        long seq = c.first + from;
+        int p = (int) (seq % pool.length);
+        int step = senders % pool.length;
         long t = System.nanoTime();
-        for (int k = 0; k < order.length; k++) {
-            int b = order[k];
-            long at = origin + due[b];
-            if (at > t) {
-                t = Waiter.awaitUntil(at);
+        boolean fresh = true;
+        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
+            Object[] e = pool[p].clone();
+            e[seqIndex] = seq;
+            p += step;
+            if (p >= pool.length) p -= pool.length;
+            long due = base + intended[row];
+            if (due > t) {
+                t = Waiter.awaitUntil(due);
+                fresh = true;
             }
-            input.sendBatch(batches[b]);
+            state.last = seq;
+            if (timed[row] != 0) {
+                if (!fresh) t = System.nanoTime();
+                state.timing = true;
+                sendStart[slot] = t - origin;
+                input.send(e);
+                t = System.nanoTime();
+                sendEnd[slot] = t - origin;
+                state.timing = false;
+                fresh = true;
+            } else {
+                input.send(e);
+                fresh = false;
+            }
+        }
+    }
+
+    /**
+     * The micro-batched loop: each batch, prepared in the engine's form by the supply, goes out in
+     * one call when it is due; all its events share the batch's send start and send end. One clock
+     * read per batch while behind schedule, as above.
+     */
+    private static void sendBatches(InputHandle input, EventChunk c, int sender, int senders, long origin, long base, SendState state,
+                                    int from) {
+        long t = System.nanoTime();
+        for (int j = from; j < c.batches; j++) {
+            if (c.batchIndex[j] % senders != sender) continue;
+            long at = base + c.batchDue[j];
+            if (at > t) t = Waiter.awaitUntil(at);
+            int lo = c.batchFirst[j], hi = c.batchFirst[j + 1];
+            state.batchFirst = c.first + lo;
+            state.last = c.first + hi - 1;
+            input.sendBatch(c.batchObjects[j]);
             long end = System.nanoTime();
-            for (int i = first[b]; i < first[b + 1]; i++) {
-                sendStart[i] = t - origin;
-                sendEnd[i] = end - origin;
+            for (int row = lo; row < hi; row++) {
+                c.sendStart[row] = t - origin;
+                c.sendEnd[row] = end - origin;
             }
             t = end;
         }

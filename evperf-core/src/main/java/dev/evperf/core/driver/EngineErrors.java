@@ -6,18 +6,15 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
 
 /**
  * The errors of one trial's engine: those it caught and reported through its error hook
  * ({@link ErrorListener}: an exception in a query, a user function or evperf's own functions,
  * after which the engine drops the event) and the exceptions that escaped a send, after which
- * {@link #sendAll} goes on with the next event on schedule. It keeps the
+ * the driver goes on with the next event on schedule ({@link Driver}, or {@link #sendAll}). It keeps the
  * count of each, the first {@value #KEEP_MESSAGES} messages, and the times of the first
  * {@value #KEEP_TIMES} errors (errors.csv), by which the analysis finds the input being sent.
  * Errors are rare (a trial with more than {@code trial.max_errors} fails), so recording one locks
@@ -40,62 +37,8 @@ public final class EngineErrors implements ErrorListener {
         record(false, where, error);
     }
 
-    /**
-     * Sends events [from, to) with {@code loop} (a {@link Driver#run} from a given event), resuming
-     * after an event whose send threw: the exception is counted, that event's send end is when it
-     * was caught, and the loop goes on with the next event on its schedule. Nothing is added inside
-     * the loop (a try/catch around each send measurably slowed the null engine's loop, see
-     * docs/benchmarks.md): the exception unwinds out of it, and the loop is entered again. An
-     * interrupt is not an engine's error, and an exception with every event sent is not a send's:
-     * both are rethrown.
-     *
-     * @param sendEnd the loop's send-end column: 0 until an event's send returned (every send end is after the origin)
-     */
-    public void sendAll(IntConsumer loop, int from, int to, long[] sendEnd, long origin) {
-        int next = from;
-        while (true) {
-            try {
-                loop.accept(next);
-                return;
-            } catch (RuntimeException e) {
-                int failed = next;
-                while (failed < to && sendEnd[failed] != 0) failed++;
-                if (failed >= to) throw e;
-                escaped(e);
-                sendEnd[failed] = System.nanoTime() - origin;
-                next = failed + 1;
-            }
-        }
-    }
-
-    /**
-     * The same for micro-batches ({@link Driver#runBatches}), sent in {@code order}: a batch whose
-     * send threw gets the time it was caught as its events' send start and end (the driver stamps
-     * both only after the batch's send returned).
-     */
-    public void sendAllBatches(Consumer<int[]> loop, int[] order, int[] first, long[] sendStart, long[] sendEnd, long origin) {
-        int[] left = order;
-        while (true) {
-            try {
-                loop.accept(left);
-                return;
-            } catch (RuntimeException e) {
-                int failed = 0;
-                while (failed < left.length && sendEnd[first[left[failed]]] != 0) failed++;
-                if (failed >= left.length) throw e;
-                escaped(e);
-                long now = System.nanoTime() - origin;
-                int b = left[failed];
-                for (int i = first[b]; i < first[b + 1]; i++) {
-                    sendStart[i] = now;
-                    sendEnd[i] = now;
-                }
-                left = Arrays.copyOfRange(left, failed + 1, left.length);
-            }
-        }
-    }
-
-    private void escaped(RuntimeException e) {
+    /** An exception escaped a send (the driver resumes after it); interrupts are rethrown. */
+    void escaped(RuntimeException e) {
         if (Thread.currentThread().isInterrupted()) throw e;
         record(true, null, e);
     }

@@ -1,14 +1,14 @@
 package dev.evperf.core.driver;
 
 import dev.evperf.api.OutputListener;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The sink: receipt time and causing input's sequence number of every output, in preallocated
- * primitive columns shared by the listeners of all output streams. Outputs beyond the capacity
- * are counted, not recorded.
+ * The sink: receipt time, linked input and declared sequence number of every output, in
+ * {@link OutputChunk}s that cycle between the listeners and the records writer, so that the sink's
+ * heap does not grow with the run. Outputs beyond the capacity are counted, not recorded.
  *
  * <p>How a listener claims its slot and times the receipt depends on how the engine delivers:
  * <ul>
@@ -17,36 +17,106 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>{@link Delivery#SENDING_THREAD}: the engine calls listeners inside {@code send}, on the one
  *     sending thread, so a plain counter is enough (≈ 4 ns less per output).</li>
  * <li>{@link Delivery#SENDING_THREAD_SEND_END}: as above, and the listener reads no clock: the
- *     receipt is taken as the causing input's send end (filled in by {@link #receiptsFromSendEnd}),
+ *     receipt is taken as the linked input's send end (filled in from the records after the run),
  *     an upper bound that saves one clock read (≈ 24 ns on a KVM guest) per output. End-to-end
  *     latency then equals processing time; chosen with {@code measure.receipt: send-end}.</li>
  * </ul>
+ *
+ * <p>Which input an output is linked to (its {@code seq}, from which its latency is measured):
+ * <ul>
+ * <li>{@link Link#SEND}: the engine delivered it inside the send of one event, on the sending
+ *     thread: that event, whatever the sequence attribute says (an expired event, a join partner,
+ *     the first event of a pattern all name another input).</li>
+ * <li>{@link Link#BATCH}: inside the send of a micro-batch, and the declared sequence number
+ *     names an event of that batch: that event.</li>
+ * <li>{@link Link#BATCH_LAST}: inside the send of a micro-batch whose events the declared number
+ *     does not name (or the output declares none): the batch's last event, the one whose arrival
+ *     completed the batch (the latest intended time of the batch, so the smallest latency).</li>
+ * <li>{@link Link#DECLARED}: delivered on an engine's own thread: the input the declared sequence
+ *     attribute names (FINCoS's rule; the only information there is).</li>
+ * <li>{@link Link#NONE}: delivered on an engine's own thread and declaring no sequence number.</li>
+ * </ul>
+ * The declared number is recorded next to the link either way ({@code -1} when none).
  */
 public final class OutputRecords {
     /** How the engine calls the listeners, which decides how they record. */
     public enum Delivery { ANY_THREAD, SENDING_THREAD, SENDING_THREAD_SEND_END }
 
-    /** Marks a receipt time not read by the listener (send-end receipt), until it is filled in. */
-    static final long NOT_READ = Long.MIN_VALUE;
+    /** How an output was linked to its input; the code is what the records store. */
+    public enum Link {
+        SEND("send"), BATCH("batch"), BATCH_LAST("batch-last"), DECLARED("declared"), NONE("none");
 
-    public final long[] received;
-    public final long[] seq;
-    public final short[] stream;
-    private final AtomicInteger shared = new AtomicInteger();
-    /** The slot counter of sending-thread listeners: only the sending thread touches it. */
-    private int local;
-    private final long origin;
+        public final String label;
 
-    public OutputRecords(int capacity, long origin) {
-        this.received = new long[capacity];
-        this.seq = new long[capacity];
-        this.stream = new short[capacity];
-        this.origin = origin;
+        Link(String label) {
+            this.label = label;
+        }
     }
 
-    /** A listener that may be called on any thread (the general case). */
+    /** Marks a receipt time not read by the listener (send-end receipt), until it is filled in. */
+    public static final long NOT_READ = Long.MIN_VALUE;
+
+    private static final VarHandle STREAM = MethodHandles.arrayElementVarHandle(short[].class);
+    private static final VarHandle LOCAL, UNTIMED;
+
+    static {
+        try {
+            LOCAL = MethodHandles.lookup().findVarHandle(OutputRecords.class, "local", long.class);
+            UNTIMED = MethodHandles.lookup().findVarHandle(OutputRecords.class, "untimed", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final OutputChunk[] ring;
+    private final int shift;
+    private final long capacity;
+    private final long origin;
+    private final AtomicLong shared = new AtomicLong();
+    /** The slot counter of sending-thread listeners: only the sending thread writes it. */
+    private long local;
+    /** The sending thread's chunk and the slots it covers, so most outputs skip the ring. */
+    private OutputChunk current;
+    private long currentEnd;
+    private final AtomicLong ringWaits = new AtomicLong();
+    /** Capacity mode: 1 in this many inputs is timed (0: all); outputs of untimed inputs are only counted. */
+    private int sampleEvery;
+    private long untimed;
+    private final AtomicLong untimedShared = new AtomicLong();
+    /** The next chunk the records writer takes. */
+    private long nextToWrite;
+
+    /** @param capacity outputs recorded at most; the rest are counted */
+    public OutputRecords(long capacity, long origin) {
+        this(capacity, origin, OutputChunk.SIZE, 8);
+    }
+
+    public OutputRecords(long capacity, long origin, int chunkSize, int chunks) {
+        if (Integer.bitCount(chunkSize) != 1) throw new IllegalArgumentException("chunk size must be a power of two");
+        this.capacity = capacity;
+        this.origin = origin;
+        this.shift = Integer.numberOfTrailingZeros(chunkSize);
+        this.ring = new OutputChunk[chunks];
+        for (int i = 0; i < chunks; i++) ring[i] = new OutputChunk(chunkSize, i);
+    }
+
+    /**
+     * Capacity mode, before listeners are made: only outputs of timed inputs (those sent while
+     * {@link SendState#timing}, or for outputs an engine delivers on its own threads, whose declared
+     * sequence number is divisible by {@code every}) are timed and recorded; the others are counted.
+     */
+    public void sample(int every) {
+        this.sampleEvery = every;
+    }
+
+    /** A listener that may be called on any thread and links by the declared attribute (the general case). */
     public OutputListener listener(int streamId, int seqIndex) {
-        return listener(streamId, seqIndex, Delivery.ANY_THREAD);
+        return listener(streamId, seqIndex, Delivery.ANY_THREAD, null, false);
+    }
+
+    /** A listener that links outputs delivered inside a send to the input being sent. */
+    public OutputListener listener(int streamId, int seqIndex, Delivery delivery, SendState sending) {
+        return listener(streamId, seqIndex, delivery, sending, true);
     }
 
     /**
@@ -54,46 +124,132 @@ public final class OutputRecords {
      *
      * @param streamId index of the stream in the trial's output list
      * @param seqIndex attribute holding the input's sequence number, or -1 when none does
+     * @param sending  the one sender's state when the engine delivers inside its sends (SENDING_THREAD*);
+     *                 null for ANY_THREAD
+     * @param bySend   for ANY_THREAD: the engine delivers inside send, so an output delivered on a
+     *                 {@link Sender} thread is linked to that sender's input; false (an engine with
+     *                 threads of its own): every output is linked by its declared attribute
      */
-    public OutputListener listener(int streamId, int seqIndex, Delivery delivery) {
-        short id = (short) streamId;
-        if (delivery == Delivery.SENDING_THREAD_SEND_END && seqIndex < 0) {
-            throw new IllegalArgumentException("a send-end receipt needs the output to carry the input's sequence number");
+    public OutputListener listener(int streamId, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
+        short marker = (short) (streamId + 1);
+        if (delivery != Delivery.ANY_THREAD && sending == null) {
+            throw new IllegalArgumentException("a sending-thread listener needs the sender's state");
         }
+        if (sampleEvery > 0) return sampled(marker, seqIndex, delivery, sending, bySend);
         return switch (delivery) {
             case ANY_THREAD -> new Listener() {
                 public void onOutput(Object[] row) {
                     long now = System.nanoTime();
-                    int k = shared.getAndIncrement();
-                    if (k < received.length) {
-                        received[k] = now - origin;
-                        seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
-                        stream[k] = id;
+                    long k = shared.getAndIncrement();
+                    if (k < capacity) {
+                        SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
+                        record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), s, marker);
                     }
                 }
             };
             case SENDING_THREAD -> new Listener() {
                 public void onOutput(Object[] row) {
                     long now = System.nanoTime();
-                    int k = local++;
-                    if (k < received.length) {
-                        received[k] = now - origin;
-                        seq[k] = seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
-                        stream[k] = id;
-                    }
+                    long k = local;
+                    LOCAL.setOpaque(OutputRecords.this, k + 1);
+                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker);
                 }
             };
             case SENDING_THREAD_SEND_END -> new Listener() {
                 public void onOutput(Object[] row) {
-                    int k = local++;
-                    if (k < received.length) {
-                        received[k] = NOT_READ;
-                        seq[k] = ((Number) row[seqIndex]).longValue();
-                        stream[k] = id;
-                    }
+                    long k = local;
+                    LOCAL.setOpaque(OutputRecords.this, k + 1);
+                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, NOT_READ, declared(row, seqIndex), sending, marker);
                 }
             };
         };
+    }
+
+    private OutputListener sampled(short marker, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
+        if (delivery == Delivery.SENDING_THREAD_SEND_END) throw new IllegalArgumentException("sampled timing reads receipts in the listener");
+        int every = sampleEvery;
+        if (delivery == Delivery.SENDING_THREAD) {
+            return new Listener() {
+                public void onOutput(Object[] row) {
+                    if (!sending.timing) {
+                        UNTIMED.setOpaque(OutputRecords.this, untimed + 1);
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    long k = local;
+                    LOCAL.setOpaque(OutputRecords.this, k + 1);
+                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker);
+                }
+            };
+        }
+        return new Listener() {
+            public void onOutput(Object[] row) {
+                SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
+                long declared = declared(row, seqIndex);
+                if (s != null ? !s.timing : declared < 0 || declared % every != 0) {
+                    untimedShared.incrementAndGet();
+                    return;
+                }
+                long now = System.nanoTime();
+                long k = shared.getAndIncrement();
+                if (k < capacity) record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker);
+            }
+        };
+    }
+
+    private static long declared(Object[] row, int seqIndex) {
+        return seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
+    }
+
+    /** Stores one output; the stream marker goes last, with release semantics: the writer reads a slot once it is set. */
+    private static void record(OutputChunk c, int i, long received, long declared, SendState s, short marker) {
+        long seq;
+        byte link;
+        if (s == null) {
+            seq = declared;
+            link = (byte) (declared < 0 ? Link.NONE.ordinal() : Link.DECLARED.ordinal());
+        } else if (s.batchFirst == Long.MAX_VALUE) {
+            seq = s.last;
+            link = (byte) Link.SEND.ordinal();
+        } else if (declared >= s.batchFirst && declared <= s.last) {
+            seq = declared;
+            link = (byte) Link.BATCH.ordinal();
+        } else {
+            seq = s.last;
+            link = (byte) Link.BATCH_LAST.ordinal();
+        }
+        c.received[i] = received;
+        c.seq[i] = seq;
+        c.declared[i] = declared;
+        c.link[i] = link;
+        STREAM.setRelease(c.stream, i, marker);
+    }
+
+    private OutputChunk sendingChunk(long k) {
+        if (k >= currentEnd) {
+            current = await(k >>> shift);
+            currentEnd = (current.number + 1) << shift;
+        }
+        return current;
+    }
+
+    /** The ring's chunk for chunk number idx, waiting (and counting the wait) while the writer has not freed it yet. */
+    private OutputChunk await(long idx) {
+        OutputChunk c = ring[(int) (idx % ring.length)];
+        if (c.number == idx) return c;
+        ringWaits.incrementAndGet();
+        while (c.number != idx) {
+            if (failure != null) throw new IllegalStateException("the records writer failed: " + failure, failure);
+            Thread.onSpinWait();
+        }
+        return c;
+    }
+
+    private volatile Throwable failure;
+
+    /** The records writer failed: listeners stop waiting for chunks that will not come back. */
+    public void fail(Throwable t) {
+        failure = t;
     }
 
     /** Output batches as engines announce them (Siddhi's Event[], Esper's new events): counted per batch, not per row. */
@@ -123,29 +279,77 @@ public final class OutputRecords {
         return largestBatch.get();
     }
 
-    /** Outputs seen so far, recorded or not. Sending-thread counts are exact on the sending thread. */
-    public int count() {
-        return shared.get() + local;
+    /** Outputs seen so far, recorded or not. */
+    public long count() {
+        return claimed() + (long) UNTIMED.getOpaque(this) + untimedShared.get();
     }
 
-    /** Outputs recorded; call after the engine has drained. */
-    public int recorded() {
-        // Makes the engine threads' last column writes visible to the thread that saves them.
-        VarHandle.fullFence();
-        return Math.min(count(), received.length);
+    /** Outputs given a slot (timed ones, in capacity mode). */
+    private long claimed() {
+        return shared.get() + (long) LOCAL.getOpaque(this);
     }
 
-    /** For send-end receipts: each output's receipt is its input's send end (same origin). */
-    public void receiptsFromSendEnd(long[] sendEnd) {
-        int n = recorded();
-        for (int k = 0; k < n; k++) {
-            if (received[k] == NOT_READ) received[k] = sendEnd[(int) seq[k]];
+    /** Outputs recorded; exact once the engine has drained. */
+    public long recorded() {
+        return Math.min(claimed(), capacity);
+    }
+
+    /** How often a listener found its next chunk still with the writer and had to wait (a stall of the engine's thread). */
+    public long ringWaits() {
+        return ringWaits.get();
+    }
+
+    /**
+     * The next chunk for the records writer once every slot of it is claimed (or, when
+     * {@code finishing}, whatever is claimed), with {@link OutputChunk#size} set; null when there
+     * is none yet. It waits for slots still being written. Call {@link #written} after writing it.
+     */
+    public OutputChunk nextFull(boolean finishing) {
+        long start = nextToWrite << shift;
+        long end = Math.min(start + ring[0].capacity(), capacity);
+        long claimed = Math.min(claimed(), capacity);
+        if (claimed <= start || (claimed < end && !finishing)) return null;
+        OutputChunk c = ring[(int) (nextToWrite % ring.length)];
+        int size = (int) (Math.min(claimed, end) - start);
+        for (int i = 0; i < size; i++) {
+            while ((short) STREAM.getAcquire(c.stream, i) == 0) Thread.onSpinWait();
+        }
+        c.size = size;
+        return c;
+    }
+
+    /** The writer is done with the chunk {@link #nextFull} gave: it goes back to the listeners. */
+    public void written(OutputChunk c) {
+        java.util.Arrays.fill(c.stream, 0, c.size, (short) 0);
+        boolean full = c.size == c.capacity();
+        c.size = 0;
+        if (full) {
+            nextToWrite++;
+            c.number += ring.length;
         }
     }
 
-    /** Forgets every output, keeping the columns: lets a benchmark reuse them between invocations. */
+    /** Forgets every output, keeping the chunks: lets a benchmark reuse them between invocations. */
     public void reset() {
         shared.set(0);
-        local = 0;
+        LOCAL.setOpaque(this, 0L);
+        UNTIMED.setOpaque(this, 0L);
+        untimedShared.set(0);
+        current = null;
+        currentEnd = 0;
+        nextToWrite = 0;
+        for (int i = 0; i < ring.length; i++) {
+            java.util.Arrays.fill(ring[i].stream, (short) 0);
+            ring[i].number = i;
+        }
+    }
+
+    /** The chunk holding output k, for tests and benchmarks that read outputs without a writer (k within the ring). */
+    public OutputChunk chunkOf(long k) {
+        return ring[(int) ((k >>> shift) % ring.length)];
+    }
+
+    public int indexIn(long k) {
+        return (int) k & ring[0].mask;
     }
 }

@@ -13,8 +13,34 @@ import java.util.SplittableRandom;
 public interface Profile {
     String kind();
 
-    /** The phase's events: intended offsets in ns from the phase start, with burst and position when bursty. */
-    Arrivals arrivals();
+    /**
+     * The phase's events one at a time, in order: what a trial uses, so that no schedule grows with
+     * the run. {@link #arrivals} holds exactly the same values in arrays.
+     */
+    Cursor cursor();
+
+    /** The phase's events, exactly: counted without holding them where they are generated. */
+    long count();
+
+    /** The phase's events in arrays (tests, previews): intended offsets, burst and position when bursty. */
+    default Arrivals arrivals() {
+        int n = Math.toIntExact(count());
+        long[] offsets = new long[n];
+        int[] burst = null, position = null;
+        Cursor c = cursor();
+        for (int i = 0; i < n && c.next(); i++) {
+            offsets[i] = c.offset;
+            if (c.burst >= 0) {
+                if (burst == null) {
+                    burst = new int[n];
+                    position = new int[n];
+                }
+                burst[i] = c.burst;
+                position[i] = c.position;
+            }
+        }
+        return new Arrivals(offsets, burst, position);
+    }
 
     /** How long the phase lasts on the schedule, in ns; the next phase starts this long after it. */
     long span();
@@ -38,7 +64,32 @@ public interface Profile {
      * is made): exact except for Poisson arrivals over a duration, where it is the expected count.
      */
     default long expectedCount() {
-        return arrivals().count();
+        return count();
+    }
+
+    /** Walks a phase's events: after {@link #next} returned true, the fields describe the event. */
+    abstract class Cursor {
+        /** Intended offset in ns from the phase start. */
+        public long offset;
+        /** Burst in the phase and position in the burst, or -1 for profiles without bursts. */
+        public int burst = -1, position = -1;
+
+        public abstract boolean next();
+
+        /**
+         * Up to {@code max} next events into columns at {@code at} (burst and position -1 when the
+         * profile has none); what {@link #next} would give one by one. @return how many
+         */
+        public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+            int n = 0;
+            while (n < max && next()) {
+                offsets[at + n] = offset;
+                bursts[at + n] = burst;
+                positions[at + n] = position;
+                n++;
+            }
+            return n;
+        }
     }
 
     /** Intended offsets and, for bursty profiles, burst and position of each event (else null). */
@@ -57,7 +108,7 @@ public interface Profile {
         if (p.replay != null) return Replay.of(p.replay, traces.apply(p.replay));
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
         if (p.max != null) return new Max(p.max.count);
-        SplittableRandom random = "poisson".equals(p.arrivals) ? new SplittableRandom(p.seed) : null;
+        Long random = "poisson".equals(p.arrivals) ? p.seed : null; // the seed of Poisson arrivals
         if (p.constant != null) {
             if (p.constant.count != null) {
                 // A count, not a duration: the phase lasts as long as the count takes at the rate.
@@ -93,7 +144,7 @@ public interface Profile {
         }
     }
 
-    private static Profile pattern(String kind, PatternDef d, SplittableRandom random) {
+    private static Profile pattern(String kind, PatternDef d, Long random) {
         unresolved(d);
         double period = d.period.seconds(), duration = d.duration.seconds();
         RateFunction f = switch (kind) {
@@ -113,23 +164,60 @@ public interface Profile {
     record Bursts(long bursts, long size, long distance) implements Profile {
         public String kind() { return "bursts"; }
 
-        public Arrivals arrivals() {
-            int n = Math.toIntExact(bursts * size);
-            long[] offsets = new long[n];
-            int[] burst = new int[n];
-            int[] position = new int[n];
-            for (int i = 0; i < n; i++) {
-                burst[i] = (int) (i / size);
-                position[i] = (int) (i % size);
-                offsets[i] = burst[i] * distance;
-            }
-            return new Arrivals(offsets, burst, position);
+        public Cursor cursor() {
+            long n = count();
+            return new Cursor() {
+                long i;
+
+                public boolean next() {
+                    if (i >= n) return false;
+                    burst = (int) (i / size);
+                    position = (int) (i % size);
+                    offset = burst * distance;
+                    i++;
+                    return true;
+                }
+
+                @Override
+                public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+                    int k = (int) Math.min(max, n - i);
+                    int b = (int) (i / size), pos = (int) (i % size);
+                    for (int j = 0; j < k; j++) {
+                        offsets[at + j] = b * distance;
+                        bursts[at + j] = b;
+                        positions[at + j] = pos;
+                        if (++pos == size) {
+                            pos = 0;
+                            b++;
+                        }
+                    }
+                    i += k;
+                    if (k > 0) {
+                        burst = bursts[at + k - 1];
+                        position = positions[at + k - 1];
+                        offset = offsets[at + k - 1];
+                    }
+                    return k;
+                }
+            };
         }
 
-        public long expectedCount() { return bursts * size; }
+        public long count() { return bursts * size; }
         public long span() { return bursts * distance; }
         public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
         public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
+    }
+
+    private static Cursor ofArray(long[] offsets) {
+        return new Cursor() {
+            int i;
+
+            public boolean next() {
+                if (i >= offsets.length) return false;
+                offset = offsets[i++];
+                return true;
+            }
+        };
     }
 
     /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
@@ -154,7 +242,8 @@ public interface Profile {
         }
 
         public String kind() { return "replay"; }
-        public Arrivals arrivals() { return new Arrivals(offsets, null, null); }
+        public Cursor cursor() { return ofArray(offsets); }
+        public long count() { return offsets.length; }
         public long span() { return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1; }
         public Double targetRate() { return span() <= 1 ? null : offsets.length * 1e9 / span(); }
 
@@ -166,8 +255,25 @@ public interface Profile {
     /** All events available at the phase start: one burst, sent as fast as the engine accepts. */
     record Max(long count) implements Profile {
         public String kind() { return "max"; }
-        public Arrivals arrivals() { return new Arrivals(new long[Math.toIntExact(count)], null, null); }
-        public long expectedCount() { return count; }
+        public Cursor cursor() {
+            return new Cursor() {
+                long i;
+
+                public boolean next() {
+                    return i++ < count; // every offset 0
+                }
+
+                @Override
+                public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
+                    int k = (int) Math.max(0, Math.min(max, count - i));
+                    java.util.Arrays.fill(offsets, at, at + k, 0L);
+                    java.util.Arrays.fill(bursts, at, at + k, -1);
+                    java.util.Arrays.fill(positions, at, at + k, -1);
+                    i += k;
+                    return k;
+                }
+            };
+        }
         public long span() { return 0; }
         public Double targetRate() { return null; }
         public double rateAt(double t) { return Double.NaN; }
@@ -178,33 +284,56 @@ public interface Profile {
         private final String kind;
         private final RateFunction function;
         private final long maxCount;
-        private final SplittableRandom random;
-        private Arrivals arrivals;
+        /** The seed of Poisson arrivals, or null for deterministic ones. */
+        private final Long seed;
+        /** Found by one pass over the arrivals, which keeps nothing but these two. */
+        private long count = -1, lastOffset = -1;
 
-        RateProfile(String kind, RateFunction function, long maxCount, SplittableRandom random) {
+        RateProfile(String kind, RateFunction function, long maxCount, Long seed) {
             this.kind = kind;
             this.function = function;
             this.maxCount = maxCount;
-            this.random = random;
+            this.seed = seed;
         }
 
         public String kind() { return kind; }
 
         public RateFunction function() { return function; }
 
-        public Arrivals arrivals() {
-            if (arrivals == null) arrivals = new Arrivals(RateIntegrator.arrivals(function, maxCount, random), null, null);
-            return arrivals;
+        /** Poisson arrivals start from a fresh generator with the phase's seed, so every pass draws the same times. */
+        public Cursor cursor() {
+            RateIntegrator.Arrivals a = new RateIntegrator.Arrivals(function, maxCount, seed == null ? null : new SplittableRandom(seed));
+            return new Cursor() {
+                public boolean next() {
+                    long at = a.next();
+                    if (at < 0) return false;
+                    offset = at;
+                    return true;
+                }
+            };
+        }
+
+        public long count() {
+            if (count < 0) {
+                Cursor c = cursor();
+                long n = 0;
+                while (c.next()) {
+                    n++;
+                    lastOffset = c.offset;
+                }
+                count = n;
+            }
+            return count;
         }
 
         public long expectedCount() {
-            return arrivals != null ? arrivals.count() : RateIntegrator.expectedCount(function, maxCount);
+            return count >= 0 ? count : RateIntegrator.expectedCount(function, maxCount);
         }
 
         public long span() {
             if (function.duration() < Double.MAX_VALUE / 2) return Math.round(function.duration() * 1e9);
-            long[] o = arrivals().offsets();
-            return o.length == 0 ? 0 : o[o.length - 1] + 1; // a Poisson count: the phase ends with its last event
+            count();
+            return lastOffset < 0 ? 0 : lastOffset + 1; // a Poisson count: the phase ends with its last event
         }
 
         /**
@@ -212,7 +341,7 @@ public interface Profile {
          * integration's rounding is below that, and would otherwise show as 50000.000000004926.
          */
         public Double targetRate() {
-            if (random == null) return intendedRate();
+            if (seed == null) return intendedRate();
             if (function.duration() >= Double.MAX_VALUE / 2) return function.rate(0);
             if (function.duration() == 0) return null;
             return Math.round(RateIntegrator.integral(function, Double.MAX_VALUE) / function.duration() * 1000) / 1000.0;
@@ -220,7 +349,7 @@ public interface Profile {
 
         public Double intendedRate() {
             long span = span();
-            return span == 0 ? null : arrivals().count() * 1e9 / span;
+            return span == 0 ? null : count() * 1e9 / span;
         }
 
         public double rateAt(double t) {

@@ -19,10 +19,20 @@ public final class ProfilePreview {
         List<Row> rows = new ArrayList<>();
         long end = 0;
         for (int p = 0; p < s.phases.size(); p++) end = Math.max(end, s.phaseStart(p) + s.phases.get(p).intendedSpan());
-        if (s.size() > 0) end = Math.max(end, s.intended[s.size() - 1] + 1);
+        long[] counts = new long[16];
+        long last = -1;
+        Schedule.Cursor c = s.cursor();
+        while (c.next()) {
+            for (int i = 0; i < c.count; i++) {
+                long t = c.intended[i];
+                last = Math.max(last, t);
+                int slot = (int) Math.min(999_999, t / intervalNs);
+                if (slot >= counts.length) counts = java.util.Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
+                counts[slot]++;
+            }
+        }
+        if (last >= 0) end = Math.max(end, last + 1);
         int intervals = (int) Math.max(1, Math.min(1_000_000, (end + intervalNs - 1) / intervalNs));
-        long[] counts = new long[intervals];
-        for (long t : s.intended) counts[(int) Math.min(intervals - 1, t / intervalNs)]++;
         for (int i = 0; i < intervals; i++) {
             long t = i * intervalNs;
             int phase = 0;
@@ -30,7 +40,8 @@ public final class ProfilePreview {
                 if (s.phaseStart(p) <= t + intervalNs / 2) phase = p;
             }
             double target = s.profiles.get(phase).rateAt((t + intervalNs / 2.0 - s.phaseStart(phase)) / 1e9);
-            rows.add(new Row(t / 1e9, s.phases.get(phase).name(), target, counts[i] * 1e9 / intervalNs));
+            long count = i < counts.length ? counts[i] : 0;
+            rows.add(new Row(t / 1e9, s.phases.get(phase).name(), target, count * 1e9 / intervalNs));
         }
         return rows;
     }

@@ -24,25 +24,60 @@ public final class RateIntegrator {
      * @return intended offsets in ns from the phase start, ascending
      */
     public static long[] arrivals(RateFunction r, long maxCount, SplittableRandom random) {
-        double duration = r.duration();
         long[] out = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, Math.min(maxCount, estimate(r))))];
         int n = 0;
-        double lambda = 0;
-        double target = random == null ? 0 : exp1(random);
-        Steps s = new Steps(r);
-        while (n < maxCount && s.next()) {
-            double stepLambda = (s.r0 + s.r1) / 2 * s.dt;
-            while (target < lambda + stepLambda && n < maxCount) {
-                double at = s.start + solve(s.r0, s.r1, s.dt, target - lambda);
-                // The phase is [0, duration): rounding in Λ must not add an event at its very end.
-                if (at >= duration * (1 - 1e-12)) break;
-                if (n == out.length) out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, out.length * 2L));
-                out[n++] = Math.round(at * 1e9);
-                target += random == null ? 1 : exp1(random);
-            }
-            lambda += stepLambda;
+        Arrivals a = new Arrivals(r, maxCount, random);
+        for (long at; (at = a.next()) >= 0; ) {
+            if (n == out.length) out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, out.length * 2L));
+            out[n++] = at;
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /**
+     * The same arrivals one at a time, so that a trial's schedule never has to be held whole: the
+     * integration state (step, Λ so far, the next Λ-target) is all it keeps. {@link #arrivals}
+     * collects exactly these values.
+     */
+    public static final class Arrivals {
+        private final double duration;
+        private final long maxCount;
+        private final SplittableRandom random;
+        private final Steps s;
+        private long n;
+        private double lambda, target, stepLambda;
+        private boolean inStep;
+
+        public Arrivals(RateFunction r, long maxCount, SplittableRandom random) {
+            this.duration = r.duration();
+            this.maxCount = maxCount;
+            this.random = random;
+            this.s = new Steps(r);
+            this.target = random == null ? 0 : exp1(random);
+        }
+
+        /** @return the next intended offset in ns from the phase start, or -1 when the phase has no more events */
+        public long next() {
+            while (n < maxCount) {
+                if (!inStep) {
+                    if (!s.next()) return -1;
+                    stepLambda = (s.r0 + s.r1) / 2 * s.dt;
+                    inStep = true;
+                }
+                if (target < lambda + stepLambda) {
+                    double at = s.start + solve(s.r0, s.r1, s.dt, target - lambda);
+                    // The phase is [0, duration): rounding in Λ must not add an event at its very end.
+                    if (at < duration * (1 - 1e-12)) {
+                        n++;
+                        target += random == null ? 1 : exp1(random);
+                        return Math.round(at * 1e9);
+                    }
+                }
+                lambda += stepLambda;
+                inStep = false;
+            }
+            return -1;
+        }
     }
 
     /**

@@ -1,12 +1,13 @@
 package dev.evperf.core.results;
 
-import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.Schedule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
@@ -15,49 +16,82 @@ import org.HdrHistogram.Histogram;
  * target rate r(t), the rate the schedule intended, the achieved input rate (send starts), the
  * output rate, the generator lag (send start − intended), and p50 / p99 / max of each latency
  * mode for what completed in the interval. Computed exactly from the records after the timed
- * loop, so it costs the measurement nothing.
+ * loop, so it costs the measurement nothing, fed one event and one output at a time.
+ *
+ * <p>Counts take a few longs per interval. Latency histograms are kept for a window of
+ * {@value #WINDOW} intervals behind the latest value of each mode (values arrive in about time
+ * order: events by seq, outputs as received), so their memory does not grow with the run; a
+ * value later than that (none in a trial whose outputs arrive within 16 s of each other at
+ * 250 ms intervals) counts in the oldest interval still open.
  */
 public final class IntervalSeries {
     public static final String FILE = "intervals.csv";
     static final String HEADER = "t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
             + "processing_p50_us,processing_p99_us,processing_max_us,end_to_end_p50_us,end_to_end_p99_us,end_to_end_max_us,"
             + "scheduled_p50_us,scheduled_p99_us,scheduled_max_us";
+    static final int WINDOW = 64;
 
-    private IntervalSeries() {
+    private final Schedule s;
+    private final long first, intervalNs;
+    private final int intervals;
+    private final long[] intendedCount, lagMax;
+    private final double[] inputCount, outputCount;
+    private final Window[] modes = new Window[3];
+
+    /**
+     * @param first the earlier of the first event's intended time and send start
+     * @param last  the latest of the last event's intended time and send end and every receipt
+     */
+    public IntervalSeries(Schedule s, long first, long last, long intervalNs) {
+        this.s = s;
+        this.first = first;
+        this.intervalNs = intervalNs;
+        this.intervals = (int) Math.min(10_000_000, (last - first) / intervalNs + 1);
+        intendedCount = new long[intervals];
+        inputCount = new double[intervals];
+        outputCount = new double[intervals];
+        lagMax = new long[intervals];
+        Arrays.fill(lagMax, Long.MIN_VALUE);
+        for (int m = 0; m < 3; m++) modes[m] = new Window(intervals);
     }
 
-    public static void write(Path trialDir, Schedule s, long[] sendStart, long[] sendEnd, OutputRecords out, long intervalNs)
-            throws IOException {
-        int n = s.size();
-        if (n == 0) return;
-        long first = Math.min(s.intended[0], sendStart[0]);
-        long last = Math.max(s.intended[n - 1], sendEnd[n - 1]);
-        int outputs = out.recorded();
-        for (int k = 0; k < outputs; k++) last = Math.max(last, out.received[k]);
-        int intervals = (int) Math.min(10_000_000, (last - first) / intervalNs + 1);
+    public void event(long intended, long sendStart, long sendEnd) {
+        event(intended, sendStart, sendEnd, 1);
+    }
 
-        long[] intendedCount = new long[intervals];
-        long[] inputCount = new long[intervals];
-        long[] outputCount = new long[intervals];
-        long[] lagMax = new long[intervals];
-        Histogram[][] h = new Histogram[3][intervals];
-        java.util.Arrays.fill(lagMax, Long.MIN_VALUE);
-        for (int i = 0; i < n; i++) {
-            intendedCount[slot(s.intended[i], first, intervalNs, intervals)]++;
-            int at = slot(sendStart[i], first, intervalNs, intervals);
-            inputCount[at]++;
-            lagMax[at] = Math.max(lagMax[at], sendStart[i] - s.intended[i]);
-            record(h[0], slot(sendEnd[i], first, intervalNs, intervals), sendEnd[i] - sendStart[i]);
-        }
-        for (int k = 0; k < outputs; k++) {
-            int at = slot(out.received[k], first, intervalNs, intervals);
-            outputCount[at]++;
-            long seq = out.seq[k];
-            if (seq < 0 || seq >= n) continue;
-            record(h[1], at, out.received[k] - sendStart[(int) seq]);
-            record(h[2], at, out.received[k] - s.intended[(int) seq]);
-        }
+    /**
+     * A timed event; {@code weight}: how many sends it stands for in the input rate (capacity mode:
+     * itself and the untimed ones since the previous timed event, sent between the two).
+     */
+    public void event(long intended, long sendStart, long sendEnd, double weight) {
+        intendedCount[slot(intended)]++;
+        int at = slot(sendStart);
+        inputCount[at] += weight;
+        lagMax[at] = Math.max(lagMax[at], sendStart - intended);
+        modes[0].record(slot(sendEnd), sendEnd - sendStart);
+    }
 
+    /** An event sent untimed (capacity mode): only its intended time is known. */
+    public void untimed(long intended) {
+        intendedCount[slot(intended)]++;
+    }
+
+    /** An output; {@code linked} false when it names no input of the trial (no latency then). */
+    public void output(long received, boolean linked, long sendStart, long intended) {
+        output(received, linked, sendStart, intended, 1);
+    }
+
+    /** An output standing for {@code weight} outputs in the output rate (capacity mode: received / recorded). */
+    public void output(long received, boolean linked, long sendStart, long intended, double weight) {
+        int at = slot(received);
+        outputCount[at] += weight;
+        if (!linked) return;
+        modes[1].record(at, received - sendStart);
+        modes[2].record(at, received - intended);
+    }
+
+    public void write(Path trialDir) throws IOException {
+        for (Window w : modes) w.finish();
         double perSecond = 1e9 / intervalNs;
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(FILE)))) {
             w.println(HEADER);
@@ -74,17 +108,62 @@ public final class IntervalSeries {
                         .append(fmt(inputCount[i] * perSecond)).append(',')
                         .append(fmt(outputCount[i] * perSecond)).append(',')
                         .append(lagMax[i] == Long.MIN_VALUE ? "" : fmt(lagMax[i] / 1e6));
-                for (Histogram[] mode : h) {
-                    Histogram x = mode[i];
-                    if (x == null) {
+                for (Window mode : modes) {
+                    if (mode.count[i] == 0) {
                         row.append(",,,");
                     } else {
-                        row.append(',').append(fmt(x.getValueAtPercentile(50) / 1e3)).append(',')
-                                .append(fmt(x.getValueAtPercentile(99) / 1e3)).append(',').append(fmt(x.getMaxValue() / 1e3));
+                        row.append(',').append(fmt(mode.p50[i] / 1e3)).append(',').append(fmt(mode.p99[i] / 1e3)).append(',')
+                                .append(fmt(mode.max[i] / 1e3));
                     }
                 }
                 w.println(row);
             }
+        }
+    }
+
+    /** One mode's histograms for the intervals still open, and p50 / p99 / max of those closed. */
+    private static final class Window {
+        final long[] count;
+        final long[] p50, p99, max;
+        private final Histogram[] open = new Histogram[WINDOW];
+        private final ArrayDeque<Histogram> spare = new ArrayDeque<>();
+        private int low;
+
+        Window(int intervals) {
+            count = new long[intervals];
+            p50 = new long[intervals];
+            p99 = new long[intervals];
+            max = new long[intervals];
+        }
+
+        void record(int slot, long value) {
+            if (slot < low) slot = low;
+            while (slot >= low + WINDOW) close(low++);
+            Histogram h = open[slot % WINDOW];
+            if (h == null) {
+                h = spare.isEmpty() ? new Histogram(3) : spare.pop();
+                open[slot % WINDOW] = h;
+            }
+            h.recordValue(Math.max(0, value));
+        }
+
+        private void close(int slot) {
+            Histogram h = open[slot % WINDOW];
+            if (h == null) return;
+            open[slot % WINDOW] = null;
+            if (slot < count.length) {
+                count[slot] = h.getTotalCount();
+                p50[slot] = h.getValueAtPercentile(50);
+                p99[slot] = h.getValueAtPercentile(99);
+                max[slot] = h.getMaxValue();
+            }
+            h.reset();
+            spare.push(h);
+        }
+
+        void finish() {
+            for (int i = 0; i < WINDOW; i++) close(low + i);
+            low += WINDOW;
         }
     }
 
@@ -111,13 +190,8 @@ public final class IntervalSeries {
         return found;
     }
 
-    private static int slot(long t, long first, long intervalNs, int intervals) {
+    private int slot(long t) {
         return (int) Math.max(0, Math.min(intervals - 1, (t - first) / intervalNs));
-    }
-
-    private static void record(Histogram[] hs, int at, long value) {
-        if (hs[at] == null) hs[at] = new Histogram(3);
-        hs[at].recordValue(Math.max(0, value));
     }
 
     private static String fmt(double v) {

@@ -1,66 +1,75 @@
 package dev.evperf.core.results;
 
-import dev.evperf.core.driver.OutputRecords;
-import dev.evperf.core.load.Schedule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * HdrHistogram interval logs, one per latency mode, built from the trial's records after the
- * timed phase. An event belongs to the interval in which its latency ended (send end for
- * processing, receipt for end-to-end and scheduled). Values are ns. Scheduled latency is already
- * measured from the intended time, so no coordinated-omission correction is applied on top.
+ * HdrHistogram interval logs, one per latency mode, fed from the trial's records after the timed
+ * phase, one value at a time (so the records are never held whole). An event belongs to the
+ * interval in which its latency ended (send end for processing, receipt for end-to-end and
+ * scheduled). Values are ns. Scheduled latency is already measured from the intended time, so no
+ * coordinated-omission correction is applied on top.
  */
-public final class LatencyLogs {
-    private LatencyLogs() {
-    }
+public final class LatencyLogs implements AutoCloseable {
+    private final Map<String, Intervals> modes = new HashMap<>();
+    private final Intervals processing, endToEnd, scheduled;
 
     /** @param originEpochMs wall-clock time of the trial's nanoTime origin, for the log's StartTime */
-    public static void write(Path trialDir, Iterable<String> modes, Schedule s, long[] sendStart, long[] sendEnd,
-                             OutputRecords out, long intervalNs, double originEpochMs) throws IOException {
-        boolean[] measured = new boolean[s.phases.size()];
-        for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
-        int outputs = out.recorded();
+    public LatencyLogs(Path trialDir, Iterable<String> modes, long intervalNs, double originEpochMs) throws IOException {
         for (String mode : modes) {
-            try (PrintStream ps = new PrintStream(Files.newOutputStream(trialDir.resolve(Layout.hlog(mode))))) {
-                HistogramLogWriter w = new HistogramLogWriter(ps);
-                w.outputComment("evperf " + mode + " latency of measured events, ns; intervals on the trial's nanoTime axis");
-                w.outputLogFormatVersion();
-                w.outputStartTime((long) originEpochMs);
-                w.setBaseTime((long) originEpochMs);
-                w.outputLegend();
-                Intervals iv = new Intervals(w, intervalNs, originEpochMs);
-                if (mode.equals("processing")) {
-                    for (int i = 0; i < s.size(); i++) {
-                        if (measured[s.phase[i]]) iv.record(sendEnd[i], sendEnd[i] - sendStart[i]);
-                    }
-                } else {
-                    boolean scheduled = mode.equals("scheduled");
-                    for (int k = 0; k < outputs; k++) {
-                        long seq = out.seq[k];
-                        if (seq < 0 || seq >= s.size() || !measured[s.phase[(int) seq]]) continue;
-                        long from = scheduled ? s.intended[(int) seq] : sendStart[(int) seq];
-                        iv.record(out.received[k], out.received[k] - from);
-                    }
-                }
-                iv.flush();
-            }
+            PrintStream ps = new PrintStream(Files.newOutputStream(trialDir.resolve(Layout.hlog(mode))));
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputComment("evperf " + mode + " latency of measured events, ns; intervals on the trial's nanoTime axis");
+            w.outputLogFormatVersion();
+            w.outputStartTime((long) originEpochMs);
+            w.setBaseTime((long) originEpochMs);
+            w.outputLegend();
+            this.modes.put(mode, new Intervals(ps, w, intervalNs, originEpochMs));
+        }
+        processing = this.modes.get("processing");
+        endToEnd = this.modes.get("end-to-end");
+        scheduled = this.modes.get("scheduled");
+    }
+
+    /** A measured event's processing time, ending at {@code at} (its send end). */
+    public void processing(long at, long value) {
+        if (processing != null) processing.record(at, value);
+    }
+
+    /** A measured output's end-to-end latency, ending at {@code at} (its receipt). */
+    public void endToEnd(long at, long value) {
+        if (endToEnd != null) endToEnd.record(at, value);
+    }
+
+    public void scheduled(long at, long value) {
+        if (scheduled != null) scheduled.record(at, value);
+    }
+
+    @Override
+    public void close() {
+        for (Intervals iv : modes.values()) {
+            iv.flush();
+            iv.out.close();
         }
     }
 
     /** Cuts a time-ordered-enough series into fixed intervals; out-of-order values go to the current one. */
     private static final class Intervals {
+        private final PrintStream out;
         private final HistogramLogWriter writer;
         private final long intervalNs;
         private final double originEpochMs;
         private final Histogram h = new Histogram(3);
         private long end = Long.MIN_VALUE;
 
-        Intervals(HistogramLogWriter writer, long intervalNs, double originEpochMs) {
+        Intervals(PrintStream out, HistogramLogWriter writer, long intervalNs, double originEpochMs) {
+            this.out = out;
             this.writer = writer;
             this.intervalNs = intervalNs;
             this.originEpochMs = originEpochMs;

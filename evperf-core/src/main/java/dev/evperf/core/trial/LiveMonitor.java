@@ -1,17 +1,23 @@
 package dev.evperf.core.trial;
 
+import dev.evperf.core.driver.EventChunk;
+import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.SendState;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
  * The trial's live line: every interval, the input and output rate, p99 processing time and the
  * generator lag of what was sent since the last line, printed to the trial's stdout (the
- * controller shows the latest one). It reads the driver's columns as they fill, so the driver
- * does nothing extra: the count sent so far is the prefix of non-zero send ends (every send end
- * is after the origin, so > 0). Reads race with the driver's writes; the figures are for watching
- * a run, the exact ones are computed from the records afterwards (intervals.csv).
+ * controller shows the latest one). It reads the senders' states and the chunks they are sending
+ * as they fill, so the senders do nothing extra: a row whose send end is non-zero has been sent
+ * (every send end is after the origin, so > 0; chunks are zeroed before reuse). Reads race with
+ * the senders' writes; the figures are for watching a run, the exact ones are computed from the
+ * records afterwards (intervals.csv). The p99 covers the sends of the line's interval that are in
+ * the chunks being sent when the line is made (up to 64 Ki events per sender).
  */
 final class LiveMonitor implements AutoCloseable {
     static final String PREFIX = "evperf-live ";
@@ -19,10 +25,11 @@ final class LiveMonitor implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    LiveMonitor(long[] sendStart, long[] sendEnd, long[] intended, OutputRecords out, long origin, long intervalNs, PrintStream sink) {
+    LiveMonitor(List<SendState> states, EventSupply supply, OutputRecords out, long origin, long intervalNs, PrintStream sink) {
+        int senders = states.size();
         thread = new Thread(() -> {
             Histogram h = new Histogram(3);
-            int prevSent = 0, prevOut = 0;
+            long prevSent = 0, prevOut = 0;
             long prevT = System.nanoTime();
             while (running) {
                 try {
@@ -31,37 +38,42 @@ final class LiveMonitor implements AutoCloseable {
                     return;
                 }
                 long now = System.nanoTime();
-                int sent = sentSoFar(sendEnd, prevSent);
-                int outs = out.count();
                 h.reset();
-                long lag = 0;
-                for (int i = prevSent; i < sent; i++) {
-                    if (sendStart[i] > 0 && sendEnd[i] >= sendStart[i]) h.recordValue(sendEnd[i] - sendStart[i]);
+                long sent = 0, lag = 0, lastSeq = -1;
+                for (int k = 0; k < senders; k++) {
+                    EventChunk c = states.get(k).chunk;
+                    if (c == null) continue;
+                    for (int row = supply.batched() ? 0 : k; row < c.size; row += supply.batched() ? 1 : senders) {
+                        long start = c.sendStart(row), end = c.sendEnd(row);
+                        if (end == 0) {
+                            if (supply.batched() || c.sampled) continue; // another sender's batch, or an untimed send
+                            break;
+                        }
+                        long seq = c.first + row;
+                        if (start > 0 && end >= start && seq >= prevSent) h.recordValue(end - start);
+                        if (seq > lastSeq) {
+                            lastSeq = seq;
+                            lag = start - (supply.base() + c.intended[row]);
+                        }
+                    }
                 }
-                if (sent > 0) lag = sendStart[sent - 1] - intended[sent - 1];
+                // In capacity mode most sends are untimed: count them from the senders' progress.
+                for (SendState st : states) lastSeq = Math.max(lastSeq, supply.sampleEvery() > 0 ? st.last : -1);
+                sent = Math.max(prevSent, lastSeq + 1);
+                long outs = out.count();
                 double dt = (now - prevT) / 1e9;
                 sink.printf(Locale.ROOT, "%st=%.2fs sent=%d in=%.0f/s out=%.0f/s p99=%.1fus lag=%.1fms%n", PREFIX, (now - origin) / 1e9, sent,
                         (sent - prevSent) / dt, (outs - prevOut) / dt, h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e3, lag / 1e6);
                 sink.flush();
-                prevSent = sent;
+                prevSent = Math.max(prevSent, sent);
                 prevOut = outs;
                 prevT = now;
             }
         }, "evperf-live");
         thread.setDaemon(true);
-        // The driver's thread matters more; the monitor only needs to run now and then.
+        // The senders' threads matter more; the monitor only needs to run now and then.
         thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
-    }
-
-    /** The length of the non-zero prefix of sendEnd, at least {@code from}. */
-    static int sentSoFar(long[] sendEnd, int from) {
-        int lo = from, hi = sendEnd.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sendEnd[mid] != 0) lo = mid + 1; else hi = mid;
-        }
-        return lo;
     }
 
     @Override

@@ -3,45 +3,47 @@ package dev.evperf.core.trial;
 import java.util.Locale;
 
 /**
- * The heap a trial's columns take before its engine holds anything: a lower bound, from the
- * arrays the trial allocates per event (schedule, prepared events, send times) and per output
- * slot. A trial whose lower bound does not fit the JVM's maximum heap fails at once with a
- * reason that says what to change, instead of an OutOfMemoryError minutes into preparation.
+ * The heap evperf's own records take in a trial, before its engine holds anything: the chunks of
+ * events and of outputs that cycle between the supply, the senders, the sink and the records
+ * writer, and the post-run figures' working set. None of it grows with the trial's length; it is
+ * counted from the arrays actually allocated (compressed references, 8-byte alignment), so it is a
+ * lower bound of evperf's share, and a trial whose bound does not fit the JVM's maximum heap fails
+ * at once with a reason that says what to change, instead of an OutOfMemoryError later.
  */
 final class MemoryNeed {
-    /** intended (8) + phase, burst, position (3 × 4): the schedule. */
-    static final int SCHEDULE = 20;
-    /** send start and send end. */
-    static final int SEND_TIMES = 16;
-    /** received (8) + seq (8) + stream (2) per output slot. */
-    static final int OUTPUT_SLOT = 18;
-    /** The boxed sequence number each prepared event carries. */
-    static final int BOXED_LONG = 16;
+    /** Per event row: intended (8), phase, burst, position, batch (4 × 4), send start and send end (16). */
+    static final int EVENT_ROW = 40;
+    /** Per output slot: received, seq, declared (3 × 8), link (1), stream (2). */
+    static final int OUTPUT_SLOT = 27;
+    /** Per batched row: the event made for the batch (its Object[] and boxed seq) and the engine's wrapper (≈ 32 B). */
+    static final int BATCH_WRAPPER = 32;
+    /** The figures computed after the run: two row groups read back, and the interval histograms at their usual size. */
+    static final long POST_RUN = 4L << 20;
 
     private MemoryNeed() {
     }
 
     /**
-     * @param events      events in the trial
-     * @param fields      fields of an event (the prepared Object[]'s length)
-     * @param outputSlots output records kept
-     * @return bytes, assuming compressed references (4 B) and 8-byte object alignment
+     * @param chunks      event chunks in the cycle, each of {@code chunkRows}
+     * @param fields      fields of an event (an Object[] of that length)
+     * @param batched     whether events are prepared in batches (held in the chunks until sent)
+     * @param outChunks   output chunks in the cycle, each of {@code outRows}
+     * @return bytes
      */
-    static long bytes(long events, int fields, long outputSlots) {
-        long row = align(16 + 4L * fields); // Object[] header (with length) and its references
-        long perEvent = SCHEDULE + SEND_TIMES + 4 /* the reference in events[] */ + row + BOXED_LONG;
-        return events * perEvent + outputSlots * OUTPUT_SLOT;
+    static long bytes(int chunks, int chunkRows, int fields, boolean batched, int outChunks, int outRows) {
+        long row = EVENT_ROW + (batched ? align(16 + 4L * fields) + 16 + BATCH_WRAPPER : 0);
+        return (long) chunks * chunkRows * row + (long) outChunks * outRows * OUTPUT_SLOT + POST_RUN;
     }
 
     /** Fails when {@code need} exceeds {@code maxHeap}; the message says what to change. */
-    static void check(long need, long maxHeap, long events) {
+    static void check(long need, long maxHeap) {
         if (need <= maxHeap) return;
-        throw new TrialFailure(String.format(Locale.ROOT, "the trial's %d events need at least %.2f GiB of heap for their schedule,"
-                + " prepared events, send times and output records, but the trial JVM has %.2f GiB (-Xmx): raise it with trial.jvm:"
-                + " [-Xmx...], shorten the load, or lower trial.outputs_per_input", events, need / GIB, maxHeap / GIB));
+        throw new TrialFailure(String.format(Locale.ROOT, "the trial's records in flight need at least %.1f MiB of heap (chunks of events and"
+                + " outputs between the senders and the records writer), but the trial JVM has %.1f MiB (-Xmx): raise it with trial.jvm:"
+                + " [-Xmx...]", need / MIB, maxHeap / MIB));
     }
 
-    private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double MIB = 1024.0 * 1024;
 
     private static long align(long bytes) {
         return (bytes + 7) & ~7L;

@@ -1,83 +1,108 @@
 package dev.evperf.core.trial;
 
 import dev.evperf.api.InputHandle;
+import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.EngineErrors;
-import dev.evperf.core.load.Schedule;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.SendState;
+import dev.evperf.core.driver.Sender;
 import dev.evperf.core.sensors.Descheduling;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Several sender threads, each with a round-robin share of the schedule (every N-th event, or
- * every N-th micro-batch), each keeping the absolute intended times of its share. Unbatched
- * senders record into columns of their own, so two threads never write the same cache line, and
- * the columns are merged into the trial's afterwards; batches are whole ranges of events, so
- * batched senders write the trial's columns directly.
+ * The senders: the trial's own thread when there is one (the default), else as many threads, each
+ * with a round-robin share of the schedule (every N-th event, or every N-th micro-batch) of every
+ * chunk the supply gives, each keeping the absolute intended times of its share. Their states
+ * exist before the engine's listeners are subscribed, so that a listener knows which sender's input
+ * it is delivering for; they start sending together.
  */
 final class Senders {
-    private Senders() {
-    }
+    private final Sender[] threads;
+    private final SendState single;
+    private final InputHandle input;
+    private final EventMaker maker;
+    private final long origin;
+    private final EngineErrors errors;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    private final AtomicInteger spinning = new AtomicInteger();
+    private volatile boolean go;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private volatile EventSupply supply;
 
-    static void run(int senders, InputHandle input, Object[][] events, Object[] batches, Schedule s, long origin,
-                    long[] sendStart, long[] sendEnd, EngineErrors errors) throws InterruptedException {
-        int n = s.size();
-        CountDownLatch go = new CountDownLatch(1);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
-        List<Runnable> merges = new ArrayList<>();
-        for (int k = 0; k < senders; k++) {
-            Runnable work;
-            if (batches != null) {
-                int[] order = share(s.batches(), k, senders);
-                work = () -> errors.sendAllBatches(o -> Driver.runBatches(input, batches, o, s.batchFirst, s.batchDue, origin, sendStart, sendEnd),
-                        order, s.batchFirst, sendStart, sendEnd, origin);
-            } else {
-                int[] mine = share(n, k, senders);
-                Object[][] ev = new Object[mine.length][];
-                long[] intended = new long[mine.length];
-                long[] start = new long[mine.length];
-                long[] end = new long[mine.length];
-                for (int j = 0; j < mine.length; j++) {
-                    ev[j] = events[mine[j]];
-                    intended[j] = s.intended[mine[j]];
-                }
-                work = () -> errors.sendAll(from -> Driver.run(input, ev, intended, origin, start, end, from, ev.length),
-                        0, ev.length, end, origin);
-                merges.add(() -> {
-                    for (int j = 0; j < mine.length; j++) {
-                        sendStart[mine[j]] = start[j];
-                        sendEnd[mine[j]] = end[j];
-                    }
-                });
-            }
-            Thread t = new Thread(() -> {
+    /** @param errors counts exceptions that escape a send; each sender then resumes with its next event */
+    Senders(int senders, InputHandle input, EventMaker maker, long origin, boolean tracepoints, EngineErrors errors) {
+        this.input = input;
+        this.maker = maker;
+        this.origin = origin;
+        this.errors = errors;
+        // One sender sends from the trial's own thread, already running when the schedule starts.
+        single = senders == 1 ? new SendState() : null;
+        threads = new Sender[senders == 1 ? 0 : senders];
+        for (int k = 0; k < threads.length; k++) {
+            int sender = k;
+            threads[k] = new Sender(state -> {
                 try {
-                    go.await();
+                    // The thread's trace buffer (engines on this thread record into it) is made now, not in the loop.
+                    if (tracepoints) Tracer.buffer();
+                    ready.await();
+                    // Spin rather than park until the start: a parked thread can take many ms to be scheduled
+                    // again on a busy machine, and the schedule starts 1 ms after every sender is spinning.
+                    spinning.incrementAndGet();
+                    while (!go) Thread.onSpinWait();
                     Descheduling.begin();
-                    work.run();
+                    Driver.run(input, supply, sender, maker, origin, state, errors);
                     Descheduling.end();
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
+                    if (supply != null) supply.fail(e);
                 }
             }, "evperf-sender-" + k);
-            threads.add(t);
-            t.start();
         }
-        go.countDown();
-        for (Thread t : threads) t.join();
+    }
+
+    SendState state(int sender) {
+        return single != null ? single : threads[sender].state;
+    }
+
+    List<SendState> states() {
+        return single != null ? List.of(single) : java.util.Arrays.stream(threads).map(t -> t.state).toList();
+    }
+
+    /** Starts the threads, which wait for {@link #run}. */
+    void start(EventSupply supply) {
+        this.supply = supply;
+        for (Sender t : threads) t.start();
+    }
+
+    /**
+     * Sets the schedule's start ({@code startSchedule}) once every sender is ready to send at once,
+     * lets them send, and waits until they have sent everything.
+     */
+    void run(Runnable startSchedule) throws InterruptedException {
+        if (single != null) {
+            startSchedule.run();
+            Descheduling.begin();
+            Driver.run(input, supply, 0, maker, origin, single, errors);
+            Descheduling.end();
+            return;
+        }
+        ready.countDown();
+        while (spinning.get() < threads.length && failure.get() == null) Thread.onSpinWait();
+        startSchedule.run();
+        go = true;
+        for (Sender t : threads) t.join();
         if (failure.get() != null) {
             throw new TrialFailure("a sender thread failed: " + TrialRunner.reason(failure.get()));
         }
-        merges.forEach(Runnable::run);
     }
 
-    /** Indices k, k + senders, k + 2·senders, … below n. */
-    static int[] share(int n, int k, int senders) {
-        int[] out = new int[Math.max(0, (n - k + senders - 1) / senders)];
-        for (int j = 0; j < out.length; j++) out[j] = k + j * senders;
-        return out;
+    /** Stops threads that did not get to send (the trial failed before). */
+    void abandon() {
+        for (Sender t : threads) t.interrupt();
     }
 }

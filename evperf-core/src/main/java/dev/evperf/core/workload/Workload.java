@@ -299,6 +299,15 @@ public final class Workload {
          */
         public String receipt = "listener";
         /**
+         * Which sends are timed: {@code all} (every event: two clock reads per event and one per
+         * output) or {@code sampled} (capacity mode: 1 in {@link #sample} events, and the first and
+         * last of every phase, are timed with their outputs; the others are sent with no clock
+         * read while the driver is behind schedule; needs records off).
+         */
+        public String timing = "all";
+        /** With timing: sampled, every this-many-th event is timed. */
+        public int sample = 64;
+        /**
          * Tracepoints: the trace of every event (driver send start/end, tracepoints in the engine
          * such as Siddhi's evperf:trace, the sink's receipt) and per-segment durations.
          */

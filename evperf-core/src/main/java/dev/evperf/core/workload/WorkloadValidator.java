@@ -53,6 +53,17 @@ public final class WorkloadValidator {
                 fail(where, "measure.latency", "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected " + LATENCY_MODES);
             }
         }
+        if (!List.of("all", "sampled").contains(w.measure.timing)) {
+            fail(where, "measure.timing", "expected all or sampled, got '" + w.measure.timing + "'");
+        }
+        if (w.measure.sample < 1) fail(where, "measure.sample", "expected a count of at least 1, got " + w.measure.sample);
+        if (w.measure.timing.equals("sampled")) {
+            if (w.measure.records) {
+                fail(where, "measure.timing", "sampled timing leaves most sends untimed, so it needs measure.records: false");
+            }
+            if (w.measure.tracepoints) fail(where, "measure.timing", "sampled timing cannot trace every event; set measure.tracepoints: false");
+            if (w.measure.receipt.equals("send-end")) fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
+        }
         if (!List.of("listener", "send-end").contains(w.measure.receipt)) {
             fail(where, "measure.receipt", "expected listener or send-end, got '" + w.measure.receipt + "'");
         }

@@ -7,23 +7,22 @@ import org.junit.jupiter.api.Test;
 
 class MemoryNeedTest {
     @Test
-    void perEventAndPerOutputSlotBytes() {
-        // 1 field: schedule 20 + send times 16 + reference 4 + Object[1] 24 (16 + 4, aligned) + Long 16 = 80 B
-        assertThat(MemoryNeed.bytes(1, 1, 0)).isEqualTo(80);
-        // 4 fields: Object[4] = 16 + 16 = 32 B
-        assertThat(MemoryNeed.bytes(1, 4, 0)).isEqualTo(88);
-        assertThat(MemoryNeed.bytes(0, 4, 1)).isEqualTo(18);
-        // 100 M events of 4 fields, 2 output slots each: 12.4 GB
-        assertThat(MemoryNeed.bytes(100_000_000L, 4, 200_000_000L)).isEqualTo(100_000_000L * 88 + 200_000_000L * 18);
+    void theNeedIsTheChunksInTheCycleNotTheEventsOfTheRun() {
+        // 8 chunks of 64 Ki events × 40 B, 8 output chunks of 64 Ki slots × 27 B, 4 MiB after the run
+        long unbatched = MemoryNeed.bytes(8, 65536, 4, false, 8, 65536);
+        assertThat(unbatched).isEqualTo(8L * 65536 * 40 + 8L * 65536 * 27 + (4L << 20));
+        // Batched events are made ahead and held in their chunk: Object[4] (32 B), a boxed seq (16 B), a wrapper (32 B).
+        assertThat(MemoryNeed.bytes(8, 65536, 4, true, 8, 65536) - unbatched).isEqualTo(8L * 65536 * 80);
+        // Small trials get small chunks.
+        assertThat(MemoryNeed.bytes(8, 1000, 4, false, 8, 2048)).isEqualTo(8L * 1000 * 40 + 8L * 2048 * 27 + (4L << 20));
     }
 
     @Test
     void aTrialThatCannotFitFailsWithWhatToChange() {
-        MemoryNeed.check(1000, 1000, 10); // fits exactly
-        assertThatThrownBy(() -> MemoryNeed.check(3L << 30, 1L << 30, 30_000_000))
+        MemoryNeed.check(1000, 1000); // fits exactly
+        assertThatThrownBy(() -> MemoryNeed.check(40L << 20, 16L << 20))
                 .isInstanceOf(TrialFailure.class)
-                .hasMessage("the trial's 30000000 events need at least 3.00 GiB of heap for their schedule, prepared events,"
-                        + " send times and output records, but the trial JVM has 1.00 GiB (-Xmx): raise it with trial.jvm: [-Xmx...],"
-                        + " shorten the load, or lower trial.outputs_per_input");
+                .hasMessage("the trial's records in flight need at least 40.0 MiB of heap (chunks of events and outputs between the senders"
+                        + " and the records writer), but the trial JVM has 16.0 MiB (-Xmx): raise it with trial.jvm: [-Xmx...]");
     }
 }

@@ -50,8 +50,20 @@ public final class KafkaInputs implements AutoCloseable {
         for (var e : streams.entrySet()) {
             StreamSchema schema = e.getValue();
             int keyIndex = settings.key == null ? -1 : schema.indexOf(settings.key);
-            handles.put(e.getKey(), new Handle(topics.get(e.getKey()), new RowCodec(schema.fields()), keyIndex));
+            handles.put(e.getKey(), new Handle(topics.get(e.getKey()), new RowCodec(schema.fields()), keyIndex,
+                    timeIndex(settings, schema)));
         }
+    }
+
+    /** The position of option timestamp's field in the stream, or -1 without the option. */
+    private static int timeIndex(KafkaSettings settings, StreamSchema schema) throws EngineException {
+        if (settings.timestamp == null) return -1;
+        int i = schema.indexOf(settings.timestamp);
+        if (i < 0 || schema.fields().get(i).type() != dev.evperf.api.FieldType.LONG) {
+            throw new EngineException(settings.engine + ": option timestamp: input stream '" + schema.name() + "' has no long field '"
+                    + settings.timestamp + "' (epoch ms)");
+        }
+        return i;
     }
 
     /** The handle of one input stream, or null when the stream is not an input. */
@@ -93,11 +105,13 @@ public final class KafkaInputs implements AutoCloseable {
         private final String topic;
         private final RowCodec codec;
         private final int keyIndex;
+        private final int timeIndex;
 
-        Handle(String topic, RowCodec codec, int keyIndex) {
+        Handle(String topic, RowCodec codec, int keyIndex, int timeIndex) {
             this.topic = topic;
             this.codec = codec;
             this.keyIndex = keyIndex;
+            this.timeIndex = timeIndex;
         }
 
         @Override
@@ -109,7 +123,8 @@ public final class KafkaInputs implements AutoCloseable {
         public void send(Object[] event, long seq, long intendedNanos) {
             byte[] key = keyIndex < 0 || event[keyIndex] == null ? null
                     : event[keyIndex].toString().getBytes(StandardCharsets.UTF_8);
-            producer.send(new ProducerRecord<>(topic, key, codec.encode(event, seq, intendedNanos)), (meta, error) -> {
+            Long time = timeIndex < 0 ? null : (Long) event[timeIndex];
+            producer.send(new ProducerRecord<>(topic, null, time, key, codec.encode(event, seq, intendedNanos)), (meta, error) -> {
                 long now = System.nanoTime();
                 if (error != null && failure == null) failure = error;
                 dev.evperf.api.ErrorListener e = errors;

@@ -16,6 +16,10 @@ import java.util.TreeSet;
  * <li>{@code append_time}: topics evperf creates keep the broker's LogAppendTime (default true),
  *     so that every record carries the time the broker appended it;</li>
  * <li>{@code key}: the input field whose value is the record key (partitioning); default none;</li>
+ * <li>{@code timestamp}: the input field (a long, epoch ms) whose value is each record's timestamp,
+ *     so that the engine's record time is the data's event time (e.g. Nexmark's {@code dateTime});
+ *     topics then keep the producer's CreateTime, and {@code append_time} defaults to false (true
+ *     is an error: the broker would overwrite the time). Default none: the producer's send time;</li>
  * <li>{@code producer}, {@code consumer}: Kafka client settings, as Kafka names them
  *     ({@code linger.ms}, {@code batch.size}, {@code acks}, {@code compression.type} …).</li>
  * </ul>
@@ -23,7 +27,7 @@ import java.util.TreeSet;
  */
 public final class KafkaSettings {
     public static final Set<String> KEYS = Set.of("bootstrap_servers", "partitions", "topics", "append_time", "key",
-            "producer", "consumer");
+            "timestamp", "producer", "consumer");
 
     public final String engine;
     public final String bootstrap;
@@ -31,6 +35,8 @@ public final class KafkaSettings {
     public final Map<String, String> topics;
     public final boolean appendTime;
     public final String key;
+    /** The input field that is each record's timestamp, or null. */
+    public final String timestamp;
     public final Map<String, Object> producer;
     public final Map<String, Object> consumer;
     /** All options as the workload gave them, for the adapter's own. */
@@ -47,8 +53,13 @@ public final class KafkaSettings {
         this.partitions = intOption(o, "partitions", 1);
         if (partitions < 1) throw new EngineException(engine + ": option partitions must be at least 1, not " + partitions);
         this.topics = strings(o, "topics");
-        this.appendTime = boolOption(o, "append_time", true);
         this.key = o.get("key") == null ? null : o.get("key").toString();
+        this.timestamp = o.get("timestamp") == null ? null : o.get("timestamp").toString();
+        this.appendTime = boolOption(o, "append_time", timestamp == null);
+        if (appendTime && timestamp != null) {
+            throw new EngineException(engine + ": option timestamp needs append_time false: the broker's LogAppendTime would "
+                    + "replace the time taken from field " + timestamp);
+        }
         this.producer = map(o, "producer");
         this.consumer = map(o, "consumer");
     }

@@ -5,8 +5,7 @@ import dev.evperf.suites.spec.Stream1;
 /**
  * Makes event {@code seq} of a stream1 data set from (seed, seq) alone, so any event can be made
  * again without the ones before it: by the engine's feeder, by the reference model, in any order.
- * Each field draws from SplitMix64's finalizer over (seed, seq, field), a 64-bit mix whose outputs
- * pass BigCrush; no generator state is shared.
+ * Each field draws from {@link SplitMix} over (seed, seq, field); no generator state is shared.
  */
 public final class Stream1Generator {
     private final int attributes;
@@ -48,12 +47,8 @@ public final class Stream1Generator {
         return (long) Math.floor(seq * msPerEvent);
     }
 
-    /** A uniform double in [0, 1) for (seed, seq, field). */
+    /** A uniform double in [0, 1) for (seed, seq, field) ({@link SplitMix#unit}). */
     public static double unit(long seed, long seq, int field) {
-        long z = seed * 0x9E3779B97F4A7C15L + seq * 0xBF58476D1CE4E5B9L + field * 0x94D049BB133111EBL;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z = z ^ (z >>> 31);
-        return (z >>> 11) * 0x1.0p-53;
+        return SplitMix.unit(seed, seq, field);
     }
 }

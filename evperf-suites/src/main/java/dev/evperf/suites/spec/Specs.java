@@ -22,8 +22,13 @@ public final class Specs {
 
     /** @throws SpecException "source:line:column: what is wrong" */
     public static QuerySpec read(String yaml, String source) {
+        return read(yaml, QuerySpec.class, source);
+    }
+
+    /** Any spec type of the suites (e.g. a Nexmark query), with the same one-line errors. */
+    public static <T> T read(String yaml, Class<T> type, String source) {
         try {
-            return YAML.readValue(yaml, QuerySpec.class);
+            return YAML.readValue(yaml, type);
         } catch (JsonProcessingException e) {
             throw describe(e, source);
         }
@@ -39,7 +44,7 @@ public final class Specs {
     }
 
     /** The spec as YAML, as read back by {@link #read(String, String)}. */
-    public static String write(QuerySpec spec) {
+    public static String write(Object spec) {
         try {
             return YAML.writeValueAsString(spec);
         } catch (JsonProcessingException e) {
@@ -54,20 +59,20 @@ public final class Specs {
         Throwable cause = e instanceof ValueInstantiationException && e.getCause() != null ? e.getCause() : null;
         String message = cause != null ? cause.getMessage() : e.getOriginalMessage();
         if (path != null && cause == null) {
-            message = message + " (at " + path.replace("dev.evperf.suites.spec.", "") + ")";
+            message = message + " (at " + path.replaceAll("dev\\.evperf\\.suites\\.(spec\\.|nexmark\\.)", "") + ")";
         }
         return new SpecException((where + ": " + message).replaceAll("\\s*\\R\\s*", " "), e);
     }
 
     /** A spec field's rule; the message names the field. */
-    static void check(boolean ok, String field, String message) {
+    public static void check(boolean ok, String field, String message) {
         if (!ok) {
             throw new SpecException(field + " " + message);
         }
     }
 
     /** An enum constant by its YAML name (lower case), or one line listing the names. */
-    static <E extends Enum<E>> E named(E[] values, String name, String what) {
+    public static <E extends Enum<E>> E named(E[] values, String name, String what) {
         for (E e : values) {
             if (yamlName(e).equalsIgnoreCase(name)) {
                 return e;
@@ -77,12 +82,12 @@ public final class Specs {
                 + java.util.Arrays.stream(values).map(Specs::yamlName).toList());
     }
 
-    static String yamlName(Enum<?> e) {
+    public static String yamlName(Enum<?> e) {
         return e.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** 5 rather than 5.0, 0.1 as 0.1. */
-    static String number(double v) {
+    public static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -4,7 +4,7 @@ import dev.evperf.suites.spec.OutputSchema;
 import dev.evperf.suites.spec.Span;
 
 /** Small pieces of query text the translators share. */
-final class Sql {
+public final class Sql {
     private Sql() {
     }
 
@@ -17,7 +17,7 @@ final class Sql {
      * The life an engine's own (processing-time) within gives a pattern's partial matches: 2w + 10 s,
      * so that matches within w of event time survive an engine running behind its input by up to w + 10 s.
      */
-    static long engineWithin(Span within) {
+    public static long engineWithin(Span within) {
         return 2 * within.millis() + 10_000;
     }
 }

@@ -1,0 +1,108 @@
+package dev.evperf.cli;
+
+import dev.evperf.api.Engine;
+import dev.evperf.api.EngineSpec;
+import dev.evperf.api.Field;
+import dev.evperf.api.FieldType;
+import dev.evperf.api.InputHandle;
+import dev.evperf.api.StreamSchema;
+import dev.evperf.core.data.EventPool;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * The bare loop a trial is checked against: the pass-through query of seed 000 on an engine,
+ * opened through its adapter, and a plain loop that makes each event when it sends it (a clone of
+ * a row of the 1000-event pool with its boxed sequence number, as a trial's driver does) and sends
+ * it. No evperf driver, supply, sink or records: only the engine API. Run it in a JVM of its own:
+ *
+ * <pre>java -cp "evperf-cli/target/evperf-cli.jar:evperf-cli/target/lib/*" dev.evperf.cli.BareLoop siddhi 10000000</pre>
+ *
+ * It prints one JSON line: events, the loop's time, ns per event, the cost of one
+ * {@code System.nanoTime()} measured in the same JVM (10 M back-to-back calls after the loop), and
+ * the GC pauses JFR recorded while the loop ran (jdk.GCPhasePause, as a trial's result.json counts
+ * them).
+ */
+public final class BareLoop {
+    /** StockStream(id long, symbol string, price float, volume long), pool of 1000 with the default generators, seed 1. */
+    static final StreamSchema SCHEMA = new StreamSchema("StockStream", List.of(new Field("id", FieldType.LONG),
+            new Field("symbol", FieldType.STRING), new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+
+    private BareLoop() {
+    }
+
+    static String query(String engine) {
+        return switch (engine) {
+            case "siddhi" -> "from StockStream select id, symbol, price, volume insert into OutputStream;";
+            case "esper" -> "insert into OutputStream select id, symbol, price, volume from StockStream";
+            case "null" -> "";
+            default -> throw new IllegalArgumentException("no pass-through query for engine " + engine);
+        };
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 2) {
+            System.err.println("usage: BareLoop ENGINE EVENTS   (engine: siddhi, esper or null)");
+            System.exit(2);
+        }
+        String engineName = args[0];
+        long n = Long.parseLong(args[1]);
+        Workload.DataDef data = new Workload.DataDef();
+        data.pool = 1000;
+        data.seed = 1;
+        Object[][] pool = EventPool.build(SCHEMA, 0, data, null, "StockStream");
+        long[] outputs = new long[1];
+        Path jfr = Files.createTempFile("bareloop", ".jfr");
+        try (Engine engine = Engines.get(engineName).open(new EngineSpec(List.of(SCHEMA), query(engineName), List.of("OutputStream"), Map.of()));
+             Recording recording = new Recording()) {
+            engine.subscribe("OutputStream", row -> outputs[0]++);
+            InputHandle input = engine.input("StockStream");
+            recording.enable("jdk.GCPhasePause").withoutThreshold();
+            System.gc();
+            recording.start();
+            Instant from = Instant.now();
+            long t0 = System.nanoTime();
+            for (long seq = 0; seq < n; seq++) {
+                Object[] e = pool[(int) (seq % pool.length)].clone();
+                e[0] = seq;
+                input.send(e);
+            }
+            long loopNs = System.nanoTime() - t0;
+            Instant to = Instant.now();
+            recording.stop();
+            recording.dump(jfr);
+            double pauseMs = 0;
+            int pauses = 0;
+            for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
+                if (e.getStartTime().isBefore(from) || e.getStartTime().isAfter(to)) continue;
+                pauseMs += e.getDuration().toNanos() / 1e6;
+                pauses++;
+            }
+            System.out.printf(Locale.ROOT, "{\"engine\": \"%s\", \"events\": %d, \"outputs\": %d, \"loop_ns\": %d, \"ns_per_event\": %.3f,"
+                            + " \"events_per_s\": %.1f, \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d}%n",
+                    engineName, n, outputs[0], loopNs, loopNs / (double) n, n * 1e9 / loopNs, nanoTimeCost(), pauseMs, pauses);
+        } finally {
+            Files.deleteIfExists(jfr);
+        }
+    }
+
+    /** ns per System.nanoTime() call, back to back (the clock reads a trial's records take). */
+    static double nanoTimeCost() {
+        long sink = 0;
+        int calls = 10_000_000;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) sink += System.nanoTime();
+        long t = System.nanoTime() - t0;
+        if (sink == 42) System.out.print("");
+        return t / (double) calls;
+    }
+}

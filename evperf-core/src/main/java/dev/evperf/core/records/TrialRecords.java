@@ -1,0 +1,197 @@
+package dev.evperf.core.records;
+
+import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.load.Schedule;
+import dev.evperf.core.results.IntervalSeries;
+import dev.evperf.core.results.LatencyLogs;
+import dev.evperf.core.results.Layout;
+import dev.evperf.core.results.RecordsWriter;
+import dev.evperf.core.results.TraceWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * After the run: turns the spill files into the trial's result files. DuckDB compresses the
+ * records into events.parquet, bursts.parquet and outputs.parquet while, on another thread, one
+ * pass over the spill in seq order (events) and one in arrival order (outputs) computes what evperf
+ * computes itself: each phase's achieved rate and lag, the HdrHistogram logs and intervals.csv,
+ * and send-end receipts. Each pass holds one or two row groups at a time.
+ */
+public final class TrialRecords {
+    /** What the trial asked for. */
+    /**
+     * @param sampleEvery      capacity mode: 1 in this many events was timed (0: all)
+     * @param outputsReceived  every output the listeners saw, recorded or not (capacity mode records only the timed inputs' ones)
+     */
+    public record Options(List<String> latencyModes, boolean records, boolean tracepoints, long intervalNs, long origin,
+                          double originEpochMs, List<String> streams, int sampleEvery, long outputsReceived) {
+    }
+
+    private TrialRecords() {
+    }
+
+    /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
+    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+        long t0 = System.nanoTime();
+        spill.finish();
+        Map<String, Object> took = new LinkedHashMap<>();
+        took.put("spill_tail", ms(t0));
+        boolean[] measured = new boolean[s.phases.size()];
+        for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
+        Path eventsSpill = spill.events().path(), outputsSpill = spill.outputs().path();
+        long t1 = System.nanoTime();
+        CompletableFuture<Double> events = o.records()
+                ? CompletableFuture.supplyAsync(() -> {
+                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured));
+                    return ms(t1);
+                })
+                : CompletableFuture.completedFuture(0.0);
+        Map<String, Object> result = new LinkedHashMap<>();
+        EventsView ev = new EventsView(spill.events());
+        List<Map<String, Object>> phases = phases(s, ev, spill, measured, dir, o);
+        took.put("figures", ms(t1));
+        took.put("events_parquet", events.join());
+        long t2 = System.nanoTime();
+        if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
+        took.put("outputs_parquet", ms(t2));
+        result.put("phases", phases);
+        if (o.sampleEvery() > 0) result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
+        long t3 = System.nanoTime();
+        if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
+        if (o.tracepoints()) took.put("trace", ms(t3));
+        result.put("write_parts_ms", took);
+        spill.close();
+        Files.deleteIfExists(eventsSpill);
+        Files.deleteIfExists(outputsSpill);
+        return result;
+    }
+
+    private static double ms(long since) {
+        return Math.round((System.nanoTime() - since) / 1e4) / 100.0;
+    }
+
+    private interface Sql {
+        void run() throws Exception;
+    }
+
+    private static void sql(Sql body) {
+        try {
+            body.run();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
+    private static List<Map<String, Object>> phases(Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o)
+            throws Exception {
+        int phases = s.phases.size();
+        long[] firstStart = new long[phases], lastEnd = new long[phases], maxLag = new long[phases], lastLag = new long[phases];
+        java.util.Arrays.fill(maxLag, Long.MIN_VALUE);
+        long n = ev.size();
+        IntervalSeries iv = null;
+        if (n > 0) {
+            ev.load(0);
+            long first = Math.min(ev.intended(0), ev.sendStart(0));
+            ev.load(n - 1);
+            long last = Math.max(Math.max(ev.intended(n - 1), ev.sendEnd(n - 1)), spill.maxReceived());
+            iv = new IntervalSeries(s, first, last, o.intervalNs());
+        }
+        try (LatencyLogs logs = new LatencyLogs(dir, o.latencyModes(), o.intervalNs(), o.originEpochMs())) {
+            long untimedSince = 0;
+            for (int g = 0; g < ev.groups(); g++) {
+                EventsView.Group grp = ev.group(g);
+                for (int i = 0; i < grp.rows; i++) {
+                    long seq = grp.first + i;
+                    int p = grp.phase[i];
+                    long start = grp.start[i], end = grp.end[i], intended = grp.intended[i];
+                    if (start == RecordSpill.UNTIMED) {
+                        iv.untimed(intended);
+                        untimedSince++;
+                        continue;
+                    }
+                    Schedule.PhaseInfo info = s.phases.get(p);
+                    if (seq == info.firstSeq()) firstStart[p] = start;
+                    long lag = start - intended;
+                    maxLag[p] = Math.max(maxLag[p], lag);
+                    if (seq == info.firstSeq() + info.count() - 1) {
+                        lastEnd[p] = end;
+                        lastLag[p] = lag;
+                    }
+                    iv.event(intended, start, end, untimedSince + 1);
+                    untimedSince = 0;
+                    if (measured[p]) logs.processing(end, end - start);
+                }
+            }
+            long recorded = spill.outputsWritten();
+            double outputWeight = o.sampleEvery() > 0 && recorded > 0 ? o.outputsReceived() / (double) recorded : 1;
+            outputs(spill.outputs(), ev, measured, iv, logs, outputWeight);
+        }
+        if (iv != null) iv.write(dir);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int p = 0; p < phases; p++) {
+            Schedule.PhaseInfo info = s.phases.get(p);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", info.name());
+            m.put("measure", info.measure());
+            m.put("profile", info.profile());
+            m.put("first_seq", info.firstSeq());
+            m.put("count", info.count());
+            m.put("target_rate", info.targetRate());
+            m.put("intended_rate", info.intendedRate());
+            m.put("intended_span_ns", info.intendedSpan());
+            if (info.count() > 0) {
+                long span = lastEnd[p] - firstStart[p];
+                m.put("achieved_rate", span > 0 ? info.count() * 1e9 / span : null);
+                m.put("max_lag_ms", maxLag[p] / 1e6);
+                m.put("last_lag_ms", lastLag[p] / 1e6);
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** Outputs in arrival order: send-end receipts filled in (and written back), then their latencies. */
+    private static void outputs(SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs, double weight)
+            throws Exception {
+        long n = ev.size();
+        long[] seq = new long[0], received = new long[0];
+        for (int g = 0; g < f.rowGroups(); g++) {
+            int rows = f.rows(g);
+            if (seq.length < rows) {
+                seq = new long[rows];
+                received = new long[rows];
+            }
+            f.read(g, RecordSpill.O_SEQ, seq);
+            f.read(g, RecordSpill.O_RECEIVED, received);
+            boolean filled = false;
+            for (int k = 0; k < rows; k++) {
+                long q = seq[k];
+                boolean linked = q >= 0 && q < n;
+                if (received[k] == OutputRecords.NOT_READ && linked) {
+                    received[k] = ev.sendEnd(q);
+                    filled = true;
+                }
+                if (iv == null) continue;
+                if (!linked) {
+                    iv.output(received[k], false, 0, 0, weight);
+                    continue;
+                }
+                long start = ev.sendStart(q), intended = ev.intended(q);
+                iv.output(received[k], true, start, intended, weight);
+                if (measured[ev.phase(q)]) {
+                    logs.endToEnd(received[k], received[k] - start);
+                    logs.scheduled(received[k], received[k] - intended);
+                }
+            }
+            if (filled) f.rewrite(g, RecordSpill.O_RECEIVED, received);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.evperf.kstreams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.core.component.BrokerExtension;
+import dev.evperf.suites.EngineRun;
+import dev.evperf.suites.nexmark.NexmarkInputs;
+import dev.evperf.suites.nexmark.NexmarkValidation;
+import dev.evperf.suites.nexmark.query.NexmarkQuery;
+import dev.evperf.suites.nexmark.translate.NexmarkKafkaStreams;
+import dev.evperf.suites.spec.Specs;
+import dev.evperf.suites.translate.Translation;
+import dev.evperf.suites.validate.Tolerance;
+import dev.evperf.suites.validate.Verdict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Nexmark on the kafka-streams adapter: q0 (what its pipeline language expresses) runs on a real
+ * broker and validates; every other query is unsupported, with the reason.
+ */
+class NexmarkKafkaStreamsTest {
+    @RegisterExtension
+    static final BrokerExtension BROKER = new BrokerExtension();
+
+    static final String DATA = "{seed: 7, inter_event_delay: 10ms}";
+
+    static NexmarkQuery query(String name) {
+        return Specs.read("{query: " + name + ", data: " + DATA + "}", NexmarkQuery.class, "test");
+    }
+
+    @Test
+    void passThroughValidates() throws Exception {
+        long events = 20_000;
+        NexmarkQuery q = query("q0");
+        NexmarkKafkaStreams ks = new NexmarkKafkaStreams();
+        Translation.Queries t = (Translation.Queries) ks.translate(q);
+        NexmarkInputs inputs = new NexmarkInputs(q, events, ks.closesWindowsOnEvents());
+        EngineRun.Outputs out = EngineRun.run(t, Map.of("bootstrap_servers", BROKER.bootstrap()), List.of(),
+                seq -> inputs.sent(seq) ? inputs.event(seq) : null, inputs.total(), 0);
+        List<Verdict> v = NexmarkValidation.check(q, events, out.rows(), Tolerance.DEFAULT);
+        String line = NexmarkValidation.line(q, "kafka-streams", v);
+        System.out.println(line);
+        assertThat(line).startsWith("q0 kafka-streams: CORRECT (Out: 18400 rows)");
+    }
+
+    @Test
+    void everyOtherQueryIsUnsupportedWithItsReason() {
+        for (String name : List.of("q1", "q2", "q3", "q5", "q7", "q8", "cep1", "cep2")) {
+            Translation t = new NexmarkKafkaStreams().translate(query(name));
+            assertThat(t).as(name).isInstanceOf(Translation.Unsupported.class);
+            assertThat(((Translation.Unsupported) t).reason()).as(name).isNotBlank();
+        }
+    }
+}
