@@ -89,11 +89,11 @@ class ReportTest {
         // The headline comes first: per trial its status, the failed ones with the JVM's reason.
         assertThat(dom.indexOf("id=\"summary\"")).isPositive().isLessThan(dom.indexOf("id=\"overview\""));
         String summary = dom.substring(dom.indexOf("id=\"summary\""), dom.indexOf("id=\"overview\""));
-        assertThat(summary).contains("4 trials: ").contains("2 failed").contains("Could not create the Java Virtual Machine")
-                .contains("distance=0ms jvm=default").contains("distance=5ms jvm=-XX:+EvperfNoSuchOption");
+        assertThat(summary).contains("4 trials: ").contains("2 failed").contains("Metaspace")
+                .contains("distance=0ms jvm=default").contains("distance=5ms jvm=-XX:MaxMetaspaceSize=8m");
         assertThat(summary.split("class=\"status-failed\">failed<", -1)).hasSize(3);
         // The matrix by short names and values; the environment folded, the kernel command line inside it.
-        assertThat(dom).contains("distance (load.phases.measure.bursts.distance): 0ms, 5ms\njvm: default, -XX:+EvperfNoSuchOption");
+        assertThat(dom).contains("distance (load.phases.measure.bursts.distance): 0ms, 5ms\njvm: default, -XX:MaxMetaspaceSize=8m");
         assertThat(dom).contains("<details class=\"env\"><summary>Environment (controller): ").doesNotContain("<details class=\"env\" open");
         assertThat(dom.indexOf("kernel_cmdline")).isGreaterThan(dom.indexOf("<details class=\"env\">"));
         // Spikes in words; no placeholder positions.
