@@ -198,12 +198,13 @@ class HandlerSelectionTest {
             assertThat(Arrays.stream(f.ids()).sum()).isEqualTo(n); // id = records in the period
             assertThat(Arrays.stream(f.values()).sum()).isEqualTo(sum); // value = their sum
             assertThat(f.timestamps()).isSorted();
-            // One tick per period, the last record the close's partial one. The k-th tick is due k periods after
-            // the registry started and is never early (a late timer catches up, so single gaps may be short); a
-            // busy machine may keep the timer thread waiting, but not for half of the ~20 periods.
+            // At most one tick per period, the last record the close's partial one. The k-th tick is due k periods
+            // after the registry started and is never early (a late timer catches up, so single gaps may be short).
+            // How many of the ~20 came before the close is the machine's to say: under load (15 on 2 cores) the
+            // timer thread waited through all but 2 of them; the counts above show that none was lost meanwhile.
             int ticks = f.size() - 1;
             long periods = (closed - created) / 10_000_000L;
-            assertThat(ticks).isBetween((int) (periods / 2), (int) periods + 1);
+            assertThat(ticks).isBetween(1, (int) periods + 1);
             for (int k = 0; k < ticks; k++) {
                 assertThat(f.timestamp(k) - created).as("tick %d", k + 1).isGreaterThanOrEqualTo((k + 1) * 10_000_000L);
             }
