@@ -36,6 +36,8 @@ final class ResultSection extends Section {
             ph.put("profile", p.path("profile").asText(""));
             ph.put("count", p.path("count").asLong());
             ph.set("targetRate", J.num(p.path("target_rate").asDouble(Double.NaN), 1));
+            ph.set("intendedRate", J.num(p.path("intended_rate").asDouble(Double.NaN), 1));
+            ph.set("spanS", J.s(p.path("intended_span_ns").asDouble(0)));
             ph.set("achievedRate", J.num(p.path("achieved_rate").asDouble(Double.NaN), 1));
             ph.set("maxLagMs", J.num(p.path("max_lag_ms").asDouble(Double.NaN), 3));
             ph.set("lastLagMs", J.num(p.path("last_lag_ms").asDouble(Double.NaN), 3));

@@ -5,6 +5,7 @@ import dev.evperf.analysis.sql.Db;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
 import dev.evperf.analysis.figures.Cumulative;
+import dev.evperf.analysis.summary.ParamNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,9 +33,11 @@ final class TrialSection {
                    Double gcCount, Double gcTotalMs, Double jitCount, Double jitTotalMs, Double safepointCount, Double safepointTotalMs) {}
 
     private final SectionContext ctx;
+    private final ParamNames names;
 
-    TrialSection(Db db, RunFile.Trial trial, Path dir, ReportOptions o, ObjectMapper mapper) {
+    TrialSection(Db db, RunFile.Trial trial, Path dir, ParamNames names, ReportOptions o, ObjectMapper mapper) {
         this.ctx = new SectionContext(db, trial, dir, o, mapper);
+        this.names = names;
     }
 
     ObjectNode node() {
@@ -53,14 +56,14 @@ final class TrialSection {
     }
 
     /** The header every trial gets, failed or not. */
-    static ObjectNode header(RunFile.Trial t) {
+    static ObjectNode header(RunFile.Trial t, ParamNames names) {
         ObjectNode n = J.obj();
         n.put("id", t.id());
         n.put("label", t.label());
         n.put("status", t.status());
         n.put("reason", t.reason());
         n.set("params", t.params());
-        n.put("paramsText", paramsText(t.params()));
+        n.put("paramsText", names.text(t.params()));
         if (t.repetition() != null) n.put("repetition", t.repetition());
         ArrayNode jvm = n.putArray("jvm");
         if (t.jvm() != null) t.jvm().forEach(jvm::add);
@@ -69,27 +72,10 @@ final class TrialSection {
         return n;
     }
 
-    static String paramsText(JsonNode params) {
-        if (params == null || !params.isObject() || params.isEmpty()) return "";
-        StringBuilder b = new StringBuilder();
-        for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (b.length() > 0) b.append("  ");
-            b.append(shortKey(e.getKey())).append('=').append(e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
-        }
-        return b.toString();
-    }
-
-    /** "load.phases.measure.bursts.distance" → "distance". */
-    static String shortKey(String key) {
-        int i = key.lastIndexOf('.');
-        return i < 0 ? key : key.substring(i + 1);
-    }
-
     /** Fills the section; a trial whose files cannot be read gets an "error" line instead of throwing. */
     void build(TrialAnnotations annotations, String annotationError) {
         ObjectNode node = ctx.node;
-        node.setAll(header(ctx.trial));
+        node.setAll(header(ctx.trial, names));
         try {
             ctx.result = ctx.readJson(ctx.dir.resolve(Layout.RESULT_JSON));
             ctx.spec = ctx.readJson(ctx.dir.resolve(Layout.TRIAL_JSON));

@@ -1,13 +1,9 @@
 package dev.evperf.analysis.sql;
 
-import dev.evperf.analysis.sql.HlogDist;
 
 
-import dev.evperf.analysis.sql.Distribution;
 
-import dev.evperf.analysis.sql.Dist;
 
-import dev.evperf.analysis.sql.Db;
 
 import dev.evperf.results.Intervals;
 import dev.evperf.results.Layout;
