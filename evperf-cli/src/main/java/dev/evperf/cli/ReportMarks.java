@@ -1,11 +1,13 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import dev.evperf.analysis.report.ReportAnnotations;
 import dev.evperf.analysis.report.Span;
 import dev.evperf.analysis.report.TrialAnnotations;
 import dev.evperf.analysis.spikes.Spike;
 import dev.evperf.analysis.spikes.SpikeOptions;
 import dev.evperf.analysis.spikes.SpikeReport;
+import dev.evperf.analysis.spikes.SpikeText;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
 import dev.evperf.core.results.Json;
@@ -14,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the report marks on each trial's time axis: spikes with their attributed cause (the end of
@@ -26,14 +27,14 @@ final class ReportMarks implements ReportAnnotations {
 
     @Override
     public TrialAnnotations forTrial(String id, Path dir) {
-        Path result = dir.resolve("result.json");
+        Path result = dir.resolve(Layout.RESULT_JSON);
         long events;
         try {
             events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
+        if (events > MAX_EVENTS || !Files.exists(dir.resolve(Layout.EVENTS))) {
             return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
                     ? "spikes are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
         }
@@ -41,14 +42,11 @@ final class ReportMarks implements ReportAnnotations {
         List<Span> spans = new ArrayList<>();
         for (SpikeReport r : Arrays.asList(s.events(), s.bursts())) {
             if (r == null) continue;
-            for (Spike sp : r.spikes()) {
-                spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), String.format(Locale.ROOT, "%s seq %d, burst %d, pos %d, %.3f ms",
-                        sp.unit(), sp.seq(), sp.burst(), sp.pos(), sp.timeMs())));
-            }
+            for (Spike sp : r.spikes()) spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), SpikeText.what(sp)));
         }
         // The warm-up end is the report's own (MSER-5 in DuckDB, any trial size).
-        return new TrialAnnotations(spans, null, "spikes by cause: " + s.events().byCause()
-                + (s.bursts() != null ? "; slow bursts by cause: " + s.bursts().byCause() : ""));
+        return new TrialAnnotations(spans, null, SpikeText.byCause(s.events())
+                + (s.bursts() != null ? "; " + SpikeText.byCause(s.bursts()) : "") + ".");
     }
 
 }

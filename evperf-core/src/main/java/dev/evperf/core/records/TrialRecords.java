@@ -4,7 +4,7 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.IntervalSeries;
 import dev.evperf.core.results.LatencyLogs;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
 import java.nio.file.Files;
@@ -145,6 +145,7 @@ public final class TrialRecords {
             m.put("first_seq", info.firstSeq());
             m.put("count", info.count());
             m.put("target_rate", info.targetRate());
+            m.put("intended_rate", info.intendedRate());
             m.put("intended_span_ns", info.intendedSpan());
             if (info.count() > 0) {
                 long span = lastEnd[p] - firstStart[p];
