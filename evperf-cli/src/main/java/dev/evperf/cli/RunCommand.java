@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.PlanChecker;
@@ -63,14 +64,26 @@ final class RunCommand implements Callable<Integer> {
         }
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
-        controller.begin(plan);
-        PreRuns preRuns = new PreRuns(controller, plan, main.err);
-        int n = plan.trials().size();
-        for (int i = 0; i < n; i++) {
-            controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+        String classPath = System.getProperty("java.class.path");
+        Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
+        JsonNode run;
+        try (RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
+            controller.begin(plan);
+            if (components != null) {
+                controller.components(components);
+                controller.annotate("components", components.describe());
+            }
+            PreRuns preRuns = new PreRuns(controller, plan, main.err);
+            int n = plan.trials().size();
+            for (int i = 0; i < n; i++) {
+                controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+            }
+            if (components != null) {
+                components.close();
+                controller.annotate("components", components.describe());
+            }
+            run = controller.finish();
         }
-        JsonNode run = controller.finish();
         summaries.print(runDir, format, keepWarmUp, main.out);
         boolean allOk = true;
         for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());

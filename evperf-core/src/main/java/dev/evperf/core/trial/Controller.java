@@ -41,6 +41,14 @@ public final class Controller {
         this.progress = progress;
     }
 
+    /** The run's components (a broker, a Flink cluster), or null when the engine runs in the trial JVM. */
+    private dev.evperf.core.component.RunComponents components;
+
+    /** Connects the components every trial uses: their addresses go into each trial's workload, and they are watched while it runs. */
+    public void components(dev.evperf.core.component.RunComponents components) {
+        this.components = components;
+    }
+
     private ObjectNode run;
     private ArrayNode trials;
     private Plan plan;
@@ -133,14 +141,23 @@ public final class Controller {
         spec.put("label", t.label());
         spec.put("workload_dir", PlanChecker.baseDir(plan.workloadFile()).toString());
         spec.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
-        spec.set("workload", t.tree());
+        if (components != null) {
+            // One lost component fails one trial (the one it died in), not the rest of the run.
+            String restarted = components.restartIfDied();
+            if (restarted != null) {
+                o.put("components_restarted", restarted + " before this trial; the components were started again");
+                annotate("components", components.describe());
+            }
+        }
+        spec.set("workload", components != null ? components.inject(t.tree()) : t.tree());
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(t.jvm());
         cmd.add("-cp");
-        cmd.add(classpath);
+        cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(t.workload().engine.name, classpath,
+                dev.evperf.core.engine.EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
         Process p = new ProcessBuilder(cmd)
@@ -165,9 +182,11 @@ public final class Controller {
                 // the hook is running: it kills the trial
             }
         }
+        String died = components == null ? null : components.died();
         if (!exited) {
             kill(p);
-            fail(o, "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
+            fail(o, died != null ? "component " + died + " during the trial; the trial JVM was stopped"
+                    : "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
             return;
         }
         o.put("exit_code", p.exitValue());
@@ -183,6 +202,9 @@ public final class Controller {
             } catch (Exception e) {
                 o.put("summary_error", String.valueOf(e.getMessage()));
             }
+        } else if (died != null) {
+            fail(o, "component " + died + " during the trial" + (result != null && result.path("reason").isTextual()
+                    ? " (the trial: " + result.get("reason").asText() + ")" : ""));
         } else if (result != null && result.path("reason").isTextual()) {
             fail(o, result.get("reason").asText());
         } else {
@@ -208,14 +230,21 @@ public final class Controller {
      * place (a non-interactive log gets only the start and end lines).
      */
     private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id) throws InterruptedException, IOException {
-        if (System.console() == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
+        boolean console = System.console() != null;
+        if (!console && components == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
         long deadline = System.nanoTime() + timeoutNs;
         String shown = null;
         while (System.nanoTime() < deadline) {
-            if (p.waitFor(500, TimeUnit.MILLISECONDS)) {
+            if (p.waitFor(console ? 500 : 200, TimeUnit.MILLISECONDS)) {
                 if (shown != null) progress.print("\r\033[K");
                 return true;
             }
+            // A component that died fails the trial now, rather than when its clients time out.
+            if (components != null && components.died() != null) {
+                if (shown != null) progress.print("\r\033[K");
+                return false;
+            }
+            if (!console) continue;
             String line = lastLiveLine(stdout);
             if (line != null && !line.equals(shown)) {
                 shown = line;
