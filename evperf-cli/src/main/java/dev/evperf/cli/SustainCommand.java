@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
@@ -129,7 +130,19 @@ final class SustainCommand implements Callable<Integer> {
 
         // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
-        controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+        // Engines behind Kafka: the components start once, are checked against, and serve every probe.
+        try (RunComponents components = Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
+            controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+            if (components != null) {
+                controller.components(components);
+                controller.annotate("components", components.describe());
+            }
+            return search(controller, components, base, validator, search, warm, measure, p99Us);
+        }
+    }
+
+    private int search(Controller controller, RunComponents components, Plan base, WorkloadValidator validator, SustainSearch search,
+                       Dur warm, Dur measure, Double p99Us) throws Exception {
         long t0 = System.nanoTime();
         List<ObjectNode> rows = new ArrayList<>();
         Double rate;
@@ -180,6 +193,10 @@ final class SustainCommand implements Callable<Integer> {
             confirmations.forEach(cr::add);
         }
         controller.annotate("sustain", result);
+        if (components != null) {
+            components.close();
+            controller.annotate("components", components.describe());
+        }
         controller.finish();
         print(rows, search, seconds);
         print(capacity, confirmations, confirmed, search.sustainable());

@@ -63,41 +63,6 @@ class KafkaEnginesRunTest {
         return "broker: {bootstrap_servers: \"" + BROKER.bootstrap() + "\"}";
     }
 
-    /**
-     * The baseline on a broker the run starts: every event acknowledged with its append time, every
-     * output received with its own (the same record: broker-to-broker 0), producer settings in the
-     * recorded workload, the broker's times in run.json, and the broker gone after the run.
-     */
-    @Test
-    void theKafkaBaselineRunsOnABrokerItStartsAndStops() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {start: true}", "", "{StockStream: {sequence: id}}",
-                "{producer: {linger.ms: 1, batch.size: 32768, acks: all, compression.type: lz4}}",
-                "- {name: warmup, measure: false, constant: {rate: 2000, duration: 1s}}\n- {name: m, bursts: {count: 5, size: 500, distance: 100ms}}"));
-        Path out = tmp.resolve("run");
-        Cli r = Cli.run("run", w.toString(), "--out", out.toString());
-        assertThat(r.exit).as(r.toString()).isZero();
-        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
-        JsonNode broker = run.get("components").get(0);
-        assertThat(broker.get("kind").asText()).isEqualTo("broker");
-        JsonNode jvm = broker.get("jvms").get(0);
-        assertThat(jvm.get("readyMs").asDouble()).isGreaterThan(jvm.get("startedMs").asDouble());
-        assertThat(jvm.get("shutdownMs").isNumber()).as("stopped and timed").isTrue();
-        assertThat(Procs.awaitGone(jvm.get("pid").asLong(), Duration.ofSeconds(5))).isTrue();
-        assertThat(run.at("/workload/engine/options/producer/compression.type").asText()).isEqualTo("lz4");
-
-        Path t = out.resolve("trials/t001");
-        JsonNode result = JSON.readTree(t.resolve("result.json").toFile());
-        assertThat(result.get("engine").asText()).isEqualTo("kafka");
-        assertThat(result.get("outputs_received").asLong()).isEqualTo(4500);
-        assertThat(result.at("/broker/acks").asLong()).isEqualTo(4500);
-        String ev = "'" + t.resolve("events.parquet") + "'";
-        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack >= send_end AND append_in_ms > 0")).isEqualTo(4500);
-        assertThat(Cli.one("SELECT count(*) FROM '" + t.resolve("outputs.parquet") + "' o JOIN " + ev
-                + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms AND o.received > e.send_start")).isEqualTo(4500);
-        assertThat(result.at("/broker/broker_to_broker_ms/max").asDouble()).isZero();
-        assertThat(result.at("/broker/ack_ms/count").asLong()).isEqualTo(2500);
-    }
-
     /** The windowed aggregate on Kafka Streams: the last count of every (symbol, window) equals a count of the input's append times. */
     @Test
     void kafkaStreamsWindowedCountsMatchACountFromTheInput() throws Exception {
@@ -157,13 +122,17 @@ class KafkaEnginesRunTest {
     }
 
     /**
-     * A broker killed while trial 1 runs: that trial fails naming the broker, the broker is started
-     * again, trial 2 succeeds, and no JVM of the run is left afterwards.
+     * The baseline on a broker the run starts, killed while trial 1 runs: that trial fails naming
+     * the broker, the broker is started again and trial 2 runs end to end (every event acknowledged
+     * with its append time, every output received with its own: the same record, so broker-to-broker
+     * is 0; producer settings in the recorded workload; CPU per process), the brokers' times are in
+     * run.json, and no JVM of the run is left afterwards.
      */
     @Test
-    void aBrokerKilledMidTrialFailsThatTrialOnlyAndNothingIsLeftRunning() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {start: true}", "", "{StockStream: {sequence: id}}", "{}",
-                "- {name: m, constant: {rate: 500, duration: 4s}}")
+    void theKafkaBaselineRunsOnABrokerItStartsAndAKilledBrokerFailsOneTrialOnly() throws Exception {
+        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {start: true}", "", "{StockStream: {sequence: id}}",
+                "{producer: {linger.ms: 1, batch.size: 32768, acks: all, compression.type: lz4}}",
+                "- {name: warmup, measure: false, constant: {rate: 1000, duration: 2s}}\n- {name: m, bursts: {count: 5, size: 500, distance: 100ms}}")
                 .replace("name: kafka-test", "name: kafka-test\nrepetitions: 2"));
         Path out = tmp.resolve("run");
         var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> Cli.run("run", w.toString(), "--out", out.toString()));
@@ -178,6 +147,31 @@ class KafkaEnginesRunTest {
         assertThat(t2.get("status").asText()).as(t2.toString()).isEqualTo("ok");
         assertThat(t2.get("components_restarted").asText()).contains("kafka-broker");
         assertNothingLeft(run);
+
+        JsonNode second = run.get("components").get(1);
+        assertThat(second.get("kind").asText()).isEqualTo("broker");
+        assertThat(second.get("start").asInt()).isEqualTo(2);
+        JsonNode jvm = second.get("jvms").get(0);
+        assertThat(jvm.get("readyMs").asDouble()).isGreaterThan(jvm.get("startedMs").asDouble());
+        assertThat(jvm.get("shutdownMs").isNumber()).as("stopped and timed").isTrue();
+        assertThat(run.at("/workload/engine/options/producer/compression.type").asText()).isEqualTo("lz4");
+
+        Path t = out.resolve("trials/t002");
+        JsonNode result = JSON.readTree(t.resolve("result.json").toFile());
+        assertThat(result.get("engine").asText()).isEqualTo("kafka");
+        assertThat(result.get("outputs_received").asLong()).isEqualTo(4500);
+        assertThat(result.at("/broker/acks").asLong()).isEqualTo(4500);
+        String ev = "'" + t.resolve("events.parquet") + "'";
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack >= send_end AND append_in_ms > 0")).isEqualTo(4500);
+        assertThat(Cli.one("SELECT count(*) FROM '" + t.resolve("outputs.parquet") + "' o JOIN " + ev
+                + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms AND o.received > e.send_start")).isEqualTo(4500);
+        assertThat(result.at("/broker/broker_to_broker_ms/max").asDouble()).isZero();
+        assertThat(result.at("/broker/ack_ms/count").asLong()).isEqualTo(2500);
+        // CPU per process from procfs: the broker's and the trial JVM's, over the trial and sampled into the series
+        assertThat(result.at("/cpu/seconds/kafka-broker").asDouble()).isPositive();
+        assertThat(result.at("/cpu/seconds/trial").asDouble()).isPositive();
+        assertThat(result.at("/cpu/events_per_cpu_s").asLong()).isPositive();
+        assertThat(Files.readString(t.resolve("sensors.csv"))).contains("sensor://procfs/component/cpu_percent#kafka-broker");
     }
 
     /** Waits until the trial's JVM prints its live line (it is sending), then returns the pid of the first JVM of the component kind. */

@@ -124,6 +124,16 @@ public final class RunComponents implements AutoCloseable {
         return d;
     }
 
+    /** Every running JVM of the components by name (kafka-broker, flink-jobmanager, flink-taskmanager-1 …), for per-process CPU. */
+    public Map<String, Long> pids() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (Component c : java.util.Arrays.asList(broker, flink)) {
+            if (c == null) continue;
+            for (ComponentTimes t : c.times()) if (t.exitCode() == null) out.put(t.name(), t.pid());
+        }
+        return out;
+    }
+
     /** run.json's {@code components}: per start, every JVM with its times (ms), or the existing cluster's address. */
     public ArrayNode describe() {
         ArrayNode out = Json.MAPPER.createArrayNode();

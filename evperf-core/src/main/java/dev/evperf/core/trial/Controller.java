@@ -150,6 +150,7 @@ public final class Controller {
             }
         }
         spec.set("workload", components != null ? components.inject(t.tree()) : t.tree());
+        if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
         List<String> cmd = new ArrayList<>();

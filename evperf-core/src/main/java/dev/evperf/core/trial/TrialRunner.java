@@ -45,6 +45,8 @@ public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
     private dev.evperf.core.pipeline.Pipelines pipelines;
+    /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
+    private Map<String, Long> componentPids = Map.of();
 
     public TrialRunner(Path dir) {
         this.dir = dir;
@@ -92,6 +94,8 @@ public final class TrialRunner {
         LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
         pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
+        componentPids = new LinkedHashMap<>();
+        spec.path("component_pids").fields().forEachRemaining(e -> componentPids.put(e.getKey(), e.getValue().asLong()));
         try {
             run(w, baseDir);
         } finally {
@@ -204,11 +208,12 @@ public final class TrialRunner {
                 sending.start(supply);
                 result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
                 SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin,
-                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline)) : null;
+                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline), componentPids) : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
+                dev.evperf.core.sensors.ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : dev.evperf.core.sensors.ProcessCpu.start(componentPids);
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();
@@ -228,6 +233,7 @@ public final class TrialRunner {
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.put("engine_drain_ns", System.nanoTime() - engineDrain);
                 long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+                if (cpu != null) result.put("cpu", cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
                     result.put("sensors", sensors.summary());
