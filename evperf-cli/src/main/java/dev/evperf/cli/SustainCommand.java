@@ -7,6 +7,7 @@ import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
 import dev.evperf.core.workload.Dur;
@@ -16,7 +17,6 @@ import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -123,33 +123,46 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(workload + ": matrix: sustain probes one configuration; remove the matrix");
         }
         PlanChecker.check(base);
+        // The first probe's schedule, checked now: a --duration too short for two events at --start is bad input.
+        probe(base, validator, "t000", start, warm, measure, records);
         Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
+        OutDir.prepare(runDir, "--out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
-
-        // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         // Engines behind Kafka: the components start once, are checked against, and serve every probe.
-        try (RunComponents components = Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
-            controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
-            if (components != null) {
-                controller.components(components);
-                controller.annotate("components", components.describe());
-            }
-            return search(controller, components, base, validator, search, warm, measure, p99Us);
+        try (Interrupts interrupts = Interrupts.install();
+             RunComponents components = Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
+            return runSearch(base, validator, search, runDir, interrupts, components, warm, measure, p99Us);
         }
     }
 
-    private int search(Controller controller, RunComponents components, Plan base, WorkloadValidator validator, SustainSearch search,
-                       Dur warm, Dur measure, Double p99Us) throws Exception {
+    /** The probes, each a fresh trial of one results directory, until the search converges. @return the exit code */
+    private int runSearch(Plan base, WorkloadValidator validator, SustainSearch search, Path runDir, Interrupts interrupts,
+                          RunComponents components, Dur warm, Dur measure, Double p99Us) throws java.io.IOException {
+        // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
+        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
+        controller.interruptible(interrupts);
+        controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+        if (components != null) {
+            controller.components(components);
+            controller.annotate("components", components.describe());
+        }
         long t0 = System.nanoTime();
         List<ObjectNode> rows = new ArrayList<>();
         Double rate;
         int i = 0;
         while ((rate = search.next()) != null) {
             i++;
-            ObjectNode row = runProbe(controller, base, validator, i, rate, warm, measure, p99Us, "probe");
+            ObjectNode row;
+            try {
+                row = runProbe(controller, base, validator, i, rate, warm, measure, p99Us, "probe");
+            } catch (Interrupts.RunInterrupted e) {
+                // the probes that finished are a true record of the search so far
+                ObjectNode partial = Json.MAPPER.createObjectNode().put("interrupted", e.signal()).put("probes", rows.size());
+                rows.forEach(partial.putArray("probe_results")::add);
+                controller.annotate("sustain", partial);
+                throw e;
+            }
             rows.add(row);
             search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(), row.path("achieved_rate").asDouble(0),
                     row.get("reason").asText()));
@@ -200,6 +213,7 @@ final class SustainCommand implements Callable<Integer> {
         controller.finish();
         print(rows, search, seconds);
         print(capacity, confirmations, confirmed, search.sustainable());
+        interrupts.check("interrupted by a signal while printing the tables; the search is complete in " + runDir);
         return search.done() && confirmed == confirmations.size() ? 0 : 1;
     }
 
@@ -302,6 +316,7 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
         }
         validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");
+        dev.evperf.core.load.ScheduleCheck.check(w, null, base.workloadFile() + " (probe at " + rate + " ev/s)");
         return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
     }
 

@@ -64,7 +64,8 @@ public final class RunComponents implements AutoCloseable {
             Workload.FlinkDef f = def.flink;
             Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
             flink = f.rest != null ? Component.existing(f.rest)
-                    : f.mode.equals("minicluster") ? FlinkCluster.mini(dir.resolve("flink" + suffix), f.taskmanagers, f.slots, f.jvm, settings(f.settings), ready)
+                    : f.mode.equals("minicluster") ? FlinkCluster.mini(dir.resolve("flink" + suffix), f.taskmanagers, f.slots,
+                    f.jvm == null ? List.of() : f.jvm, settings(f.settings), ready)
                     : FlinkCluster.standalone(dir.resolve("flink" + suffix), f.taskmanagers, f.slots, settings(f.settings), ready);
             started.add(new Started("flink", generation, flink));
         }

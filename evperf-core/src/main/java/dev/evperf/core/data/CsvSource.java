@@ -29,7 +29,7 @@ public final class CsvSource {
         String[] header = null;
         int[] columnOf = null;
         String delimiter = Pattern.quote(file.delimiter);
-        try (BufferedReader in = Files.newBufferedReader(path)) {
+        try (BufferedReader in = open(path, where)) {
             String line;
             int lineNo = 0;
             while ((line = in.readLine()) != null && rows.size() < limit) {
@@ -60,6 +60,8 @@ public final class CsvSource {
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw dev.evperf.core.workload.Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
@@ -76,7 +78,7 @@ public final class CsvSource {
         double[] out = new double[1024];
         int n = 0;
         int index = -1;
-        try (BufferedReader in = Files.newBufferedReader(path)) {
+        try (BufferedReader in = open(path, where)) {
             String line;
             int lineNo = 0;
             String delimiter = Pattern.quote(file.delimiter);
@@ -104,10 +106,20 @@ public final class CsvSource {
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw dev.evperf.core.workload.Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** A regular file only: a device or a FIFO (/dev/zero, say) could be read for ever. */
+    private static BufferedReader open(Path path, String where) throws IOException {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new WorkloadException(where + ": data file " + path + " is not a regular file");
+        }
+        return Files.newBufferedReader(path);
     }
 
     private static int parseIndex(String column, Path path) {

@@ -74,7 +74,7 @@ public final class EngineCheck {
         }
         if (p.exitValue() != 0) {
             throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code " + p.exitValue() + ": "
-                    + Controller.crashLine(out) + " (" + out + ")");
+                    + TrialExit.crashLine(out) + " (" + out + ")");
         }
     }
 

@@ -99,8 +99,14 @@ public final class WorkloadValidator {
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
+        if (w.trial.drainQuiet.nanos() >= w.trial.drainTimeout.nanos()) {
+            // the trial would fail every time: outputs cannot stop for drain_quiet within drain_timeout
+            fail(where, "trial.drain_quiet", "expected less than trial.drain_timeout (" + w.trial.drainQuiet + " is not less than "
+                    + w.trial.drainTimeout + ")");
+        }
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
         if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
+        for (String option : w.trial.jvm) jvmOption(option, "trial.jvm", where);
     }
 
     /**
@@ -110,6 +116,7 @@ public final class WorkloadValidator {
      */
     private static void validateComponents(Workload w, String where) {
         var ext = dev.evperf.core.engine.EngineModules.external(w.engine.name);
+        java.util.Map<String, Object> opts = w.engine.options == null ? java.util.Map.of() : w.engine.options;
         Workload.ComponentsDef c = w.components;
         Workload.BrokerDef b = c == null ? null : c.broker;
         Workload.FlinkDef f = c == null ? null : c.flink;
@@ -121,9 +128,9 @@ public final class WorkloadValidator {
             if (b.bootstrapServers != null && !b.bootstrapServers.matches("[^\\s,:]+:\\d+(,[^\\s,:]+:\\d+)*")) {
                 fail(where, "components.broker.bootstrap_servers", "expected host:port[,host:port…], got '" + b.bootstrapServers + "'");
             }
-            if (b.readyTimeout.nanos() <= 0) fail(where, "components.broker.ready_timeout", "expected a duration above 0");
+            if (b.readyTimeout == null || b.readyTimeout.nanos() <= 0) fail(where, "components.broker.ready_timeout", "expected a duration above 0");
             if (ext == null) fail(where, "components.broker", "engine " + w.engine.name + " does not use a broker");
-            if (w.engine.options.containsKey("bootstrap_servers")) {
+            if (opts.containsKey("bootstrap_servers")) {
                 fail(where, "engine.options.bootstrap_servers", "components.broker sets it; give the address in one place");
             }
         }
@@ -137,15 +144,17 @@ public final class WorkloadValidator {
             if (f.rest != null && !f.rest.matches("[^\\s:]+:\\d+")) fail(where, "components.flink.rest", "expected host:port, got '" + f.rest + "'");
             if (f.taskmanagers < 1) fail(where, "components.flink.taskmanagers", "expected at least 1, got " + f.taskmanagers);
             if (f.slots < 1) fail(where, "components.flink.slots", "expected at least 1, got " + f.slots);
-            if (f.readyTimeout.nanos() <= 0) fail(where, "components.flink.ready_timeout", "expected a duration above 0");
+            if (f.readyTimeout == null || f.readyTimeout.nanos() <= 0) fail(where, "components.flink.ready_timeout", "expected a duration above 0");
             if (ext == null || !ext.flink()) fail(where, "components.flink", "engine " + w.engine.name + " does not use a Flink cluster");
-            if (w.engine.options.containsKey("rest")) fail(where, "engine.options.rest", "components.flink sets it; give the address in one place");
+            if (opts.containsKey("rest")) fail(where, "engine.options.rest", "components.flink sets it; give the address in one place");
         }
-        if (ext != null && b == null && !w.engine.options.containsKey("bootstrap_servers")) {
+        if (w.engine.classpath == null) w.engine.classpath = new java.util.ArrayList<>();
+        if (w.engine.classpath.stream().anyMatch(java.util.Objects::isNull)) fail(where, "engine.classpath", "expected paths of jars or class directories");
+        if (ext != null && b == null && !opts.containsKey("bootstrap_servers")) {
             fail(where, "components.broker", "engine " + w.engine.name + " reads and writes Kafka topics: add components: {broker: {start: true}}"
                     + " or the bootstrap_servers of an existing cluster");
         }
-        if (ext != null && ext.flink() && f == null && !w.engine.options.containsKey("rest")) {
+        if (ext != null && ext.flink() && f == null && !opts.containsKey("rest")) {
             fail(where, "components.flink", "engine flink needs a cluster: add components: {flink: {mode: minicluster}} (or standalone, or"
                     + " rest: host:port of an existing one)");
         }
@@ -299,6 +308,7 @@ public final class WorkloadValidator {
             if (!(d.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + d.max);
             positive(d.period, q + ".period", where);
             positive(d.duration, q + ".duration", where);
+            if (names[i].equals("binary") || names[i].equals("spike")) changes(d.duration, d.period, 2, q + ".period", where);
         }
         if (ph.spike != null && !(ph.spike.size > 0 && ph.spike.size <= 100)) {
             fail(where, p + ".spike.size", "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
@@ -335,6 +345,7 @@ public final class WorkloadValidator {
             if (w.step < 0) fail(where, q + ".step", "expected 0 or more events/s");
             positive(w.interval, q + ".interval", where);
             positive(w.duration, q + ".duration", where);
+            changes(w.duration, w.interval, 1, q + ".interval", where);
         }
     }
 
@@ -370,6 +381,25 @@ public final class WorkloadValidator {
             fail(where, field + ".size", "expected a batch size of 1 or more events, got " + b.size);
         }
         if (b.interval != null && b.interval.nanos() <= 0) fail(where, field + ".interval", "expected a duration above 0, got " + b.interval);
+    }
+
+    /** A trial JVM option starts with '-': anything else would become the trial's main class. */
+    static void jvmOption(String option, String field, String where) {
+        if (!option.startsWith("-")) {
+            fail(where, field, "'" + option + "' is not a JVM option (they start with -, e.g. -Xmx2g)");
+        }
+    }
+
+    /** The schedule's integrator ends a step at every jump of the rate; more than this many would not fit its arrays. */
+    static final long MAX_CHANGES = 10_000_000;
+
+    /** {@code perPeriod} jumps of the rate every {@code period} over {@code duration}: at most {@link #MAX_CHANGES}. */
+    private static void changes(Dur duration, Dur period, int perPeriod, String field, String where) {
+        double n = (double) duration.nanos() / period.nanos() * perPeriod;
+        if (n > MAX_CHANGES) {
+            fail(where, field, String.format(java.util.Locale.ROOT, "%s over %s changes the rate %.3g times; at most %d (lengthen the %s)",
+                    period, duration, n, MAX_CHANGES, field.substring(field.lastIndexOf('.') + 1)));
+        }
     }
 
     private static void positive(Dur d, String field, String where) {
