@@ -65,8 +65,8 @@ final class ProfileCommand implements Callable<Integer> {
         }
         main.out.printf("%s, trial %s (%s): %d events%n", workload, t.id(), t.label(), s.size());
         for (Schedule.PhaseInfo p : s.phases) {
-            main.out.printf(Locale.ROOT, "  phase %-10s %-11s %10d events over %8.3f s, mean %s%n", p.name(), p.profile(), p.count(),
-                    p.intendedSpan() / 1e9, p.targetRate() == null ? "max rate" : String.format(Locale.ROOT, "%.1f ev/s", p.targetRate()));
+            main.out.printf(Locale.ROOT, "  phase %-10s %-11s %10d events over %8.3f s, %s%n", p.name(), p.profile(), p.count(),
+                    p.intendedSpan() / 1e9, p.rateText());
         }
         double top = rows.stream().mapToDouble(r -> Math.max(Double.isNaN(r.targetRate()) ? 0 : r.targetRate(), r.intendedRate())).max().orElse(1);
         main.out.printf("%n  %9s  %-10s %14s %14s%n", "t s", "phase", "target ev/s", "intended ev/s");

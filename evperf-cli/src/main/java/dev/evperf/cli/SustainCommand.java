@@ -164,8 +164,10 @@ final class SustainCommand implements Callable<Integer> {
                 throw e;
             }
             rows.add(row);
-            search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(), row.path("achieved_rate").asDouble(0),
-                    row.get("reason").asText()));
+            // Only a saturated probe's achieved rate estimates the capacity; one that missed its rate by a
+            // stall (a busy machine) says nothing about it.
+            search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(),
+                    row.get("saturated").asBoolean() ? row.path("achieved_rate").asDouble(0) : 0, row.get("reason").asText()));
         }
         // Confirmation: the same rate again in fresh JVMs. The search saw each rate once; an engine whose
         // capacity differs between JVMs passes or fails the same rate depending on the JVM it got.
@@ -234,9 +236,9 @@ final class SustainCommand implements Callable<Integer> {
     }
 
     /**
-     * The achieved rates of the saturated probes (not sustained, and short of their target): a
-     * synchronous engine that cannot keep up accepts events exactly as fast as it processes them, so
-     * each is the engine's capacity in that probe's JVM. Their spread shows how much it varies.
+     * The achieved rates of the saturated probes (see {@link #SATURATED}): a synchronous engine that
+     * cannot keep up accepts events exactly as fast as it processes them, so each is the engine's
+     * capacity in that probe's JVM. Their spread shows how much it varies.
      */
     private static final class Spread {
         final int n;
@@ -254,7 +256,7 @@ final class SustainCommand implements Callable<Integer> {
             for (List<ObjectNode> rows : List.of(probes, confirmations)) {
                 for (ObjectNode r : rows) {
                     double a = r.path("achieved_rate").asDouble(0);
-                    if (r.get("sustained").asBoolean() || !(a > 0) || a >= 0.99 * r.get("rate").asDouble()) continue;
+                    if (!r.get("saturated").asBoolean()) continue;
                     n++;
                     min = Math.min(min, a);
                     max = Math.max(max, a);
@@ -341,6 +343,8 @@ final class SustainCommand implements Callable<Integer> {
             JsonNode sched = s.path("latency").path("scheduled");
             row.put("scheduled_p50_us", sched.path("p50_us").asDouble());
             row.put("scheduled_p99_us", sched.path("p99_us").asDouble());
+            double sendUs = s.path("latency").path("processing").path("mean_us").asDouble(Double.NaN);
+            row.put("processing_mean_us", sendUs);
             row.put("end_to_end_p99_us", s.path("latency").path("end_to_end").path("p99_us").asDouble());
             JsonNode trend = s.path("scheduled_trend");
             row.put("backlog_ms_per_s", trend.path("slope_ms_per_s").asDouble());
@@ -360,25 +364,56 @@ final class SustainCommand implements Callable<Integer> {
             }
         }
         row.put("sustained", why.isEmpty());
+        double achieved = row.path("achieved_rate").asDouble(0);
+        double busy = achieved * row.path("processing_mean_us").asDouble(Double.NaN) / 1e6;
+        row.put("saturated", !why.isEmpty() && achieved < 0.99 * rate && busy >= SATURATED);
         row.put("reason", String.join("; ", why));
         return row;
     }
+
+    /**
+     * A probe is saturated when it fell short of its rate and the engine set its pace: the sends took
+     * at least this share of the measured phase (achieved rate × mean send time), so the driver hardly
+     * ever waited for an event's time. A probe that missed its rate by a stall, or by a late last send
+     * on a busy machine, is not; nor is one that started behind (a backlog from its warm-up) and caught
+     * up, its sends back to back at more than its rate.
+     */
+    static final double SATURATED = 0.97;
 
     private void print(List<ObjectNode> rows, SustainSearch search, double seconds) {
         main.out.println("Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
         main.out.printf("  %-5s %14s %14s %12s %12s %12s %10s  %s%n", "probe", "target ev/s", "achieved ev/s", "p50 sched µs",
                 "p99 sched µs", "backlog ms/s", "sustained", "why not");
         rows.stream().sorted(Comparator.comparingDouble(r -> r.get("rate").asDouble())).forEach(r -> main.out.printf(Locale.ROOT,
-                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
-                r.path("achieved_rate").asDouble(Double.NaN), r.path("scheduled_p50_us").asDouble(Double.NaN),
-                r.path("scheduled_p99_us").asDouble(Double.NaN), r.path("backlog_ms_per_s").asDouble(Double.NaN),
-                r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
+                "  %-5s %14.1f %14s %12s %12s %12s %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
+                figure(r, "achieved_rate", "%.1f"), figure(r, "scheduled_p50_us", "%.1f"), figure(r, "scheduled_p99_us", "%.1f"),
+                figure(r, "backlog_ms_per_s", "%.3f"), r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
         if (search.done()) {
             main.out.printf(Locale.ROOT, "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n", search.sustainable(),
                     search.lowestFailure(), (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100, rows.size(), seconds);
         } else {
-            main.out.printf(Locale.ROOT, "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
-                    rows.size(), seconds, search.sustainable(), search.lowestFailure());
+            main.out.println(notConverged(rows.size(), seconds, search.sustainable(), search.lowestFailure()));
         }
+    }
+
+    /** A probe's figure, or "-" when its trial did not end ok and has none. */
+    private static String figure(JsonNode row, String field, String format) {
+        double v = row.path(field).asDouble(Double.NaN);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    /** What a search that ran out of probes found: the bracket, or which side of it is still open. */
+    static String notConverged(int probes, double seconds, double highestSustained, double lowestFailed) {
+        String head = String.format(Locale.ROOT, "not converged after %d probe%s in %.1f s: ", probes, probes == 1 ? "" : "s", seconds);
+        if (Double.isNaN(lowestFailed)) {
+            return head + String.format(Locale.ROOT, "every probe was sustained, up to %.1f ev/s, so the engine's limit is higher"
+                    + " (more probes: --max-probes; a faster climb: --start, --factor)", highestSustained);
+        }
+        if (Double.isNaN(highestSustained)) {
+            return head + String.format(Locale.ROOT, "no probe was sustained, down to %.1f ev/s, so the limit is lower"
+                    + " (start lower: --start; more probes: --max-probes)", lowestFailed);
+        }
+        return head + String.format(Locale.ROOT, "highest sustained %.1f ev/s, lowest failed %.1f ev/s (more probes: --max-probes)",
+                highestSustained, lowestFailed);
     }
 }

@@ -28,9 +28,21 @@ public final class Schedule {
     /** Where the schedule starts on the trial's axis (ns after the origin); phase starts are relative to it. */
     private long startAt;
 
-    /** What the results record of each phase. */
+    /**
+     * What the results record of each phase.
+     *
+     * @param targetRate   the rate the workload asks for (null: as fast as possible)
+     * @param intendedRate the rate of the intended send times; differs from the target for Poisson arrivals
+     */
     public record PhaseInfo(String name, boolean measure, String profile, long firstSeq, long count,
-                            Double targetRate, long intendedStart, long intendedSpan) {
+                            Double targetRate, Double intendedRate, long intendedStart, long intendedSpan) {
+        /** "target 50000.0 ev/s", with the intended rate when it differs (Poisson arrivals), or "max rate". */
+        public String rateText() {
+            if (targetRate == null) return "max rate";
+            String target = String.format(java.util.Locale.ROOT, "target %.1f ev/s", targetRate);
+            return intendedRate == null || Math.abs(intendedRate - targetRate) < 0.05 ? target
+                    : target + String.format(java.util.Locale.ROOT, ", intended %.1f ev/s (Poisson arrivals)", intendedRate);
+        }
     }
 
     private Schedule(List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
@@ -70,7 +82,7 @@ public final class Schedule {
             profiles.add(p);
             long count = p.count();
             String name = d.name != null ? d.name : "phase" + ph;
-            infos.add(new PhaseInfo(name, d.measure, p.kind(), total, count, p.targetRate(), start, p.span()));
+            infos.add(new PhaseInfo(name, d.measure, p.kind(), total, count, p.targetRate(), p.intendedRate(), start, p.span()));
             total += count;
             start += p.span();
         }
