@@ -1,6 +1,6 @@
 package dev.evperf.cli;
 
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.results.WriteFaults;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import dev.evperf.analysis.report.ReportAnnotations;
 import dev.evperf.analysis.report.Span;
 import dev.evperf.analysis.report.TrialAnnotations;
@@ -26,14 +27,14 @@ final class ReportMarks implements ReportAnnotations {
 
     @Override
     public TrialAnnotations forTrial(String id, Path dir) {
-        Path result = dir.resolve("result.json");
+        Path result = dir.resolve(Layout.RESULT_JSON);
         long events;
         try {
             events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
+        if (events > MAX_EVENTS || !Files.exists(dir.resolve(Layout.EVENTS))) {
             return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
                     ? "spikes are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
         }

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;

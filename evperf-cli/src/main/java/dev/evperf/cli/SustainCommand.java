@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

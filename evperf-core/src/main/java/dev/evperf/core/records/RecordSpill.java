@@ -1,5 +1,6 @@
 package dev.evperf.core.records;
 
+import dev.evperf.results.Layout;
 import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
@@ -18,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  * spills then ({@link Results}).
  */
 public final class RecordSpill implements AutoCloseable {
-    public static final String EVENTS = "events.spill.parquet";
-    public static final String OUTPUTS = "outputs.spill.parquet";
+    public static final String EVENTS = Layout.EVENTS_SPILL;
+    public static final String OUTPUTS = Layout.OUTPUTS_SPILL;
 
     public static final List<SpillFile.Column> EVENT_COLUMNS = List.of(new SpillFile.Column("seq", true),
             new SpillFile.Column("phase", false), new SpillFile.Column("burst", false), new SpillFile.Column("pos", false),

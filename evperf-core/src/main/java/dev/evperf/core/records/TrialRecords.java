@@ -4,7 +4,7 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.IntervalSeries;
 import dev.evperf.core.results.LatencyLogs;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
 import java.nio.file.Files;

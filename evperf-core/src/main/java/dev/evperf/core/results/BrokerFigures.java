@@ -1,5 +1,6 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,5 +1,7 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.Layout;
+
 import dev.evperf.core.driver.OutputRecords;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,5 +1,6 @@
 package dev.evperf.core.sensors;
 
+import dev.evperf.results.Layout;
 import dev.evperf.core.workload.Workload.SensorsDef;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +19,7 @@ import java.util.Map;
  * same sample; an alias stores a sensor under another name.
  */
 public final class SensorSampler implements AutoCloseable {
-    public static final String FILE = "sensors.csv";
+    public static final String FILE = Layout.SENSORS;
 
     private final List<Sensor> sensors;
     private final String[] names;

@@ -3,7 +3,7 @@ package dev.evperf.core.trial;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;

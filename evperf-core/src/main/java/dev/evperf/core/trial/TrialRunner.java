@@ -24,7 +24,7 @@ import dev.evperf.core.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
 import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadLoader;

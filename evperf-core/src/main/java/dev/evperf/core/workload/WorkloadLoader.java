@@ -2,6 +2,7 @@ package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -117,7 +118,7 @@ public final class WorkloadLoader {
             JsonNode a = phases.get(i).path("adaptivity");
             if (!a.isObject() || !a.has("fraction")) continue;
             String field = "load.phases[" + i + "].adaptivity.sustained";
-            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve("run.json");
+            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve(Layout.RUN_JSON);
             JsonNode rate;
             try {
                 rate = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runJson.toFile()).path("sustain").path("sustainable_rate");
