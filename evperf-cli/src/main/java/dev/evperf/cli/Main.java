@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "evperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Benchmarks event-processing engines and explains what it measured.",
         subcommands = {RunCommand.class, SummaryCommand.class, ProfileCommand.class, SustainCommand.class,
-                ReportCommand.class, CompareCommand.class, ModelCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, CompareCommand.class, ModelCommand.class, RefStudyCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     public static final int BAD_INPUT = 2;
 
