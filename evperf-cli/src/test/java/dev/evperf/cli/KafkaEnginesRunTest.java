@@ -162,7 +162,8 @@ class KafkaEnginesRunTest {
         assertThat(result.get("outputs_received").asLong()).isEqualTo(4500);
         assertThat(result.at("/broker/acks").asLong()).isEqualTo(4500);
         String ev = "'" + t.resolve("events.parquet") + "'";
-        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack >= send_end AND append_in_ms > 0")).isEqualTo(4500);
+        // after its send started; not always after send_end: the callback (producer's I/O thread) may beat the driver's clock read
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack > send_start AND append_in_ms > 0")).isEqualTo(4500);
         assertThat(Cli.one("SELECT count(*) FROM '" + t.resolve("outputs.parquet") + "' o JOIN " + ev
                 + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms AND o.received > e.send_start")).isEqualTo(4500);
         assertThat(result.at("/broker/broker_to_broker_ms/max").asDouble()).isZero();
