@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.PlanChecker;
@@ -129,18 +130,24 @@ final class SustainCommand implements Callable<Integer> {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         OutDir.prepare(runDir, "--out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
-        try (Interrupts interrupts = Interrupts.install()) {
-            return runSearch(base, validator, search, runDir, interrupts, warm, measure, p99Us);
+        // Engines behind Kafka: the components start once, are checked against, and serve every probe.
+        try (Interrupts interrupts = Interrupts.install();
+             RunComponents components = Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
+            return runSearch(base, validator, search, runDir, interrupts, components, warm, measure, p99Us);
         }
     }
 
     /** The probes, each a fresh trial of one results directory, until the search converges. @return the exit code */
-    private int runSearch(Plan base, WorkloadValidator validator, SustainSearch search, Path runDir, Interrupts interrupts, Dur warm,
-                          Dur measure, Double p99Us) throws java.io.IOException {
+    private int runSearch(Plan base, WorkloadValidator validator, SustainSearch search, Path runDir, Interrupts interrupts,
+                          RunComponents components, Dur warm, Dur measure, Double p99Us) throws java.io.IOException {
         // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         controller.interruptible(interrupts);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+        if (components != null) {
+            controller.components(components);
+            controller.annotate("components", components.describe());
+        }
         long t0 = System.nanoTime();
         List<ObjectNode> rows = new ArrayList<>();
         Double rate;
@@ -202,6 +209,10 @@ final class SustainCommand implements Callable<Integer> {
             confirmations.forEach(cr::add);
         }
         controller.annotate("sustain", result);
+        if (components != null) {
+            components.close();
+            controller.annotate("components", components.describe());
+        }
         controller.finish();
         print(rows, search, seconds);
         print(capacity, confirmations, confirmed, search.sustainable());

@@ -37,6 +37,11 @@ public final class TrialRecords {
 
     /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
     public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+        return write(dir, s, spill, o, null);
+    }
+
+    /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
+    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks) throws Exception {
         long t0 = System.nanoTime();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
@@ -47,7 +52,7 @@ public final class TrialRecords {
         long t1 = System.nanoTime();
         CompletableFuture<Double> events = o.records()
                 ? CompletableFuture.supplyAsync(() -> {
-                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured));
+                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured, acks));
                     return ms(t1);
                 })
                 : CompletableFuture.completedFuture(0.0);
@@ -68,6 +73,7 @@ public final class TrialRecords {
         spill.close();
         Files.deleteIfExists(eventsSpill);
         Files.deleteIfExists(outputsSpill);
+        if (acks != null) Files.deleteIfExists(acks);
         return result;
     }
 

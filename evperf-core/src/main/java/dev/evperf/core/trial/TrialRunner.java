@@ -45,6 +45,8 @@ public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
     private dev.evperf.core.pipeline.Pipelines pipelines;
+    /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
+    private Map<String, Long> componentPids = Map.of();
 
     public TrialRunner(Path dir) {
         this.dir = dir;
@@ -119,6 +121,8 @@ public final class TrialRunner {
         LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
         pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
+        componentPids = new LinkedHashMap<>();
+        spec.path("component_pids").fields().forEachRemaining(e -> componentPids.put(e.getKey(), e.getValue().asLong()));
         try {
             run(w, baseDir);
         } finally {
@@ -166,6 +170,7 @@ public final class TrialRunner {
         result.put("engine_version", factory.version());
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
+        List<dev.evperf.core.records.OutputValues> valueFiles = new ArrayList<>();
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -207,11 +212,22 @@ public final class TrialRunner {
                     throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr + "' to carry the sequence number; it has "
                             + engine.outputFields(o) + " (set engine.outputs." + o + ".sequence, or none)");
                 }
-                engine.subscribe(o, out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend));
+                dev.evperf.api.OutputListener listener = out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend);
+                var def = w.engine.outputs.get(o);
+                if (def != null && def.values) {
+                    var v = new dev.evperf.core.records.OutputValues(dir, o, engine.outputFields(o), listener);
+                    valueFiles.add(v);
+                    listener = v;
+                }
+                engine.subscribe(o, listener);
             }
-            try (RecordSpill spill = new RecordSpill(dir, out);
+            // An engine behind a broker acknowledges every event: when, and the broker's append time.
+            boolean behindBroker = dev.evperf.core.engine.EngineModules.external(factory.name()) != null;
+            try (dev.evperf.core.records.AckRecords acks = behindBroker ? new dev.evperf.core.records.AckRecords(dir, origin) : null;
+                 RecordSpill spill = new RecordSpill(dir, out);
                  EventSupply supply = new EventSupply(schedule.cursor(0), schedule.batched(), schedule.largestBatch(), senders, maker,
                          input, spill::sent, chunkRows, EventSupply.CHUNKS)) {
+                if (acks != null) engine.subscribeAcks(acks);
                 if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
@@ -219,11 +235,12 @@ public final class TrialRunner {
                 sending.start(supply);
                 result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
                 SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin,
-                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline)) : null;
+                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline), componentPids) : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
+                dev.evperf.core.sensors.ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : dev.evperf.core.sensors.ProcessCpu.start(componentPids);
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();
@@ -238,7 +255,12 @@ public final class TrialRunner {
                 }
                 long sendDone = System.nanoTime();
                 result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
+                // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
+                long engineDrain = System.nanoTime();
+                engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
+                result.put("engine_drain_ns", System.nanoTime() - engineDrain);
                 long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+                if (cpu != null) result.put("cpu", cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
                     result.put("sensors", sensors.summary());
@@ -271,7 +293,7 @@ public final class TrialRunner {
                 long writeStart = System.nanoTime();
                 Map<String, Object> written = TrialRecords.write(dir, schedule, spill, new TrialRecords.Options(List.copyOf(w.measure.latency),
                         w.measure.records, w.measure.tracepoints, w.measure.hlogInterval.nanos(), origin, epochNanos(originWall) / 1e6, outputs,
-                        sampleEvery, out.count()));
+                        sampleEvery, out.count()), acks == null ? null : acks.finish());
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
@@ -280,6 +302,16 @@ public final class TrialRunner {
                 if (written.containsKey("trace")) result.put("trace", written.get("trace"));
                 if (written.containsKey("timing")) result.put("timing", written.get("timing"));
                 result.put("write_parts_ms", written.get("write_parts_ms"));
+                if (acks != null) {
+                    Map<String, Object> broker = new LinkedHashMap<>();
+                    // The producer's settings as the workload gave them (Kafka's own defaults for the rest).
+                    broker.put("producer", w.engine.options.getOrDefault("producer", Map.of()));
+                    broker.put("acks", acks.count());
+                    broker.put("refused", acks.errors());
+                    broker.put("ack_writer_waits", acks.waits());
+                    if (w.measure.records) broker.putAll(dev.evperf.core.results.BrokerFigures.compute(dir));
+                    result.put("broker", broker);
+                }
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
                 result.put("errors", errors.summary(origin, w.trial.maxErrors));
                 errors.write(dir, origin);
@@ -289,6 +321,7 @@ public final class TrialRunner {
             }
         } finally {
             if (sending != null) sending.abandon();
+            for (var v : valueFiles) v.close();
         }
     }
 
