@@ -78,6 +78,13 @@ class BadInputTest {
                 .contains("(while parsing a flow mapping started at 4:");
     }
 
+    /** Found by the workload fuzz test (seed 20240610, mutation 7627): the string "null" as a bound, which Jackson reads as no number, was an internal error. */
+    @Test
+    void aUniformGeneratorWithANullBoundIsBadInput() throws Exception {
+        Cli cli = runBad(GOOD.replace("load:\n", "data:\n  StockStream:\n    fields:\n      price: {uniform: [\"null\", 100]}\nload:\n"));
+        assertThat(cli.err).contains("data.StockStream.fields.price.uniform").contains("expected [min, max] with min < max");
+    }
+
     @Test
     void duplicateKeysAreRejectedNotSilentlyOverwritten() throws Exception {
         Cli top = runBad(GOOD + "name: again\n");

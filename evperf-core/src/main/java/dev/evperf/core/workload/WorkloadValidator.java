@@ -183,7 +183,7 @@ public final class WorkloadValidator {
                 int kinds = (g.uniform != null ? 1 : 0) + (g.normal != null ? 1 : 0) + (g.exponential != null ? 1 : 0)
                         + (g.sequential != null ? 1 : 0) + (g.values != null ? 1 : 0);
                 if (kinds != 1) fail(where, fp, "expected exactly one generator: uniform, normal, exponential, sequential or values");
-                if (g.uniform != null && (g.uniform.size() != 2 || g.uniform.get(0) >= g.uniform.get(1))) {
+                if (g.uniform != null && (g.uniform.size() != 2 || g.uniform.contains(null) || g.uniform.get(0) >= g.uniform.get(1))) {
                     fail(where, fp + ".uniform", "expected [min, max] with min < max");
                 }
                 if (g.normal != null && g.normal.std < 0) fail(where, fp + ".normal.std", "expected 0 or more");
