@@ -1,5 +1,8 @@
 package dev.evperf.cli;
 
+import dev.evperf.core.results.Environment;
+import dev.evperf.core.trial.TrialFailure;
+import dev.evperf.core.trial.TrialMain;
 import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -27,7 +30,7 @@ public final class Main {
     PrintStream err;
 
     public static int execute(PrintStream out, PrintStream err, String... args) {
-        dev.evperf.core.trial.TrialMain.quietEngineLogs();
+        TrialMain.quietEngineLogs();
         Main main = new Main();
         main.out = out;
         main.err = err;
@@ -45,7 +48,7 @@ public final class Main {
                 err.println("evperf: " + ex.getMessage());
                 return BAD_INPUT;
             }
-            if (ex instanceof dev.evperf.core.trial.TrialFailure) {
+            if (ex instanceof TrialFailure) {
                 err.println("evperf: " + ex.getMessage());
                 return 1;
             }
@@ -58,7 +61,7 @@ public final class Main {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"evperf " + dev.evperf.core.results.Environment.version() + " (" + dev.evperf.core.results.Environment.commit() + ")"};
+            return new String[] {"evperf " + Environment.version() + " (" + Environment.commit() + ")"};
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.model.Context;
 import dev.evperf.analysis.model.ModelBuilder;
 import dev.evperf.analysis.model.ModelCheck;
 import dev.evperf.analysis.model.ModelRun;
@@ -94,7 +95,7 @@ public final class ModelCommand implements Callable<Integer> {
                 err.println("evperf: warning: checking the model on the trial it was built from (" + from.id() + "): not a held-out check");
             }
             model = ModelBuilder.build(from.dir(), runDir.toString(), from.id(), new ModelBuilder.Options(keepWarmUp,
-                    dev.evperf.analysis.model.Context.standard()));
+                    Context.standard()));
             if (out != null) {
                 model.write(out);
                 err.println("evperf: model written to " + out);

@@ -1,10 +1,12 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.TrialFailure;
 import dev.evperf.core.workload.AutoPatterns;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
@@ -52,7 +54,7 @@ final class PreRuns {
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": auto parameters: " + e.getOriginalMessage());
         }
         new WorkloadValidator(Engines.available().keySet()).validate(w, plan.workloadFile() + " (trial " + t.id() + " after its pre-run)");
@@ -66,7 +68,7 @@ final class PreRuns {
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": pre-run: " + e.getOriginalMessage());
         }
         TrialSpec pre = new TrialSpec(id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
@@ -74,7 +76,7 @@ final class PreRuns {
         JsonNode phase = entry.path("summary").path("rates").path(0);
         double throughput = phase.path("achieved_rate").asDouble(0);
         if (!"ok".equals(entry.path("status").asText()) || !(throughput > 0)) {
-            throw new dev.evperf.core.trial.TrialFailure("the pre-run " + id + " for auto pattern parameters failed: "
+            throw new TrialFailure("the pre-run " + id + " for auto pattern parameters failed: "
                     + entry.path("reason").asText(entry.path("summary_error").asText("no throughput")));
         }
         return new double[] {throughput, count / throughput};

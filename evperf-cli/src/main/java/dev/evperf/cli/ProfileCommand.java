@@ -3,8 +3,10 @@ package dev.evperf.cli;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.ProfilePreview;
 import dev.evperf.core.load.Schedule;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
+import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
@@ -54,7 +56,7 @@ final class ProfileCommand implements Callable<Integer> {
                 .orElseThrow(() -> new IllegalArgumentException("--trial: no trial " + trial + "; the plan has "
                         + plan.trials().get(0).id() + " to " + plan.trials().get(plan.trials().size() - 1).id()));
         Schedule s = Schedule.of(t.workload().load.phases, t.workload().load.batch,
-                dev.evperf.core.workload.Schemas.traces(t.workload(), dev.evperf.core.trial.PlanChecker.baseDir(workload), workload.toString()));
+                Schemas.traces(t.workload(), PlanChecker.baseDir(workload), workload.toString()));
         List<ProfilePreview.Row> rows = ProfilePreview.of(s, bucket);
         if (format.equals("csv")) {
             main.out.println("t_s,phase,target_rate,intended_rate");

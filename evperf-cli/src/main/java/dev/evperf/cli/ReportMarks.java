@@ -9,6 +9,8 @@ import dev.evperf.analysis.spikes.SpikeReport;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
 import dev.evperf.core.results.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,8 +32,8 @@ final class ReportMarks implements ReportAnnotations {
         long events;
         try {
             events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
             return new TrialAnnotations(List.of(), null, events > MAX_EVENTS

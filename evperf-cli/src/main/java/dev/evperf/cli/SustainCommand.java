@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,13 +9,14 @@ import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -187,7 +189,7 @@ final class SustainCommand implements Callable<Integer> {
     }
 
     private ObjectNode runProbe(Controller controller, Plan base, WorkloadValidator validator, int i, double rate, Dur warm, Dur measure,
-                                Double p99Us, String what) throws java.io.IOException {
+                                Double p99Us, String what) throws IOException {
         double total = rate * (warm.seconds() + measure.seconds());
         double shrink = total > maxEvents ? maxEvents / total : 1;
         if (shrink < 1) {
@@ -281,7 +283,7 @@ final class SustainCommand implements Callable<Integer> {
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
         }
         validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");

@@ -6,7 +6,7 @@ import static org.assertj.core.data.Offset.offset;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.RateIntegrator;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.Schedule;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Workload.BurstsDef;
 import dev.evperf.core.workload.Workload.ConstantDef;
 import dev.evperf.core.workload.Workload.PhaseDef;

@@ -2,8 +2,8 @@ package dev.evperf.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.channel.Channel;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.monitor.channel.Channel;
+import dev.evperf.monitor.channel.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.evperf.jmh;
 
-import dev.evperf.core.channel.Channel;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.monitor.channel.Channel;
+import dev.evperf.monitor.channel.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

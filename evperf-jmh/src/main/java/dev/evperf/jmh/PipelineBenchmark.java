@@ -2,10 +2,10 @@ package dev.evperf.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.pipeline.MonitorRecord;
-import dev.evperf.core.pipeline.Pipeline;
-import dev.evperf.core.pipeline.PipelineStats;
-import dev.evperf.core.pipeline.Pipelines;
+import dev.evperf.monitor.pipeline.MonitorRecord;
+import dev.evperf.monitor.pipeline.Pipeline;
+import dev.evperf.monitor.pipeline.PipelineStats;
+import dev.evperf.monitor.pipeline.Pipelines;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The producer's cost of one monitoring record (JPMF pipelines, {@code dev.evperf.core.pipeline}),
+ * The producer's cost of one monitoring record (JPMF pipelines, {@code dev.evperf.monitor.pipeline}),
  * ns per record on the producer thread: take a pooled record, fill four fields, submit it. The
  * stages run inside submit on this thread; what passes them is queued (JCTools ring of 65 536,
  * policy block) for one consumer thread with a null sink, which returns the record to the pool.

@@ -6,6 +6,7 @@ import dev.evperf.launch.Ready;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,7 +186,7 @@ public final class ComponentJvm {
 
     /** The end of the child's log, for explaining a failed start and deciding whether a retry may help. */
     public String logTail() {
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(log.toFile(), "r")) {
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
             long from = Math.max(0, f.length() - TAIL_BYTES);
             byte[] b = new byte[(int) (f.length() - from)];
             f.seek(from);

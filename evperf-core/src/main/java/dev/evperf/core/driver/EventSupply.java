@@ -2,6 +2,7 @@ package dev.evperf.core.driver;
 
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.load.Schedule;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -187,14 +188,14 @@ public final class EventSupply implements AutoCloseable {
     private void fillEvents(EventChunk c) {
         int k;
         while (c.size < c.capacity && (k = cursor.fill(c.intended, c.phase, c.burst, c.position, c.size, c.capacity - c.size)) > 0) {
-            java.util.Arrays.fill(c.batch, c.size, c.size + k, -1);
+            Arrays.fill(c.batch, c.size, c.size + k, -1);
             c.size += k;
         }
         c.sampled = sampleEvery > 0;
         if (c.sampled) {
             // Marked by stepping, not tested per event: this thread shares the machine with the engine.
             long end = c.first + c.size;
-            java.util.Arrays.fill(c.timed, 0, c.size, (byte) 0);
+            Arrays.fill(c.timed, 0, c.size, (byte) 0);
             for (long q = (c.first + sampleEvery - 1) / sampleEvery * sampleEvery; q < end; q += sampleEvery) {
                 c.timed[(int) (q - c.first)] = 1;
             }

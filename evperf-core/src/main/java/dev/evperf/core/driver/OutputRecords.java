@@ -3,6 +3,7 @@ package dev.evperf.core.driver;
 import dev.evperf.api.OutputListener;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -320,7 +321,7 @@ public final class OutputRecords {
 
     /** The writer is done with the chunk {@link #nextFull} gave: it goes back to the listeners. */
     public void written(OutputChunk c) {
-        java.util.Arrays.fill(c.stream, 0, c.size, (short) 0);
+        Arrays.fill(c.stream, 0, c.size, (short) 0);
         boolean full = c.size == c.capacity();
         c.size = 0;
         if (full) {
@@ -339,7 +340,7 @@ public final class OutputRecords {
         currentEnd = 0;
         nextToWrite = 0;
         for (int i = 0; i < ring.length; i++) {
-            java.util.Arrays.fill(ring[i].stream, (short) 0);
+            Arrays.fill(ring[i].stream, (short) 0);
             ring[i].number = i;
         }
     }

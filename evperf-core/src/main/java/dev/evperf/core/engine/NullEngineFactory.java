@@ -9,7 +9,7 @@ import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.evperf.core.load;
 
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Workload.AdaptivityDef;
 import dev.evperf.core.workload.Workload.ConstantDef;
 import dev.evperf.core.workload.Workload.PhaseDef;

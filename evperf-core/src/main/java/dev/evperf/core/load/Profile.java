@@ -2,7 +2,11 @@ package dev.evperf.core.load;
 
 import dev.evperf.core.workload.Workload.PatternDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
+import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.WorkloadException;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 
 /**
  * A phase's load profile: when each of its events is intended to be sent, as offsets from the
@@ -96,7 +100,7 @@ public interface Profile {
     }
 
     /** @param traces reads a replay phase's timestamps (null when no phase replays) */
-    static Profile of(PhaseDef p, java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {
+    static Profile of(PhaseDef p, Function<Workload.ReplayDef, double[]> traces) {
         if (p.replay != null) return Replay.of(p.replay, traces.apply(p.replay));
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
         if (p.max != null) return new Max(p.max.count);
@@ -131,7 +135,7 @@ public interface Profile {
 
     private static void unresolved(PatternDef d) {
         if (d.auto) {
-            throw new dev.evperf.core.workload.WorkloadException("auto pattern parameters come from a pre-run, which evperf run makes;"
+            throw new WorkloadException("auto pattern parameters come from a pre-run, which evperf run makes;"
                     + " they are not known before it");
         }
     }
@@ -214,7 +218,7 @@ public interface Profile {
 
     /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
     record Replay(long[] offsets) implements Profile {
-        static Replay of(dev.evperf.core.workload.Workload.ReplayDef def, double[] ts) {
+        static Replay of(Workload.ReplayDef def, double[] ts) {
             double unitNs = switch (def.unit) {
                 case "ns" -> 1;
                 case "us" -> 1e3;
@@ -225,7 +229,7 @@ public interface Profile {
             long[] o = new long[n];
             for (int i = 0; i < n; i++) {
                 if (i > 0 && ts[i] < ts[i - 1]) {
-                    throw new dev.evperf.core.workload.WorkloadException("replay: timestamp " + (i + 1) + " of the trace (" + ts[i]
+                    throw new WorkloadException("replay: timestamp " + (i + 1) + " of the trace (" + ts[i]
                             + ") is earlier than the one before (" + ts[i - 1] + "); a trace must not go back in time");
                 }
                 o[i] = Math.round((ts[i] - ts[0]) * unitNs / def.speed);
@@ -258,9 +262,9 @@ public interface Profile {
                 @Override
                 public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
                     int k = (int) Math.max(0, Math.min(max, count - i));
-                    java.util.Arrays.fill(offsets, at, at + k, 0L);
-                    java.util.Arrays.fill(bursts, at, at + k, -1);
-                    java.util.Arrays.fill(positions, at, at + k, -1);
+                    Arrays.fill(offsets, at, at + k, 0L);
+                    Arrays.fill(bursts, at, at + k, -1);
+                    Arrays.fill(positions, at, at + k, -1);
                     i += k;
                     return k;
                 }

@@ -1,6 +1,7 @@
 package dev.evperf.core.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public final class ProfilePreview {
                 long t = c.intended[i];
                 last = Math.max(last, t);
                 int slot = (int) Math.min(999_999, t / intervalNs);
-                if (slot >= counts.length) counts = java.util.Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
+                if (slot >= counts.length) counts = Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
                 counts[slot]++;
             }
         }

@@ -5,6 +5,7 @@ import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.core.workload.Workload.ReplayDef;
 import dev.evperf.core.workload.WorkloadException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
@@ -168,7 +169,7 @@ public final class Schedule {
             positionOut[at] = events.position;
             peeked = false;
             int n = 1 + events.fill(intendedOut, burstOut, positionOut, at + 1, max - 1);
-            java.util.Arrays.fill(phaseOut, at, at + n, ph);
+            Arrays.fill(phaseOut, at, at + n, ph);
             for (int i = at; i < at + n; i++) {
                 intendedOut[i] += phaseBase;
                 if (burstOut[i] >= 0) {
@@ -255,9 +256,9 @@ public final class Schedule {
             }
         }
         if (batched) {
-            c.batchFirst = java.util.Arrays.copyOf(c.batchFirst, b + 1);
+            c.batchFirst = Arrays.copyOf(c.batchFirst, b + 1);
             c.batchFirst[b] = n;
-            c.batchDue = java.util.Arrays.copyOf(c.batchDue, b);
+            c.batchDue = Arrays.copyOf(c.batchDue, b);
         }
         return c;
     }

@@ -1,7 +1,9 @@
 package dev.evperf.core.records;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -221,7 +223,7 @@ public final class SpillFile implements AutoCloseable {
         ByteBuffer head = ByteBuffer.allocate(256);
         channel.read(head, at);
         head.flip();
-        java.io.InputStream in = new java.io.ByteArrayInputStream(head.array(), 0, head.limit());
+        InputStream in = new ByteArrayInputStream(head.array(), 0, head.limit());
         int before = in.available();
         Util.readPageHeader(in);
         return at + (before - in.available());

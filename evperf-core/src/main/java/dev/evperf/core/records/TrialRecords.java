@@ -10,6 +10,7 @@ import dev.evperf.core.results.TraceWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,7 @@ public final class TrialRecords {
             throws Exception {
         int phases = s.phases.size();
         long[] firstStart = new long[phases], lastEnd = new long[phases], maxLag = new long[phases], lastLag = new long[phases];
-        java.util.Arrays.fill(maxLag, Long.MIN_VALUE);
+        Arrays.fill(maxLag, Long.MIN_VALUE);
         long n = ev.size();
         IntervalSeries iv = null;
         if (n > 0) {

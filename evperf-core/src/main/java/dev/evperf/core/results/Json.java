@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** The one JSON mapper of results files (run.json, trial.json, result.json, env.json). */
 public final class Json {
@@ -22,7 +23,7 @@ public final class Json {
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             MAPPER.writeValue(tmp.toFile(), value);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -48,7 +49,7 @@ public final class RecordsWriter {
      */
     public static void writeOutputs(Path spill, Path file, List<String> streams) throws SQLException {
         String sql = "SELECT CAST(list_extract(" + list(streams) + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
-                + " CAST(list_extract(" + list(java.util.Arrays.stream(OutputRecords.Link.values()).map(l -> l.label).toList())
+                + " CAST(list_extract(" + list(Arrays.stream(OutputRecords.Link.values()).map(l -> l.label).toList())
                 + ", link + 1) AS VARCHAR) AS link FROM " + parquet(spill);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
             st.execute("COPY (" + sql + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");

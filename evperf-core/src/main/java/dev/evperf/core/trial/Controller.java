@@ -10,6 +10,8 @@ import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -229,13 +231,13 @@ public final class Controller {
 
     private static String lastLiveLine(Path stdout) throws IOException {
         if (!Files.exists(stdout)) return null;
-        try (var file = new java.io.RandomAccessFile(stdout.toFile(), "r")) {
+        try (var file = new RandomAccessFile(stdout.toFile(), "r")) {
             long len = file.length();
             long from = Math.max(0, len - 4096);
             file.seek(from);
             byte[] tail = new byte[(int) (len - from)];
             file.readFully(tail);
-            String[] lines = new String(tail, java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            String[] lines = new String(tail, StandardCharsets.UTF_8).split("\n");
             for (int i = lines.length - 1; i >= 0; i--) {
                 if (lines[i].startsWith(LiveMonitor.PREFIX)) return lines[i];
             }

@@ -5,6 +5,7 @@ import dev.evperf.api.EngineFactory;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.engine.Engines;
+import dev.evperf.core.load.Schedule;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.TrialSpec;
@@ -36,7 +37,7 @@ public final class PlanChecker {
             inputs.forEach((name, schema) -> EventPool.check(schema, schema.indexOf(w.streams.get(name).sequence), w.data.get(name), baseDir, at));
             if (w.load.phases.stream().anyMatch(ph -> ph.replay != null)) {
                 // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
-                dev.evperf.core.load.Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, at));
+                Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, at));
             }
             EngineFactory f = Engines.get(w.engine.name);
             try {

@@ -8,7 +8,8 @@ import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.Sender;
-import dev.evperf.core.sensors.Descheduling;
+import dev.evperf.monitor.sensors.Descheduling;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,7 +71,7 @@ final class Senders {
     }
 
     List<SendState> states() {
-        return single != null ? List.of(single) : java.util.Arrays.stream(threads).map(t -> t.state).toList();
+        return single != null ? List.of(single) : Arrays.stream(threads).map(t -> t.state).toList();
     }
 
     /** Starts the threads, which wait for {@link #run}. */

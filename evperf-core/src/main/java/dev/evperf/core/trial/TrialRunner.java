@@ -7,7 +7,8 @@ import dev.evperf.api.EngineFactory;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.api.trace.Tracer;
+import dev.evperf.monitor.channel.Channels;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
@@ -15,12 +16,13 @@ import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Stalls;
-import dev.evperf.core.sensors.Descheduling;
+import dev.evperf.monitor.pipeline.Pipelines;
+import dev.evperf.monitor.sensors.Descheduling;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.records.TrialRecords;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
-import dev.evperf.core.sensors.SensorSampler;
+import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
@@ -34,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
  * Runs one trial inside its own JVM: prepare (pool, schedule counts, engine, the first chunks of the
@@ -44,7 +47,7 @@ import java.util.Map;
 public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
-    private dev.evperf.core.pipeline.Pipelines pipelines;
+    private Pipelines pipelines;
 
     public TrialRunner(Path dir) {
         this.dir = dir;
@@ -91,7 +94,7 @@ public final class TrialRunner {
         Channels channels = Channels.create(w.channels, dir);
         LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
-        pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
+        pipelines = w.pipelines != null ? Pipelines.open(w.pipelines, "pipelines", dir) : null;
         try {
             run(w, baseDir);
         } finally {
@@ -133,7 +136,7 @@ public final class TrialRunner {
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
-        if (w.measure.tracepoints) dev.evperf.api.trace.Tracer.enable(w.measure.traceCapacity);
+        if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
         EngineFactory factory = Engines.get(w.engine.name);
         result.put("engine", factory.name());
         result.put("engine_version", factory.version());
@@ -238,7 +241,7 @@ public final class TrialRunner {
                 clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
                 // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
                 // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-                clock.put("drift_ns", dev.evperf.core.jvm.JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
+                clock.put("drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
                 result.put("clock", clock);
 
                 long writeStart = System.nanoTime();
@@ -268,7 +271,7 @@ public final class TrialRunner {
     /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
     private static long[] phaseEnds(Schedule s) {
         return s.phases.stream().filter(p -> p.count() > 0)
-                .flatMapToLong(p -> java.util.stream.LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1)).toArray();
+                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1)).toArray();
     }
 
     /** Output chunks in the sink's cycle. */

@@ -4,10 +4,13 @@ import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.core.data.CsvSource;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Turns a workload's stream definitions into the engine-facing schemas. */
 public final class Schemas {
@@ -37,8 +40,8 @@ public final class Schemas {
     }
 
     /** Reads a replay phase's timestamps from the load stream's data file. */
-    public static java.util.function.Function<Workload.ReplayDef, double[]> traces(Workload w, java.nio.file.Path baseDir, String where) {
-        return r -> dev.evperf.core.data.CsvSource.column(w.data.get(loadStream(w)).file, r.column,
+    public static Function<Workload.ReplayDef, double[]> traces(Workload w, Path baseDir, String where) {
+        return r -> CsvSource.column(w.data.get(loadStream(w)).file, r.column,
                 r.count != null ? r.count : Long.MAX_VALUE, baseDir, where);
     }
 

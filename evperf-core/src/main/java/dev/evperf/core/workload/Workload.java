@@ -3,6 +3,8 @@ package dev.evperf.core.workload;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.config.Dur;
+import dev.evperf.monitor.sensors.SensorsDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +31,11 @@ public final class Workload {
     public TrialDef trial = new TrialDef();
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
-     * time: see dev.evperf.core.channel.Channels for the form. Opened in every trial JVM; engine,
+     * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
      * adapter and user code log to them by name.
      */
     public JsonNode channels;
-    /** Monitoring pipelines (JPMF), by name: see dev.evperf.core.pipeline.Pipelines for the form. */
+    /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
     public JsonNode pipelines;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -157,8 +159,8 @@ public final class Workload {
         public long seed = 1;
 
         /** The names of the profiles set, for "exactly one" checks. */
-        public java.util.List<String> profilesSet() {
-            java.util.List<String> set = new ArrayList<>();
+        public List<String> profilesSet() {
+            List<String> set = new ArrayList<>();
             if (bursts != null) set.add("bursts");
             if (constant != null) set.add("constant");
             if (max != null) set.add("max");
@@ -324,28 +326,6 @@ public final class Workload {
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
         @JsonProperty("skip_bursts")
         public int skipBursts = 0;
-    }
-
-    /** Sensor sampling: interval, virtual sensors (sum or avg of sensors) and aliases (new names). */
-    public static final class SensorsDef {
-        public boolean enabled = true;
-        public Dur interval = Dur.parse("100ms");
-        /** Name → {sum: [uri, …]} or {avg: [uri, …]}; stored as sensor://virtual/NAME. */
-        public LinkedHashMap<String, VirtualDef> virtual = new LinkedHashMap<>();
-        /** New name → sensor URI: the sensor's series is stored under the new name. */
-        public LinkedHashMap<String, String> aliases = new LinkedHashMap<>();
-        /**
-         * Also submit every sample into this monitoring pipeline (of the workload's pipelines):
-         * timestamp = t_ns on the trial's axis, id = the sensor's index (result.json sensors.ids),
-         * value = the value in thousandths, source = the sensor's index.
-         */
-        public String pipeline;
-    }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class VirtualDef {
-        public List<String> sum;
-        public List<String> avg;
     }
 
     public static final class TrialDef {

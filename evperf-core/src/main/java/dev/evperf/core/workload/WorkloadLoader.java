@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.evperf.api.config.Suggest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -108,7 +110,7 @@ public final class WorkloadLoader {
             Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve("run.json");
             JsonNode rate;
             try {
-                rate = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runJson.toFile()).path("sustain").path("sustainable_rate");
+                rate = new ObjectMapper().readTree(runJson.toFile()).path("sustain").path("sustainable_rate");
             } catch (IOException e) {
                 throw new WorkloadException(where + ": " + field + ": cannot read " + runJson + " (expected the results directory of evperf sustain)");
             }
@@ -169,7 +171,7 @@ public final class WorkloadLoader {
             if (item == null) throw missing(where, path, walked.toString(), leaf, node);
             int index = 0;
             while (node.get(index) != item) index++;
-            ((com.fasterxml.jackson.databind.node.ArrayNode) node).set(index, value);
+            ((ArrayNode) node).set(index, value);
             return;
         }
         if (!(node instanceof ObjectNode obj) || !obj.has(leaf)) {

@@ -2,7 +2,12 @@ package dev.evperf.core.workload;
 
 import dev.evperf.api.FieldType;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.config.Dur;
+import dev.evperf.api.config.Suggest;
 import dev.evperf.core.workload.Workload.PhaseDef;
+import dev.evperf.monitor.channel.Channels;
+import dev.evperf.monitor.pipeline.Pipelines;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -77,20 +82,24 @@ public final class WorkloadValidator {
                 }
             });
         }
-        validateSensors(w.measure.sensors, where);
+        try {
+            w.measure.sensors.validate();
+        } catch (IllegalArgumentException e) {
+            throw new WorkloadException(where + ": " + e.getMessage());
+        }
         String pipe = w.measure.sensors.pipeline;
         if (pipe != null && (w.pipelines == null || !w.pipelines.has(pipe))) {
             fail(where, "measure.sensors.pipeline", "no pipeline '" + pipe + "' in pipelines"
                     + (w.pipelines == null ? " (the workload has none)" : "; pipelines: " + String.join(", ", (Iterable<String>) w.pipelines::fieldNames)));
         }
         try {
-            if (w.channels != null) dev.evperf.core.channel.Channels.validate(w.channels, "channels");
+            if (w.channels != null) Channels.validate(w.channels, "channels");
         } catch (IllegalArgumentException e) {
             throw new WorkloadException(where + ": " + e.getMessage());
         }
         try {
             // Pipelines name the file themselves and their fields start with "pipelines.".
-            if (w.pipelines != null) dev.evperf.core.pipeline.Pipelines.validate(w.pipelines, where);
+            if (w.pipelines != null) Pipelines.validate(w.pipelines, where);
         } catch (IllegalArgumentException e) {
             throw new WorkloadException(e.getMessage());
         }
@@ -288,22 +297,6 @@ public final class WorkloadValidator {
         }
     }
 
-    private static void validateSensors(Workload.SensorsDef d, String where) {
-        if (d.interval == null || d.interval.nanos() < 1_000_000) fail(where, "measure.sensors.interval", "expected 1ms or more");
-        d.virtual.forEach((name, v) -> {
-            String f = "measure.sensors.virtual." + name;
-            if (v == null || (v.sum == null) == (v.avg == null)) fail(where, f, "expected either sum or avg, with a list of sensor URIs");
-            for (String uri : v.sum != null ? v.sum : v.avg) sensorUri(uri, f, where);
-        });
-        d.aliases.forEach((alias, uri) -> sensorUri(uri, "measure.sensors.aliases." + alias, where));
-    }
-
-    private static void sensorUri(String uri, String field, String where) {
-        if (uri == null || !uri.matches("sensor://[a-z0-9_]+/[a-z0-9_]+/[A-Za-z0-9_]+(#[A-Za-z0-9_.-]+)?")) {
-            fail(where, field, "'" + uri + "' is not a sensor URI; expected sensor://<source>/<group>/<name>#<instance>");
-        }
-    }
-
     private static void validateBatch(Workload.BatchDef b, String field, String where) {
         if (b.size == null) fail(where, field + ".size", "expected a batch size of 1 or more events, or {from: 1, to: 10}");
         if (b.size.isObject()) {
@@ -326,7 +319,7 @@ public final class WorkloadValidator {
         if (d == null || d.nanos() <= 0) fail(where, field, "expected a duration above 0" + (d == null ? "" : ", got " + d));
     }
 
-    private static String hint(String word, java.util.Collection<String> candidates) {
+    private static String hint(String word, Collection<String> candidates) {
         String c = Suggest.closest(word, candidates);
         return c == null ? "" : " (did you mean '" + c + "'?)";
     }

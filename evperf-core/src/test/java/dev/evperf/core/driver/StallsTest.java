@@ -2,7 +2,7 @@ package dev.evperf.core.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.evperf.core.sensors.Descheduling;
+import dev.evperf.monitor.sensors.Descheduling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
