@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -68,18 +69,18 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the samples.")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
         RunSummary.Format f = RunSummary.Format.parse(format);
         Comparison.Options o = new Comparison.Options(resamples, seed, alpha, minEffect, fraction(minChange));
         // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
-        print(runs, f, o, keepWarmUp, html, main == null ? System.out : main.out, main == null ? System.err : main.err);
+        print(runs, f, o, warmUp.keepWarmUp, html, main == null ? System.out : main.out, main == null ? System.err : main.err);
         return 0;
     }
 

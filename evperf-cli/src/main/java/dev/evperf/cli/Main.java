@@ -6,6 +6,7 @@ import dev.evperf.core.trial.TrialMain;
 import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,11 +39,13 @@ public final class Main {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
+            // Options are not bound yet when they are what is wrong: --verbose is looked for in the words.
+            if (Arrays.asList(a).contains("--verbose")) ex.printStackTrace(err);
             err.println("evperf: " + ex.getMessage());
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            boolean verbose = cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption("--verbose");
+            boolean verbose = Verbosity.of(cmd);
             if (verbose) ex.printStackTrace(err);
             if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
                 err.println("evperf: " + ex.getMessage());

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -47,15 +48,15 @@ public final class ModelCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
-        print(runDir, trial, out, check, modelFile, format, keepWarmUp, main == null ? System.out : main.out, main == null ? System.err : main.err);
+        print(runDir, trial, out, check, modelFile, format, warmUp.keepWarmUp, main == null ? System.out : main.out, main == null ? System.err : main.err);
         return 0;
     }
 

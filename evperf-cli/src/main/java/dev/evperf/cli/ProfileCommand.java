@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -38,8 +39,8 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -30,17 +31,16 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "The HTML file to write (default: RUN_DIR/report.html).")
     Path out;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the steady-state"
-            + " tables and distributions (by default it is left out; the report says how much and marks its end on the charts).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
         PrintStream err = main != null && main.err != null ? main.err : System.err;
-        return run(runDir, out, err, verbose, keepWarmUp);
+        return run(runDir, out, err, verbosity.verbose, warmUp.keepWarmUp);
     }
 
     /** Writes the report of runDir to htmlOut (null: RUN_DIR/report.html); one line on err. @return the exit code */

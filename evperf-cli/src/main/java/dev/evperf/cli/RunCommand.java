@@ -14,6 +14,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -37,12 +38,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
     boolean dryRun;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the latency and burst tables"
-            + " (by default it is left out and the summary says how much).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() throws Exception {
@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
             controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
         }
         JsonNode run = controller.finish();
-        summaries.print(runDir, format, keepWarmUp, main.out);
+        summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
         boolean allOk = true;
         for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
         return allOk ? 0 : 1;

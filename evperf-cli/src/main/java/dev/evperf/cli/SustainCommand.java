@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -98,8 +99,8 @@ final class SustainCommand implements Callable<Integer> {
             + " (JIT decisions, memory layout) is sustained at that rate only as often as that (default: ${DEFAULT-VALUE}).")
     int confirm;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     private double maxLagMs;
 
