@@ -7,6 +7,7 @@ import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.RateIntegrator;
 import dev.evperf.api.config.Dur;
+import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -116,7 +117,7 @@ class RateProfileTest {
         p.constant = new Workload.ConstantDef();
         p.constant.rate = 5000;
         p.constant.count = 1234L;
-        p.arrivals = "poisson";
+        p.arrivals = ArrivalProcess.POISSON;
         Profile profile = Profile.of(p);
         assertThat(profile.arrivals().count()).isEqualTo(1234);
         assertThat(profile.targetRate()).isCloseTo(5000, offset(5000 * 0.15));

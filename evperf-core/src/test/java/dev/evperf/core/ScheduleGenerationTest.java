@@ -8,6 +8,7 @@ import dev.evperf.core.load.Phases;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload.BatchDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.Arrays;
@@ -83,7 +84,7 @@ class ScheduleGenerationTest {
                 if (p instanceof Profile.RateProfile rp) {
                     PhaseDef d = defs.get(ph);
                     long max = d.constant != null && d.constant.count != null ? d.constant.count : Long.MAX_VALUE;
-                    offsets[ph] = arrivals(rp.function(), max, "poisson".equals(d.arrivals) ? new SplittableRandom(d.seed) : null);
+                    offsets[ph] = arrivals(rp.function(), max, d.arrivals == ArrivalProcess.POISSON ? new SplittableRandom(d.seed) : null);
                 } else if (p instanceof Profile.Bursts b) {
                     int n = (int) (b.bursts() * b.size());
                     offsets[ph] = new long[n];

@@ -1,5 +1,6 @@
 package dev.evperf.core.load;
 
+import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload.PatternDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.core.workload.Workload;
@@ -104,7 +105,7 @@ public interface Profile {
         if (p.replay != null) return Replay.of(p.replay, traces.apply(p.replay));
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
         if (p.max != null) return new Max(p.max.count);
-        Long random = "poisson".equals(p.arrivals) ? p.seed : null; // the seed of Poisson arrivals
+        Long random = p.arrivals == ArrivalProcess.POISSON ? p.seed : null; // the seed of Poisson arrivals
         if (p.constant != null) {
             if (p.constant.count != null) {
                 // A count, not a duration: the phase lasts as long as the count takes at the rate.

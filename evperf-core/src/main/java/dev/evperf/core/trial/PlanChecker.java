@@ -7,6 +7,7 @@ import dev.evperf.core.data.EventPool;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
@@ -42,7 +43,7 @@ public final class PlanChecker {
             EngineFactory f = Engines.get(w.engine.name);
             try {
                 f.validate(Schemas.engineSpec(w));
-                if (w.measure.receipt.equals("send-end")) {
+                if (w.measure.receipt == Receipt.SEND_END) {
                     try (var engine = f.open(Schemas.engineSpec(w))) {
                         if (!engine.deliversOnSendingThread()) {
                             throw new WorkloadException(at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"

@@ -8,6 +8,8 @@ import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
 import dev.evperf.api.trace.Tracer;
+import dev.evperf.core.workload.Receipt;
+import dev.evperf.core.workload.Timing;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.EngineErrors;
@@ -154,7 +156,7 @@ public final class TrialRunner {
             long after = System.nanoTime();
             long origin = before + (after - before) / 2;
             OutputRecords out = new OutputRecords(capacity, origin, outRows, OUTPUT_CHUNKS);
-            boolean sendEndReceipt = w.measure.receipt.equals("send-end");
+            boolean sendEndReceipt = w.measure.receipt == Receipt.SEND_END;
             if (sendEndReceipt && !engine.deliversOnSendingThread()) {
                 throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; " + factory.name() + " may not");
             }
@@ -171,7 +173,7 @@ public final class TrialRunner {
             result.put("output_link", bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
             result.put("senders", senders);
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
-            int sampleEvery = w.measure.timing.equals("sampled") ? w.measure.sample : 0;
+            int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
             EventMaker maker = new EventMaker(pool, seqIndex);
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);

@@ -36,7 +36,7 @@ public record TrialSpec(String id, Map<String, JsonNode> params, int repetition,
             // A whole phase as a matrix value: name it by its profile (and Poisson arrivals).
             for (String profile : WorkloadValidator.PROFILES) {
                 if (value.has(profile)) {
-                    return profile + ("poisson".equals(value.path("arrivals").asText()) ? "/poisson" : "");
+                    return profile + (ArrivalProcess.POISSON.text().equals(value.path("arrivals").asText()) ? "/poisson" : "");
                 }
             }
         }

@@ -154,7 +154,7 @@ public final class Workload {
         /** Micro-batching of this phase's events (default: load.batch, else none). */
         public BatchDef batch;
         /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
-        public String arrivals = "deterministic";
+        public ArrivalProcess arrivals = ArrivalProcess.DETERMINISTIC;
         /** Seeds Poisson arrivals: the same seed gives the same intended times in every trial. */
         public long seed = 1;
 
@@ -299,14 +299,14 @@ public final class Workload {
          * {@code send-end} (no clock read in the listener: the receipt is the causing input's send
          * end; for engines that deliver inside send; saves one clock read per output).
          */
-        public String receipt = "listener";
+        public Receipt receipt = Receipt.LISTENER;
         /**
          * Which sends are timed: {@code all} (every event: two clock reads per event and one per
          * output) or {@code sampled} (capacity mode: 1 in {@link #sample} events, and the first and
          * last of every phase, are timed with their outputs; the others are sent with no clock
          * read while the driver is behind schedule; needs records off).
          */
-        public String timing = "all";
+        public Timing timing = Timing.ALL;
         /** With timing: sampled, every this-many-th event is timed. */
         public int sample = 64;
         /**

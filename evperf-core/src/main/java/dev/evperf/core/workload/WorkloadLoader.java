@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.evperf.api.config.Keyword;
 import dev.evperf.api.config.Suggest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,8 @@ public final class WorkloadLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // A mode is a word (receipt: send-end), never the position of a constant (receipt: 1).
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .build();
 
     private WorkloadLoader() {
@@ -231,6 +234,9 @@ public final class WorkloadLoader {
         }
         if (e instanceof ValueInstantiationException v && v.getCause() != null) {
             return loc + ": " + path + ": " + v.getCause().getMessage();
+        }
+        if (e instanceof InvalidFormatException f && f.getTargetType() != null && Keyword.class.isAssignableFrom(f.getTargetType())) {
+            return loc + ": " + path + ": " + Keyword.expected(f.getTargetType().asSubclass(Keyword.class), String.valueOf(f.getValue()));
         }
         if (e instanceof InvalidFormatException f) {
             return loc + ": " + path + ": expected " + expected(f.getTargetType()) + ", got '" + f.getValue() + "'";

@@ -58,24 +58,18 @@ public final class WorkloadValidator {
                 fail(where, "measure.latency", "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected " + LATENCY_MODES);
             }
         }
-        if (!List.of("all", "sampled").contains(w.measure.timing)) {
-            fail(where, "measure.timing", "expected all or sampled, got '" + w.measure.timing + "'");
-        }
         if (w.measure.sample < 1) fail(where, "measure.sample", "expected a count of at least 1, got " + w.measure.sample);
-        if (w.measure.timing.equals("sampled")) {
+        if (w.measure.timing == Timing.SAMPLED) {
             if (w.measure.records) {
                 fail(where, "measure.timing", "sampled timing leaves most sends untimed, so it needs measure.records: false");
             }
             if (w.measure.tracepoints) fail(where, "measure.timing", "sampled timing cannot trace every event; set measure.tracepoints: false");
-            if (w.measure.receipt.equals("send-end")) fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
+            if (w.measure.receipt == Receipt.SEND_END) fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
         }
-        if (!List.of("listener", "send-end").contains(w.measure.receipt)) {
-            fail(where, "measure.receipt", "expected listener or send-end, got '" + w.measure.receipt + "'");
-        }
-        if (w.measure.receipt.equals("send-end") && w.load != null && w.load.senders > 1) {
+        if (w.measure.receipt == Receipt.SEND_END && w.load != null && w.load.senders > 1) {
             fail(where, "measure.receipt", "send-end needs one sender; load.senders is " + w.load.senders);
         }
-        if (w.measure.receipt.equals("send-end")) {
+        if (w.measure.receipt == Receipt.SEND_END) {
             w.engine.outputs.forEach((out, def) -> {
                 if (def != null && "none".equals(def.sequence)) {
                     fail(where, "measure.receipt", "send-end times an output by its input's send end, so output " + out + " must carry the sequence number");
@@ -186,10 +180,7 @@ public final class WorkloadValidator {
                 fail(where, p, set.isEmpty() ? "expected one profile: " + String.join(", ", PROFILES)
                         : "expected exactly one profile, got " + String.join(" and ", set));
             }
-            if (!List.of("deterministic", "poisson").contains(ph.arrivals)) {
-                fail(where, p + ".arrivals", "expected deterministic or poisson, got '" + ph.arrivals + "'");
-            }
-            if (ph.arrivals.equals("poisson") && (ph.bursts != null || ph.max != null || ph.replay != null)) {
+            if (ph.arrivals == ArrivalProcess.POISSON && (ph.bursts != null || ph.max != null || ph.replay != null)) {
                 fail(where, p + ".arrivals", "poisson arrivals need a rate profile, not " + set.get(0));
             }
             validatePatterns(ph, p, where);

@@ -8,12 +8,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -44,7 +46,7 @@ import java.util.Set;
  */
 public final class Pipelines implements AutoCloseable {
     public static final List<String> STAGES = Stage.NAMES;
-    public static final List<String> POLICIES = List.of("block", "drop");
+    public static final List<String> POLICIES = Arrays.stream(QueuePolicy.values()).map(QueuePolicy::text).toList();
     static final List<String> KEYS = List.of("stages", "sink", "queue", "consumers", "sources");
     static final List<String> QUEUE_KEYS = List.of("capacity", "policy");
     static final List<String> FILTER_KEYS = List.of("field", "op", "than");
@@ -119,7 +121,7 @@ public final class Pipelines implements AutoCloseable {
         RecordPool pool = new RecordPool(prefill + 1024, prefill, d.consumers == 1);
         Sink sink = sinks.get(d.sink).open(d.sinkArg, dir, d.consumers);
         opened.add(sink);
-        p = new Pipeline(name, stages, pool, sink, d.sink, d.capacity, d.policy.equals("drop"), d.consumers);
+        p = new Pipeline(name, stages, pool, sink, d.sink, d.capacity, d.policy == QueuePolicy.DROP, d.consumers);
         built.put(name, p);
         return p;
     }
@@ -173,7 +175,7 @@ public final class Pipelines implements AutoCloseable {
         String sink;
         JsonNode sinkArg;
         int capacity = DEFAULT_CAPACITY;
-        String policy = "block";
+        QueuePolicy policy = QueuePolicy.BLOCK;
         int consumers = 1;
         int sources = DEFAULT_SOURCES;
     }
@@ -242,7 +244,7 @@ public final class Pipelines implements AutoCloseable {
                 if (!POLICIES.contains(s)) {
                     fail(where, p + ".queue.policy", "unknown policy '" + s + "'" + hint(s, POLICIES) + "; expected block or drop");
                 }
-                d.policy = s;
+                d.policy = QueuePolicy.valueOf(s.toUpperCase(Locale.ROOT));
             }
         }
         if (n.has("consumers")) d.consumers = (int) integer(n.get("consumers"), p + ".consumers", where, 1, 1024);
