@@ -1,7 +1,6 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
@@ -9,8 +8,12 @@ import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
+import dev.evperf.core.trial.SustainVerdict;
+import dev.evperf.core.trial.SustainVerdict.Probe;
 import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.Receipt;
+import dev.evperf.core.workload.Timing;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
@@ -102,8 +105,6 @@ final class SustainCommand implements Callable<Integer> {
     @Mixin
     Verbosity verbosity;
 
-    private double maxLagMs;
-
     @Override
     public Integer call() throws Exception {
         Dur warm = option("--warmup", warmup);
@@ -112,7 +113,7 @@ final class SustainCommand implements Callable<Integer> {
         if (maxEvents < 1000) throw new IllegalArgumentException("--max-events: expected at least 1000");
         if (confirm < 0) throw new IllegalArgumentException("--confirm: expected 0 or more confirmation probes");
         Double p99Us = p99 == null ? null : option("--p99", p99).nanos() / 1e3;
-        maxLagMs = option("--max-lag", maxLag).nanos() / 1e6;
+        double maxLagMs = option("--max-lag", maxLag).nanos() / 1e6;
         SustainSearch search;
         try {
             search = new SustainSearch(start, factor, precisionPercent / 100, maxProbes);
@@ -134,25 +135,24 @@ final class SustainCommand implements Callable<Integer> {
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
         long t0 = System.nanoTime();
-        List<ObjectNode> rows = new ArrayList<>();
+        SustainVerdict.Criteria criteria = new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us);
+        List<Probe> rows = new ArrayList<>();
         Double rate;
         int i = 0;
         while ((rate = search.next()) != null) {
             i++;
-            ObjectNode row = runProbe(controller, base, validator, i, rate, warm, measure, p99Us, "probe");
+            Probe row = runProbe(controller, base, validator, i, rate, warm, measure, criteria, "probe");
             rows.add(row);
-            search.record(new SustainSearch.Probe(rate, row.get("sustained").asBoolean(), row.path("achieved_rate").asDouble(0),
-                    row.get("reason").asText()));
+            search.record(new SustainSearch.Probe(rate, row.sustained(), row.achievedRate() == null ? 0 : row.achievedRate(), row.reason()));
         }
         // Confirmation: the same rate again in fresh JVMs. The search saw each rate once; an engine whose
         // capacity differs between JVMs passes or fails the same rate depending on the JVM it got.
-        List<ObjectNode> confirmations = new ArrayList<>();
+        List<Probe> confirmations = new ArrayList<>();
         if (confirm > 0 && !Double.isNaN(search.sustainable())) {
             for (int k = 0; k < confirm; k++) {
                 i++;
-                ObjectNode row = runProbe(controller, base, validator, i, search.sustainable(), warm, measure, p99Us, "confirmation");
-                row.put("confirmation", true);
-                confirmations.add(row);
+                confirmations.add(runProbe(controller, base, validator, i, search.sustainable(), warm, measure, criteria, "confirmation")
+                        .asConfirmation());
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -165,7 +165,7 @@ final class SustainCommand implements Callable<Integer> {
         result.put("probes", rows.size());
         result.put("seconds", seconds);
         ArrayNode probes = result.putArray("probe_results");
-        rows.forEach(probes::add);
+        rows.forEach(r -> probes.add(Json.MAPPER.valueToTree(r)));
         Spread capacity = Spread.of(rows, confirmations);
         if (capacity != null) {
             ObjectNode c = result.putObject("saturated_capacity");
@@ -173,14 +173,14 @@ final class SustainCommand implements Callable<Integer> {
             c.put("min_rate", capacity.min);
             c.put("max_rate", capacity.max);
         }
-        long confirmed = confirmations.stream().filter(r -> r.get("sustained").asBoolean()).count();
+        long confirmed = confirmations.stream().filter(Probe::sustained).count();
         if (!confirmations.isEmpty()) {
             ObjectNode c = result.putObject("confirmation");
             c.put("rate", search.sustainable());
             c.put("trials", confirmations.size());
             c.put("sustained", confirmed);
             ArrayNode cr = c.putArray("results");
-            confirmations.forEach(cr::add);
+            confirmations.forEach(r -> cr.add(Json.MAPPER.valueToTree(r)));
         }
         controller.annotate("sustain", result);
         controller.finish();
@@ -189,8 +189,8 @@ final class SustainCommand implements Callable<Integer> {
         return search.done() && confirmed == confirmations.size() ? 0 : 1;
     }
 
-    private ObjectNode runProbe(Controller controller, Plan base, WorkloadValidator validator, int i, double rate, Dur warm, Dur measure,
-                                Double p99Us, String what) throws IOException {
+    private Probe runProbe(Controller controller, Plan base, WorkloadValidator validator, int i, double rate, Dur warm, Dur measure,
+                           SustainVerdict.Criteria criteria, String what) throws IOException {
         double total = rate * (warm.seconds() + measure.seconds());
         double shrink = total > maxEvents ? maxEvents / total : 1;
         if (shrink < 1) {
@@ -199,9 +199,9 @@ final class SustainCommand implements Callable<Integer> {
         }
         TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, Dur.ofNanos(Math.round(warm.nanos() * shrink)),
                 Dur.ofNanos(Math.round(measure.nanos() * shrink)), records);
-        ObjectNode row = judge(rate, controller.runTrial(probe, i, 0), p99Us);
+        Probe row = SustainVerdict.judge(rate, controller.runTrial(probe, i, 0), criteria);
         main.err.printf(Locale.ROOT, "evperf: %s %d at %.1f ev/s: %s%n", what, i, rate,
-                row.get("sustained").asBoolean() ? "sustained" : "not sustained (" + row.get("reason").asText() + ")");
+                row.sustained() ? "sustained" : "not sustained (" + row.reason() + ")");
         return row;
     }
 
@@ -220,23 +220,22 @@ final class SustainCommand implements Callable<Integer> {
             this.max = max;
         }
 
-        static Spread of(List<ObjectNode> probes, List<ObjectNode> confirmations) {
+        static Spread of(List<Probe> probes, List<Probe> confirmations) {
             int n = 0;
             double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
-            for (List<ObjectNode> rows : List.of(probes, confirmations)) {
-                for (ObjectNode r : rows) {
-                    double a = r.path("achieved_rate").asDouble(0);
-                    if (r.get("sustained").asBoolean() || !(a > 0) || a >= 0.99 * r.get("rate").asDouble()) continue;
+            for (List<Probe> rows : List.of(probes, confirmations)) {
+                for (Probe r : rows) {
+                    if (!r.saturated()) continue;
                     n++;
-                    min = Math.min(min, a);
-                    max = Math.max(max, a);
+                    min = Math.min(min, r.achievedRate());
+                    max = Math.max(max, r.achievedRate());
                 }
             }
             return n == 0 ? null : new Spread(n, min, max);
         }
     }
 
-    private void print(Spread capacity, List<ObjectNode> confirmations, long confirmed, double rate) {
+    private void print(Spread capacity, List<Probe> confirmations, long confirmed, double rate) {
         if (capacity != null) {
             main.out.printf(Locale.ROOT, "saturated probes achieved %.1f–%.1f ev/s (%d probe%s, each a fresh JVM: the engine's capacity there)%n",
                     capacity.min, capacity.max, capacity.n, capacity.n == 1 ? "" : "s");
@@ -265,10 +264,10 @@ final class SustainCommand implements Callable<Integer> {
         if (!records) {
             // Capacity mode: 1 in k sends timed, the others sent with no clock read while behind schedule; k at most 64,
             // and small enough that every 250 ms interval still has ~100 timed sends for its median.
-            measureNode.put("timing", "sampled");
+            measureNode.put("timing", Timing.SAMPLED.text());
             measureNode.put("sample", (int) Math.max(1, Math.min(64, rate * 0.25 / 100)));
             measureNode.put("tracepoints", false);
-            measureNode.put("receipt", "listener");
+            measureNode.put("receipt", Receipt.LISTENER.text());
         }
         ObjectNode load = tree.withObject("/load");
         ArrayNode phases = load.putArray("phases");
@@ -291,59 +290,13 @@ final class SustainCommand implements Callable<Integer> {
         return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
     }
 
-    /**
-     * Sustained: the trial succeeded, the achieved input rate is ≥ 99 % of the target, the sends
-     * stayed on schedule through the measured phase (within --max-lag), the scheduled latency shows no
-     * growing backlog, and p99 is under the bound when one is given.
-     */
-    private ObjectNode judge(double rate, ObjectNode entry, Double p99Us) {
-        ObjectNode row = Json.MAPPER.createObjectNode();
-        row.put("id", entry.get("id").asText());
-        row.put("rate", rate);
-        JsonNode s = entry.path("summary");
-        List<String> why = new ArrayList<>();
-        if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
-            why.add("trial " + entry.path("status").asText() + ": " + entry.path("reason").asText(entry.path("summary_error").asText("")));
-        } else {
-            JsonNode measured = null;
-            for (JsonNode r : s.path("rates")) measured = r; // the last measured phase
-            double achieved = measured == null ? 0 : measured.path("achieved_rate").asDouble();
-            row.put("achieved_rate", achieved);
-            JsonNode sched = s.path("latency").path("scheduled");
-            row.put("scheduled_p50_us", sched.path("p50_us").asDouble());
-            row.put("scheduled_p99_us", sched.path("p99_us").asDouble());
-            row.put("end_to_end_p99_us", s.path("latency").path("end_to_end").path("p99_us").asDouble());
-            JsonNode trend = s.path("scheduled_trend");
-            row.put("backlog_ms_per_s", trend.path("slope_ms_per_s").asDouble());
-            double maxLag = measured == null ? Double.NaN : measured.path("max_lag_ms").asDouble(Double.NaN);
-            row.put("max_lag_ms", maxLag);
-            if (achieved < 0.99 * rate) why.add(String.format(Locale.ROOT, "achieved %.1f ev/s < 99 %% of target", achieved));
-            // A synchronous engine that cannot keep up holds the driver back, and so does a backlog the
-            // warm-up left behind: either way the sends fall behind the schedule.
-            if (!(maxLag <= maxLagMs)) why.add(String.format(Locale.ROOT, "sends up to %.1f ms behind schedule", maxLag));
-            double slope = trend.path("slope_ms_per_s").asDouble(0), se = trend.path("std_err").asDouble(0);
-            if (slope > backlogTolerance && slope > 3 * se) why.add(String.format(Locale.ROOT, "backlog grows %.2f ms/s", slope));
-            long sent = s.path("events").asLong(0), received = s.path("outputs").asLong(0);
-            row.put("dropped", Math.max(0, sent - received));
-            if (noDrops && received < sent) why.add(String.format(Locale.ROOT, "%d of %d events dropped", sent - received, sent));
-            if (p99Us != null && sched.path("p99_us").asDouble() > p99Us) {
-                why.add(String.format(Locale.ROOT, "scheduled p99 %.1f µs > %.1f µs", sched.path("p99_us").asDouble(), p99Us));
-            }
-        }
-        row.put("sustained", why.isEmpty());
-        row.put("reason", String.join("; ", why));
-        return row;
-    }
-
-    private void print(List<ObjectNode> rows, SustainSearch search, double seconds) {
+    private void print(List<Probe> rows, SustainSearch search, double seconds) {
         main.out.println("Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
         main.out.printf("  %-5s %14s %14s %12s %12s %12s %10s  %s%n", "probe", "target ev/s", "achieved ev/s", "p50 sched µs",
                 "p99 sched µs", "backlog ms/s", "sustained", "why not");
-        rows.stream().sorted(Comparator.comparingDouble(r -> r.get("rate").asDouble())).forEach(r -> main.out.printf(Locale.ROOT,
-                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.get("id").asText(), r.get("rate").asDouble(),
-                r.path("achieved_rate").asDouble(Double.NaN), r.path("scheduled_p50_us").asDouble(Double.NaN),
-                r.path("scheduled_p99_us").asDouble(Double.NaN), r.path("backlog_ms_per_s").asDouble(Double.NaN),
-                r.get("sustained").asBoolean() ? "yes" : "no", r.get("reason").asText()));
+        rows.stream().sorted(Comparator.comparingDouble(Probe::rate)).forEach(r -> main.out.printf(Locale.ROOT,
+                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.id(), r.rate(), orNaN(r.achievedRate()),
+                orNaN(r.scheduledP50Us()), orNaN(r.scheduledP99Us()), orNaN(r.backlogMsPerS()), r.sustained() ? "yes" : "no", r.reason()));
         if (search.done()) {
             main.out.printf(Locale.ROOT, "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n", search.sustainable(),
                     search.lowestFailure(), (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100, rows.size(), seconds);
@@ -351,5 +304,9 @@ final class SustainCommand implements Callable<Integer> {
             main.out.printf(Locale.ROOT, "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
                     rows.size(), seconds, search.sustainable(), search.lowestFailure());
         }
+    }
+
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
     }
 }
