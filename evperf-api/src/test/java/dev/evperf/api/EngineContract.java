@@ -47,11 +47,35 @@ public abstract class EngineContract {
     /** TradeStream's id, ok and amount into OutputStream, unchanged. */
     protected abstract String tradesPassThrough();
 
-    /** StockStream's id into a stream named Other (not the declared OutputStream). */
-    protected abstract String intoOther();
+    /**
+     * StockStream's id into a stream named Other (not the declared OutputStream). Used by the default
+     * {@link #rejectedSpecs()}; an engine without a query language overrides that instead.
+     */
+    protected String intoOther() {
+        throw new UnsupportedOperationException(name() + " has no query language: override rejectedSpecs()");
+    }
 
-    /** A query with a syntax error. */
-    protected abstract String syntaxError();
+    /** A query with a syntax error; see {@link #intoOther()}. */
+    protected String syntaxError() {
+        throw new UnsupportedOperationException(name() + " has no query language: override rejectedSpecs()");
+    }
+
+    /**
+     * A spec {@link EngineFactory#validate} must reject with one line that starts with {@code startsWith}
+     * and contains each of {@code contains}.
+     */
+    public record Rejected(String what, EngineSpec spec, String startsWith, List<String> contains) {
+    }
+
+    /**
+     * The specs validation must reject: by default a query with a syntax error, and a query that
+     * compiles but does not write the declared output stream. The null engine, which has no query
+     * language (every output stream receives every input event), gives bad options instead.
+     */
+    protected List<Rejected> rejectedSpecs() {
+        return List.of(new Rejected("a syntax error", specOf(syntaxError()), name() + ": ", List.of()),
+                new Rejected("the declared output stream not written", specOf(intoOther()), "", List.of("'OutputStream'", "Other")));
+    }
 
     /** Options every spec of this test gets (a broker's address, a cluster's); none by default. */
     protected Map<String, Object> options() {
@@ -163,11 +187,13 @@ public abstract class EngineContract {
     @Test
     void validateAcceptsAGoodSpecAndRejectsBadOnes() throws Exception {
         factory().validate(specOf(passThrough()));
-        assertThatThrownBy(() -> factory().validate(specOf(syntaxError())))
-                .isInstanceOf(EngineException.class).hasMessageStartingWith(name() + ": ")
-                .message().doesNotContain("\n", "\r");
-        // compiles, but the declared output stream does not exist
-        assertThatThrownBy(() -> factory().validate(specOf(intoOther())))
-                .isInstanceOf(EngineException.class).hasMessageContainingAll("'OutputStream'", "Other");
+        List<Rejected> rejected = rejectedSpecs();
+        assertThat(rejected).isNotEmpty();
+        for (Rejected r : rejected) {
+            assertThatThrownBy(() -> factory().validate(r.spec())).as(r.what())
+                    .isInstanceOf(EngineException.class).hasMessageStartingWith(r.startsWith())
+                    .hasMessageContainingAll(r.contains().toArray(String[]::new))
+                    .message().doesNotContain("\n", "\r");
+        }
     }
 }

@@ -127,7 +127,8 @@ public final class NullEngineFactory implements EngineFactory {
         @Override
         public List<String> outputFields(String outputStream) throws EngineException {
             if (!spec.outputs().contains(outputStream)) {
-                throw new EngineException("null: no output stream '" + outputStream + "'; outputs: " + spec.outputs());
+                throw new EngineException("null: no output stream '" + outputStream + "'; outputs: " + spec.outputs()
+                        + " (each receives every event of the inputs " + inputNames() + ")");
             }
             // Outputs are the inputs themselves, so they have the (first) input stream's fields.
             return spec.inputs().get(0).fields().stream().map(Field::name).toList();
@@ -137,7 +138,11 @@ public final class NullEngineFactory implements EngineFactory {
             for (StreamSchema s : spec.inputs()) {
                 if (s.name().equals(stream)) return s;
             }
-            throw new EngineException("null: no input stream '" + stream + "'");
+            throw new EngineException("null: no input stream '" + stream + "'; inputs: " + inputNames());
+        }
+
+        private List<String> inputNames() {
+            return spec.inputs().stream().map(StreamSchema::name).toList();
         }
 
         @Override
