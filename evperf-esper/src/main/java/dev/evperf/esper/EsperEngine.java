@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /** A runtime with the workload's module deployed. Listeners run on the thread that sends the event. */
 final class EsperEngine implements Engine {
@@ -50,7 +51,7 @@ final class EsperEngine implements Engine {
      * limiting, pattern timers and intervals. Any mention (while the internal timer runs) makes
      * the adapter say "any thread", which is always safe; a false alarm costs an atomic per output.
      */
-    private static final java.util.regex.Pattern MAY_EMIT_ON_TIMER = java.util.regex.Pattern.compile(
+    private static final Pattern MAY_EMIT_ON_TIMER = Pattern.compile(
             "(?i)time|timer|pattern|every|\\b(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|msec|millisecond|milliseconds)\\b");
 
     @Override

@@ -4,6 +4,7 @@ import dev.evperf.launch.ChildMain;
 import dev.evperf.launch.Ready;
 import java.net.URI;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +54,7 @@ public final class MiniClusterMain {
             closed.countDown();
         }, "evperf-minicluster-close"));
         Ready.announce("rest", "rest", rest.getHost() + ":" + rest.getPort(),
-                "cluster_ms", String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 1e6));
+                "cluster_ms", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 1e6));
         closed.await();
     }
 }

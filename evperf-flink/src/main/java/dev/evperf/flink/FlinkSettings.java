@@ -5,6 +5,7 @@ import dev.evperf.api.Field;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.RowCodec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -76,7 +77,7 @@ final class FlinkSettings {
 
     /** A remote environment on the cluster, with the jars the job needs and the job's settings. */
     StreamExecutionEnvironment environment() throws EngineException {
-        Map<String, String> settings = new java.util.HashMap<>();
+        Map<String, String> settings = new HashMap<>();
         flink.forEach((k, v) -> settings.put(k, String.valueOf(v)));
         Configuration conf = Configuration.fromMap(settings);
         List<Class<?>> ship = new ArrayList<>(List.of(FlinkSettings.class, RowCodec.class, Field.class, KafkaSource.class,

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -114,6 +115,6 @@ public final class BrokerMain {
     }
 
     private static String ms(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
     }
 }

@@ -17,10 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.KafkaStreams;
@@ -46,7 +48,7 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
     private final KafkaStreams app;
     private final Path stateDir;
     /** The topics the topology reads: an input no pipeline reads is never consumed, so never awaited. */
-    private final java.util.Set<String> sources = new java.util.HashSet<>();
+    private final Set<String> sources = new HashSet<>();
     private volatile Throwable failure;
 
     private KafkaStreamsEngine(String appId, Map<String, List<Field>> outputs, Map<String, String> outTopic, TrialTopics in,

@@ -2,9 +2,11 @@ package dev.evperf.launch;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,7 +42,7 @@ public final class ChildMain {
         }
         watchParent(System.in, Long.getLong(PARENT_PID, -1));
         // The component's own start-up begins here: everything before it is JVM start-up.
-        Ready.announce("started", "jvm_ms", Long.toString(java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()));
+        Ready.announce("started", "jvm_ms", Long.toString(ManagementFactory.getRuntimeMXBean().getUptime()));
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
             main.invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
@@ -53,7 +55,7 @@ public final class ChildMain {
      * Puts the {@code key=value} arguments from index {@code from} on into {@code settings}, over
      * what is there: how components take their system's settings on the command line.
      */
-    public static java.util.Map<String, String> settings(String[] args, int from, java.util.Map<String, String> settings) {
+    public static Map<String, String> settings(String[] args, int from, Map<String, String> settings) {
         for (int i = from; i < args.length; i++) {
             int eq = args[i].indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("not a key=value setting: '" + args[i] + "'");

@@ -1,5 +1,6 @@
 package dev.evperf.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.JarURLConnection;
@@ -46,7 +47,7 @@ public final class ModuleClassPath {
         } catch (IOException e) {
             throw new IllegalStateException(module + ": cannot read " + url + ": " + e.getMessage(), e);
         }
-        for (String entry : text.split(java.io.File.pathSeparator)) {
+        for (String entry : text.split(File.pathSeparator)) {
             if (entry.isBlank()) continue;
             Path p = Path.of(entry.trim());
             if (!Files.exists(p)) {
@@ -74,6 +75,6 @@ public final class ModuleClassPath {
     public static String join(List<Path> entries) {
         List<String> s = new ArrayList<>();
         for (Path p : entries) s.add(p.toString());
-        return String.join(java.io.File.pathSeparator, s);
+        return String.join(File.pathSeparator, s);
     }
 }

@@ -15,6 +15,7 @@ import io.siddhi.query.api.definition.StreamDefinition;
 
 import java.util.List;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** A started Siddhi app. Without {@code @Async}, Siddhi runs the queries on the sending thread. */
 final class SiddhiEngine implements Engine {
@@ -71,7 +72,7 @@ final class SiddhiEngine implements Engine {
      * sink an atomic increment per output and links outputs by their sequence attribute instead of
      * by the send that delivered them.
      */
-    private static final java.util.regex.Pattern MAY_EMIT_OFF_THREAD = java.util.regex.Pattern.compile(
+    private static final Pattern MAY_EMIT_OFF_THREAD = Pattern.compile(
             "(?i)@async|time|within|trigger|\\d\\s*(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|ms|millisec|milliseconds)\\b");
 
     @Override

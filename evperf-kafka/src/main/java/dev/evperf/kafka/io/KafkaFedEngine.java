@@ -3,9 +3,12 @@ package dev.evperf.kafka.io;
 import dev.evperf.api.AckListener;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
+import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.kafka.io.TrialTopics;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,7 +66,7 @@ public abstract class KafkaFedEngine implements Engine {
     }
 
     @Override
-    public void onError(dev.evperf.api.ErrorListener listener) {
+    public void onError(ErrorListener listener) {
         inputs.onError(listener);
     }
 
@@ -74,7 +77,7 @@ public abstract class KafkaFedEngine implements Engine {
 
     /** Each input topic with its partitions, for end markers. */
     protected Map<String, Integer> inputPartitions() {
-        Map<String, Integer> byTopic = new java.util.LinkedHashMap<>();
+        Map<String, Integer> byTopic = new LinkedHashMap<>();
         in.topicOf().forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
         return byTopic;
     }
@@ -87,7 +90,7 @@ public abstract class KafkaFedEngine implements Engine {
     }
 
     /** Field names of a list of fields. */
-    public static List<String> names(List<dev.evperf.api.Field> fields) {
-        return fields.stream().map(dev.evperf.api.Field::name).toList();
+    public static List<String> names(List<Field> fields) {
+        return fields.stream().map(Field::name).toList();
     }
 }

@@ -2,6 +2,8 @@ package dev.evperf.kafka.io;
 
 import dev.evperf.api.AckListener;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
+import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +31,7 @@ public final class KafkaInputs implements AutoCloseable {
     private final Map<String, InputHandle> handles = new HashMap<>();
     private volatile AckListener acks;
     /** Where a record the broker refused is reported: the trial counts it as an engine error. */
-    private volatile dev.evperf.api.ErrorListener errors;
+    private volatile ErrorListener errors;
     private volatile Exception failure;
 
     /**
@@ -59,7 +61,7 @@ public final class KafkaInputs implements AutoCloseable {
     private static int timeIndex(KafkaSettings settings, StreamSchema schema) throws EngineException {
         if (settings.timestamp == null) return -1;
         int i = schema.indexOf(settings.timestamp);
-        if (i < 0 || schema.fields().get(i).type() != dev.evperf.api.FieldType.LONG) {
+        if (i < 0 || schema.fields().get(i).type() != FieldType.LONG) {
             throw new EngineException(settings.engine + ": option timestamp: input stream '" + schema.name() + "' has no long field '"
                     + settings.timestamp + "' (epoch ms)");
         }
@@ -76,7 +78,7 @@ public final class KafkaInputs implements AutoCloseable {
     }
 
     /** Reports each record the broker did not accept (after the producer's own retries). */
-    public void onError(dev.evperf.api.ErrorListener listener) {
+    public void onError(ErrorListener listener) {
         this.errors = listener;
     }
 
@@ -127,7 +129,7 @@ public final class KafkaInputs implements AutoCloseable {
             producer.send(new ProducerRecord<>(topic, null, time, key, codec.encode(event, seq, intendedNanos)), (meta, error) -> {
                 long now = System.nanoTime();
                 if (error != null && failure == null) failure = error;
-                dev.evperf.api.ErrorListener e = errors;
+                ErrorListener e = errors;
                 if (error != null && e != null) e.onError("producer to " + topic, error);
                 AckListener a = acks;
                 if (a != null) a.onAck(seq, now, appendTime && meta != null ? meta.timestamp() : -1, error);

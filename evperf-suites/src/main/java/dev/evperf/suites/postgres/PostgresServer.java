@@ -4,6 +4,7 @@ import dev.evperf.suites.translate.Database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.SQLException;
 
 /**
  * The PostgreSQL server of the database table join (J3): started by evperf from the real
@@ -43,7 +44,7 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     /** The server's own version string (select version()). */
-    public String version() throws java.sql.SQLException {
+    public String version() throws SQLException {
         try (var c = Tables.connect(database); var r = c.createStatement().executeQuery("select version()")) {
             r.next();
             return r.getString(1);
