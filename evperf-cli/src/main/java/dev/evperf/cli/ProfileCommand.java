@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.ProfilePreview;
 import dev.evperf.core.load.Schedule;
@@ -57,7 +58,7 @@ final class ProfileCommand implements Callable<Integer> {
                 .orElseThrow(() -> new IllegalArgumentException("--trial: no trial " + trial + "; the plan has "
                         + plan.trials().get(0).id() + " to " + plan.trials().get(plan.trials().size() - 1).id()));
         Schedule s = Schedule.of(t.workload().load.phases, t.workload().load.batch,
-                Schemas.traces(t.workload(), PlanChecker.baseDir(workload), workload.toString()));
+                CsvSource.traces(t.workload(), PlanChecker.baseDir(workload), workload.toString()));
         List<ProfilePreview.Row> rows = ProfilePreview.of(s, bucket);
         if (format.equals("csv")) {
             main.out.println("t_s,phase,target_rate,intended_rate");

@@ -2,7 +2,9 @@ package dev.evperf.core.data;
 
 import dev.evperf.api.Field;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.Workload.FileDef;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -71,6 +74,14 @@ public final class CsvSource {
      * One numeric column of the file, e.g. the timestamps of a trace to replay; a header name or a
      * 0-based index. A bad value fails with the file, line number and value.
      */
+    /**
+     * Reads a replay phase's timestamps from the load stream's data file. Here rather than in
+     * workload's Schemas, so that workload (binding and validation) does not depend on data.
+     */
+    public static Function<Workload.ReplayDef, double[]> traces(Workload w, Path baseDir, String where) {
+        return r -> column(w.data.get(Schemas.loadStream(w)).file, r.column, r.count != null ? r.count : Long.MAX_VALUE, baseDir, where);
+    }
+
     public static double[] column(FileDef file, String column, long limit, Path baseDir, String where) {
         Path path = baseDir.resolve(file.path);
         double[] out = new double[1024];

@@ -3,6 +3,7 @@ package dev.evperf.core.trial;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
@@ -38,7 +39,7 @@ public final class PlanChecker {
             inputs.forEach((name, schema) -> EventPool.check(schema, schema.indexOf(w.streams.get(name).sequence), w.data.get(name), baseDir, at));
             if (w.load.phases.stream().anyMatch(ph -> ph.replay != null)) {
                 // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
-                Schedule.of(w.load.phases, w.load.batch, Schemas.traces(w, baseDir, at));
+                Schedule.of(w.load.phases, w.load.batch, CsvSource.traces(w, baseDir, at));
             }
             EngineFactory f = Engines.get(w.engine.name);
             try {

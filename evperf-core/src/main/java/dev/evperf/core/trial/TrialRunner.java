@@ -8,6 +8,7 @@ import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
 import dev.evperf.api.trace.Tracer;
+import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Timing;
 import dev.evperf.monitor.channel.Channels;
@@ -122,7 +123,7 @@ public final class TrialRunner {
         String stream = Schemas.loadStream(w);
         StreamSchema schema = Schemas.inputs(w).get(stream);
         int seqIndex = schema.indexOf(w.streams.get(stream).sequence);
-        var traces = Schemas.traces(w, baseDir, stream);
+        var traces = CsvSource.traces(w, baseDir, stream);
         // Counts every phase's events (one pass that keeps nothing per event); the schedule itself is
         // generated while the trial runs, a chunk at a time.
         Schedule schedule = Schedule.of(w.load.phases, w.load.batch, traces);

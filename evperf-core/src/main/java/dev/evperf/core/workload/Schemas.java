@@ -4,13 +4,10 @@ import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.core.data.CsvSource;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /** Turns a workload's stream definitions into the engine-facing schemas. */
 public final class Schemas {
@@ -37,12 +34,6 @@ public final class Schemas {
     /** The stream the load is sent to. */
     public static String loadStream(Workload w) {
         return w.load.stream != null ? w.load.stream : w.streams.keySet().iterator().next();
-    }
-
-    /** Reads a replay phase's timestamps from the load stream's data file. */
-    public static Function<Workload.ReplayDef, double[]> traces(Workload w, Path baseDir, String where) {
-        return r -> CsvSource.column(w.data.get(loadStream(w)).file, r.column,
-                r.count != null ? r.count : Long.MAX_VALUE, baseDir, where);
     }
 
     public static EngineSpec engineSpec(Workload w) {
