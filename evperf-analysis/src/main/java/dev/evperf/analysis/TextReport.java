@@ -12,18 +12,27 @@ final class TextReport {
     static String render(RunSummary run) {
         StringBuilder sb = new StringBuilder();
         List<TrialSummary> trials = run.trials();
-        long ok = trials.stream().filter(TrialSummary::ok).count();
         long withErrors = trials.stream().filter(t -> t.ok() && t.errors() != null && t.errors().count() > 0).count();
         long disturbed = trials.stream().filter(TrialSummary::disturbed).count();
-        sb.append("Run ").append(run.runDir()).append(": ").append(trials.size()).append(" trials, ")
-                .append(ok).append(" ok").append(withErrors > 0 ? " (" + withErrors + " with errors)" : "").append(", ")
-                .append(trials.size() - ok).append(" failed").append(disturbed > 0 ? "; " + disturbed + " disturbed" : "").append('\n');
+        // Counted by status: a trial the run was interrupted in, or never started, did not fail.
+        java.util.Map<String, Long> byStatus = new java.util.LinkedHashMap<>();
+        byStatus.put(TrialSummary.OK, 0L);
+        byStatus.put("failed", 0L);
+        trials.forEach(t -> byStatus.merge(t.status(), 1L, Long::sum));
+        sb.append("Run ").append(run.runDir()).append(": ").append(trials.size()).append(" trials");
+        byStatus.forEach((status, n) -> {
+            if (n > 0 || status.equals(TrialSummary.OK) || status.equals("failed")) {
+                sb.append(", ").append(n).append(' ').append(status);
+                if (status.equals(TrialSummary.OK) && withErrors > 0) sb.append(" (").append(withErrors).append(" with errors)");
+            }
+        });
+        sb.append(disturbed > 0 ? "; " + disturbed + " disturbed" : "").append('\n');
         for (TrialSummary t : trials) {
             sb.append('\n').append("== Trial ").append(t.id());
             if (!t.params().isEmpty()) sb.append("  (").append(AcrossTrials.params(t.params())).append(')');
             if (t.repetition() != null) sb.append("  repetition ").append(t.repetition());
             sb.append(" ==\n");
-            if (t.ok()) trial(sb, t, run.options()); else sb.append("FAILED (").append(t.status()).append("): ")
+            if (t.ok()) trial(sb, t, run.options()); else sb.append(t.status().toUpperCase(java.util.Locale.ROOT)).append(": ")
                     .append(t.reason() == null ? "no reason given" : t.reason()).append('\n');
         }
         if (trials.size() > 1) {

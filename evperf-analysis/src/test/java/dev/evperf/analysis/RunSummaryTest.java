@@ -80,7 +80,7 @@ class RunSummaryTest {
                 .containsPattern("processing +end-to-end +scheduled")
                 .containsPattern("p90 +100\\.000 +320\\.000 +410\\.000")
                 .containsPattern("main +bursts +600\\.0 +596\\.9 +12 +0\\.355 +0\\.085")
-                .contains("FAILED (failed): trial JVM exited with code 137")
+                .contains("FAILED: trial JVM exited with code 137")
                 .contains("Across trials");
         // the constant stream has no burst tables, and no outputs to measure end-to-end
         String constant = text.substring(text.indexOf("== Trial const-r0"), text.indexOf("== Trial xint-r0"));

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.RunCheck;
 import dev.evperf.analysis.RunSummary;
 import dev.evperf.analysis.report.ComparePage;
 import dev.evperf.analysis.stats.Comparison;
@@ -130,6 +131,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, Path html,
                               PrintStream out, PrintStream err) {
+        runs.forEach(RunCheck::check);
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
         long bytes = 0;
         if (html != null) {

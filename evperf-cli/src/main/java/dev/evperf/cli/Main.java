@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import dev.evperf.core.results.Environment;
+import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.TrialFailure;
 import dev.evperf.core.trial.TrialMain;
 import dev.evperf.core.workload.WorkloadException;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
 /**
  * The {@code evperf} command. Exit codes: 0 success; 1 a trial failed or an internal error;
  * 2 bad input (workload, options, results directory), reported as one line without a stack
- * trace unless {@code --verbose}.
+ * trace unless {@code --verbose}; 130 or 143 when SIGINT or SIGTERM stopped a run (one line).
  */
 @Command(name = "evperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Benchmarks event-processing engines and explains what it measured.",
@@ -48,17 +49,26 @@ public final class Main {
             boolean verbose = Verbosity.of(cmd);
             if (verbose) ex.printStackTrace(err);
             if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
-                err.println("evperf: " + ex.getMessage());
+                err.println("evperf: " + oneLine(ex.getMessage()));
                 return BAD_INPUT;
             }
+            if (ex instanceof Interrupts.RunInterrupted stopped) {
+                err.println("evperf: " + oneLine(ex.getMessage()));
+                return stopped.exitCode();
+            }
             if (ex instanceof TrialFailure) {
-                err.println("evperf: " + ex.getMessage());
+                err.println("evperf: " + oneLine(ex.getMessage()));
                 return 1;
             }
             err.println("evperf: internal error: " + ex + (verbose ? "" : " (run with --verbose for the stack trace)"));
             return 1;
         });
         return cl.execute(args);
+    }
+
+    /** A message that quotes the user's input (a query, a value) stays one line: its line breaks are shown, not made. */
+    static String oneLine(String message) {
+        return String.valueOf(message).strip().replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

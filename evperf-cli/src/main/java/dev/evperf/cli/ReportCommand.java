@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.RunCheck;
 import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
 import java.io.PrintStream;
@@ -51,6 +52,7 @@ public final class ReportCommand implements Callable<Integer> {
     static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose, boolean keepWarmUp) {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
+            RunCheck.check(runDir);
             ReportWriter.Written w = new ReportWriter(ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
                     .writeReport(runDir, file);
             err.println(String.format(Locale.ROOT, "evperf: report of %d trial%s%s written to %s (%d KB, %.1f s)",

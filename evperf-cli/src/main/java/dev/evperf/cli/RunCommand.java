@@ -3,12 +3,12 @@ package dev.evperf.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -50,6 +50,8 @@ final class RunCommand implements Callable<Integer> {
         // Everything is validated, queries compiled and data files read before any trial starts.
         Plan plan = WorkloadLoader.load(workload, new WorkloadValidator(Engines.available().keySet()));
         PlanChecker.check(plan);
+        Path runDir = out != null ? out : defaultDir(plan);
+        if (!dryRun) OutDir.prepare(runDir, "--out");
         main.err.printf("evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
         if (dryRun) {
             for (TrialSpec t : plan.trials()) {
@@ -57,24 +59,24 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
-        Path runDir = out != null ? out : defaultDir(plan);
-        if (Files.exists(runDir.resolve("run.json"))) {
-            throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
-        }
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
-        controller.begin(plan);
-        PreRuns preRuns = new PreRuns(controller, plan, main.err);
-        int n = plan.trials().size();
-        for (int i = 0; i < n; i++) {
-            controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+        try (Interrupts interrupts = Interrupts.install()) {
+            controller.interruptible(interrupts);
+            controller.begin(plan);
+            PreRuns preRuns = new PreRuns(controller, plan, main.err);
+            int n = plan.trials().size();
+            for (int i = 0; i < n; i++) {
+                controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+            }
+            JsonNode run = controller.finish();
+            summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
+            interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
+            boolean allOk = true;
+            for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
+            return allOk ? 0 : 1;
         }
-        JsonNode run = controller.finish();
-        summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
-        boolean allOk = true;
-        for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
-        return allOk ? 0 : 1;
     }
 
     private static Path defaultDir(Plan plan) {

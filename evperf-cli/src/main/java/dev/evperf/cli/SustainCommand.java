@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
+import dev.evperf.core.load.ScheduleCheck;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
 import dev.evperf.core.trial.SustainVerdict;
@@ -20,7 +22,6 @@ import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -126,22 +127,42 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(workload + ": matrix: sustain probes one configuration; remove the matrix");
         }
         PlanChecker.check(base);
+        // The first probe's schedule, checked now: a --duration too short for two events at --start is bad input.
+        probe(base, validator, "t000", start, warm, measure, records);
         Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(runDir.resolve("run.json"))) throw new IllegalArgumentException(runDir + " already holds a run; choose another --out");
+        OutDir.prepare(runDir, "--out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
+        try (Interrupts interrupts = Interrupts.install()) {
+            return runSearch(base, validator, search, runDir, interrupts, warm, measure,
+                    new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us));
+        }
+    }
 
+    /** The probes, each a fresh trial of one results directory, until the search converges. @return the exit code */
+    private int runSearch(Plan base, WorkloadValidator validator, SustainSearch search, Path runDir, Interrupts interrupts, Dur warm,
+                          Dur measure, SustainVerdict.Criteria criteria) throws IOException {
         // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
         Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
+        controller.interruptible(interrupts);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
         long t0 = System.nanoTime();
-        SustainVerdict.Criteria criteria = new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us);
         List<Probe> rows = new ArrayList<>();
         Double rate;
         int i = 0;
         while ((rate = search.next()) != null) {
             i++;
-            Probe row = runProbe(controller, base, validator, i, rate, warm, measure, criteria, "probe");
+            Probe row;
+            try {
+                row = runProbe(controller, base, validator, i, rate, warm, measure, criteria, "probe");
+            } catch (Interrupts.RunInterrupted e) {
+                // the probes that finished are a true record of the search so far
+                ObjectNode partial = Json.MAPPER.createObjectNode().put("interrupted", e.signal()).put("probes", rows.size());
+                ArrayNode done = partial.putArray("probe_results");
+                rows.forEach(r -> done.add(Json.MAPPER.valueToTree(r)));
+                controller.annotate("sustain", partial);
+                throw e;
+            }
             rows.add(row);
             search.record(new SustainSearch.Probe(rate, row.sustained(), row.achievedRate() == null ? 0 : row.achievedRate(), row.reason()));
         }
@@ -186,6 +207,7 @@ final class SustainCommand implements Callable<Integer> {
         controller.finish();
         print(rows, search, seconds);
         print(capacity, confirmations, confirmed, search.sustainable());
+        interrupts.check("interrupted by a signal while printing the tables; the search is complete in " + runDir);
         return search.done() && confirmed == confirmations.size() ? 0 : 1;
     }
 
@@ -287,6 +309,7 @@ final class SustainCommand implements Callable<Integer> {
             throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
         }
         validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");
+        ScheduleCheck.check(w, null, base.workloadFile() + " (probe at " + rate + " ev/s)");
         return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
     }
 

@@ -70,6 +70,125 @@ class BadInputTest {
     }
 
     @Test
+    void yamlSyntaxErrorSaysWhatIsWrongWhereNotOnlyItsContext() throws Exception {
+        // the flow mapping starts on line 4; the problem is the stray ':' after "volume: long"
+        Cli cli = runBad(GOOD.replace("volume: long}", "volume: long: x}"));
+        assertThat(cli.err).contains("w.yaml:4:").contains("YAML syntax error: ").doesNotStartWith("while parsing")
+                .containsPattern("w\\.yaml:4:\\d+: YAML syntax error: [^(]*(mapping values are not allowed|expected ',' or '}')")
+                .contains("(while parsing a flow mapping started at 4:");
+    }
+
+    @Test
+    void duplicateKeysAreRejectedNotSilentlyOverwritten() throws Exception {
+        Cli top = runBad(GOOD + "name: again\n");
+        assertThat(top.err).containsPattern("w\\.yaml:16:\\d+: duplicate key 'name'");
+        Cli inner = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "bursts: {count: 2, size: 10, count: 3, distance: 1ms}"));
+        assertThat(inner.err).containsPattern("w\\.yaml:15:\\d+: duplicate key 'count'");
+    }
+
+    @Test
+    void invalidUtf8InTheWorkloadNamesLineAndColumn() throws Exception {
+        byte[] good = GOOD.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int at = GOOD.indexOf("StockStream:"); // line 3, column 3
+        byte[] bad = new byte[good.length + 1];
+        System.arraycopy(good, 0, bad, 0, at);
+        bad[at] = (byte) 0xC3; // a lead byte followed by 'S': not UTF-8
+        System.arraycopy(good, at, bad, at + 1, good.length - at);
+        Path w = tmp.resolve("w.yaml");
+        Files.write(w, bad);
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(2);
+        assertThat(cli.err.strip().lines()).hasSize(1);
+        assertThat(cli.err).contains(w + ":3:3: not UTF-8 text (byte 0xC3)").doesNotContain("Input length");
+    }
+
+    @Test
+    void invalidUtf8InADataFileNamesItsLine() throws Exception {
+        Files.write(tmp.resolve("stocks.txt"), "IBM 10.5 100\nWSO2 11.5 200\nOR\u00ffCL 12 300\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Cli cli = runBad(GOOD.replace("engine:", """
+                data:
+                  StockStream:
+                    file: {path: stocks.txt, delimiter: " ", header: false}
+                engine:"""), "stocks.txt");
+        assertThat(cli.err).contains("stocks.txt:3:3: not UTF-8 text (byte 0xFF)");
+    }
+
+    @Test
+    void aPoolLargerThanTheHeapIsRejectedBeforeItIsBuilt() throws Exception {
+        Cli cli = runBad(GOOD.replace("engine:", """
+                data:
+                  StockStream: {pool: 2000000000}
+                engine:"""));
+        assertThat(cli.err).contains("data.StockStream.pool").contains("GiB").contains("smaller pool").doesNotContain("OutOfMemoryError");
+    }
+
+    @Test
+    void aScheduleLongerThanTheTrialTimeoutIsRejected() throws Exception {
+        Cli cli = runBad(phase("constant: {rate: 100, duration: 2m}") + "trial: {timeout: 1m}\n");
+        assertThat(cli.err).contains("trial.timeout").contains("lasts 2.0 min").contains("longer than trial.timeout (1m)");
+    }
+
+    @Test
+    void drainQuietMustBeShorterThanDrainTimeout() throws Exception {
+        Cli cli = runBad(GOOD + "trial: {drain_quiet: 2s, drain_timeout: 1s}\n");
+        assertThat(cli.err).contains("trial.drain_quiet").contains("less than trial.drain_timeout");
+    }
+
+    @Test
+    void aRateTooLowForTwoMeasuredEventsIsRejected() throws Exception {
+        Cli cli = runBad(phase("constant: {rate: 0.2, duration: 5s}"));
+        assertThat(cli.err).contains("load.phases[0] (measure): holds 1 event").contains("at least 2");
+        Cli burst = runBad(phase("bursts: {count: 1, size: 1}"));
+        assertThat(burst.err).contains("load.phases[0] (measure): holds 1 event");
+    }
+
+    @Test
+    void aJvmOptionTheJvmRejectsGivesTheJvmsOwnMessage() throws Exception {
+        Cli heap = runBad(GOOD + "trial: {jvm: [-Xmx1q]}\n");
+        assertThat(heap.err).contains("[-Xmx1q]").contains("Invalid maximum heap size: -Xmx1q").doesNotContain("Could not create");
+        Cli unknown = runBad(GOOD + "matrix:\n  jvm: [[], [-XX:+NoSuchEvperfOption]]\n");
+        assertThat(unknown.err).contains("trial t002").contains("Unrecognized VM option 'NoSuchEvperfOption'");
+        Cli notAnOption = runBad(GOOD + "trial: {jvm: [Xint]}\n");
+        assertThat(notAnOption.err).contains("trial.jvm").contains("'Xint' is not a JVM option");
+    }
+
+    @Test
+    void aRateThatChangesTooOftenIsRejectedBeforeItIsIntegrated() throws Exception {
+        Cli walk = runBad(phase("random_walk: {min: 1, max: 2000, step: 1, interval: 1ns, duration: 10s}"));
+        assertThat(walk.err).contains("load.phases[0].random_walk.interval").contains("at most 10000000").doesNotContain("OutOfMemoryError");
+        Cli square = runBad(phase("binary: {min: 1, max: 2000, period: 1us, duration: 1m}"));
+        assertThat(square.err).contains("load.phases[0].binary.period");
+    }
+
+    @Test
+    void aDataFileThatIsNotARegularFileIsRejected() throws Exception {
+        Cli cli = runBad(GOOD.replace("engine:", """
+                data:
+                  StockStream:
+                    file: {path: /dev/zero}
+                engine:"""));
+        assertThat(cli.err).contains("data file /dev/zero is not a regular file");
+    }
+
+    @Test
+    void anOutputSequenceAttributeTheQueriesDoNotProduceIsRejected() throws Exception {
+        // found by the fuzz test: it failed every trial at run time
+        Cli cli = runBad(GOOD.replace("OutputStream: {sequence: id}", "OutputStream: {sequence: ident}"));
+        assertThat(cli.err).contains("engine.outputs.OutputStream.sequence").contains("no attribute 'ident'")
+                .contains("[id, symbol, price, volume]");
+    }
+
+    @Test
+    void aKeyWithoutAValueIsNamed() throws Exception {
+        Cli cli = runBad(GOOD.replace("queries: |", "queries:\n  unused: |"));
+        assertThat(cli.err).contains("engine.queries: no value");
+        Cli engine = runBad(GOOD.replace("name: siddhi", "name: null"));
+        assertThat(engine.err).contains("engine.name: no value").contains("write \"null\" in quotes");
+        Cli empty = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: '', duration: 1s}"));
+        assertThat(empty.err).contains("load.phases[0].constant.rate").contains("got ''");
+    }
+
+    @Test
     void unknownKeySuggestsTheClosestValidOne() throws Exception {
         Cli cli = runBad(GOOD.replace("distance: 1ms", "distnace: 1ms"));
         assertThat(cli.err).contains("unknown key 'distnace'").contains("did you mean 'distance'?").containsPattern("w\\.yaml:15:\\d+");

@@ -56,7 +56,7 @@ class ErrorsEndToEndTest {
         assertThat(Files.readAllLines(dir.resolve("errors.csv"))).hasSize(31);
         assertThat(dir.resolve("events.parquet")).exists(); // all 300 sends went out, on schedule
         assertThat(Cli.one("SELECT count(*) FROM read_parquet('" + dir.resolve("events.parquet") + "')")).isEqualTo(300);
-        assertThat(cli.out).contains("FAILED (failed): the engine raised 30 errors");
+        assertThat(cli.out).contains("FAILED: the engine raised 30 errors");
     }
 
     @Test

@@ -17,6 +17,10 @@ public record Dur(long nanos, String text) {
 
     @JsonCreator
     public static Dur parse(Object value) {
+        if (value instanceof java.util.Map || value instanceof java.util.List) {
+            throw new IllegalArgumentException("expected a duration with a unit, e.g. 100ms, 2s, 500us; got a "
+                    + (value instanceof java.util.Map ? "mapping" : "list"));
+        }
         String s = String.valueOf(value).trim().toLowerCase(Locale.ROOT);
         if (s.equals("0") || s.equals("0.0")) {
             return new Dur(0, "0");

@@ -3,12 +3,14 @@ package dev.evperf.core.data;
 import dev.evperf.api.Field;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.Utf8Text;
 import dev.evperf.core.workload.Workload.FileDef;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -32,7 +34,7 @@ public final class CsvSource {
         String[] header = null;
         int[] columnOf = null;
         String delimiter = Pattern.quote(file.delimiter);
-        try (BufferedReader in = Files.newBufferedReader(path)) {
+        try (BufferedReader in = open(path, where)) {
             String line;
             int lineNo = 0;
             while ((line = in.readLine()) != null && rows.size() < limit) {
@@ -63,6 +65,8 @@ public final class CsvSource {
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (CharacterCodingException e) {
+            throw Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
@@ -87,7 +91,7 @@ public final class CsvSource {
         double[] out = new double[1024];
         int n = 0;
         int index = -1;
-        try (BufferedReader in = Files.newBufferedReader(path)) {
+        try (BufferedReader in = open(path, where)) {
             String line;
             int lineNo = 0;
             String delimiter = Pattern.quote(file.delimiter);
@@ -115,10 +119,20 @@ public final class CsvSource {
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
+        } catch (CharacterCodingException e) {
+            throw Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** A regular file only: a device or a FIFO (/dev/zero, say) could be read for ever. */
+    private static BufferedReader open(Path path, String where) throws IOException {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new WorkloadException(where + ": data file " + path + " is not a regular file");
+        }
+        return Files.newBufferedReader(path);
     }
 
     private static int parseIndex(String column, Path path) {

@@ -18,14 +18,22 @@ public final class Json {
     private Json() {
     }
 
-    /** Writes atomically (temp file + move), so a reader never sees half a file. */
+    /**
+     * Writes atomically (temp file + move), so a reader never sees half a file; a write that fails
+     * (disk full) removes its temp file and leaves the previous version in place.
+     */
     public static void write(Path file, Object value) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
             MAPPER.writeValue(tmp.toFile(), value);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the directory refuses even this; the error below says why
+            }
+            throw new UncheckedIOException("cannot write " + file + ": " + WriteFaults.describe(e), e);
         }
     }
 }

@@ -1,20 +1,19 @@
 package dev.evperf.core.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.Layout;
+import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +21,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a plan: one fresh child JVM per trial (as JMH forks), with the trial's own JVM options.
  * It never holds per-event data; it collects each trial's status and, through the summarizer, a
- * small summary for run.json, which is rewritten after every trial so a run cut short is still
- * readable. A trial that crashes or times out is failed with its reason and the run goes on.
+ * small summary for run.json ({@link RunRecord}), which is rewritten after every trial so a run
+ * cut short is still readable. A trial that crashes or times out is failed with its reason and
+ * the run goes on. Two faults stop the run, each recorded as what it was: SIGINT or SIGTERM to
+ * this JVM (the running trial is asked to stop and recorded as interrupted, the rest as not run),
+ * and a full file system under the results directory (the trial that met it failed, the rest not
+ * run: nothing more could be recorded).
  */
 public final class Controller {
     /** Computes a trial's summary from its directory (the analysis module provides it). */
@@ -43,8 +46,7 @@ public final class Controller {
         this.progress = progress;
     }
 
-    private ObjectNode run;
-    private ArrayNode trials;
+    private RunRecord record;
     private Plan plan;
     private long runStart;
 
@@ -61,33 +63,9 @@ public final class Controller {
     /** Writes run.json with every trial of the plan as planned; trials may be added later (sustain's probes). */
     public void begin(Plan plan) throws IOException {
         this.plan = plan;
-        Files.createDirectories(runDir.resolve(Layout.TRIALS));
-        run = Json.MAPPER.createObjectNode();
-        run.put("format", Layout.FORMAT);
-        run.put("workload_file", plan.workloadFile().toAbsolutePath().toString());
-        run.set("workload", plan.tree());
-        run.put("started", Instant.now().toString());
-        run.set("environment", Json.MAPPER.valueToTree(Environment.capture()));
-        trials = run.putArray("trials");
-        for (TrialSpec t : plan.trials()) entry(t);
-        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        record = new RunRecord(runDir);
+        record.begin(plan);
         runStart = System.nanoTime();
-    }
-
-    private ObjectNode entry(TrialSpec t) {
-        for (JsonNode existing : trials) {
-            if (existing.path("id").asText().equals(t.id())) return (ObjectNode) existing;
-        }
-        ObjectNode o = trials.addObject();
-        o.put("id", t.id());
-        o.put("dir", Layout.TRIALS + "/" + t.id());
-        o.put("label", t.label());
-        ObjectNode params = o.putObject("params");
-        t.params().forEach(params::set);
-        o.put("repetition", t.repetition());
-        o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
-        o.put("status", "planned");
-        return o;
     }
 
     /**
@@ -95,18 +73,26 @@ public final class Controller {
      *
      * @param index its position for the progress line (1-based), of {@code total} (0 when open-ended)
      * @return the trial's entry in run.json
+     * @throws Interrupts.RunInterrupted when a signal stopped the run (recorded in run.json)
+     * @throws TrialFailure when the results directory's file system is full (recorded as far as it could be)
      */
     public ObjectNode runTrial(TrialSpec t, int index, int total) throws IOException {
-        ObjectNode o = entry(t);
+        ObjectNode o = record.entry(t);
         String of = total > 0 ? index + "/" + total : String.valueOf(index);
-        progress.printf("[%s] %s %s ...%n", of, t.id(), t.label());
         long start = System.nanoTime();
-        o.put("status", "running");
-        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        synchronized (launch) {
+            // Under the lock the signal handler takes: after a signal no trial is announced or started.
+            if (signalled()) throw stop(null);
+            progress.printf("[%s] %s %s ...%n", of, t.id(), t.label());
+            o.put("status", RunRecord.RUNNING);
+            record.write();
+        }
         runTrial(plan, t, o);
         double seconds = (System.nanoTime() - start) / 1e9;
         o.put("duration_s", Math.round(seconds * 100) / 100.0);
-        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        if (RunRecord.INTERRUPTED.equals(o.path("status").asText())) throw stop(t.id());
+        record.write();
+        if (record.full()) throw stopFull(t.id(), o);
         double elapsed = (System.nanoTime() - runStart) / 1e9;
         String eta = total > 0 ? ", ETA " + clock(elapsed / index * (total - index)) : "";
         String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
@@ -116,19 +102,96 @@ public final class Controller {
 
     /** Stamps the end of the run. @return run.json's content */
     public ObjectNode finish() {
-        run.put("finished", Instant.now().toString());
-        Json.write(runDir.resolve(Layout.RUN_JSON), run);
-        return run;
+        if (signalled()) throw stop(null);
+        record.finish();
+        return record.json();
     }
 
     /** Adds a top-level section to run.json (e.g. sustain's search), written at once. */
     public void annotate(String key, JsonNode value) {
-        run.set(key, value);
-        Json.write(runDir.resolve(Layout.RUN_JSON), run);
+        record.json().set(key, value);
+        record.write();
     }
 
-    private void runTrial(Plan plan, TrialSpec t, ObjectNode o) throws IOException {
+    /**
+     * From now on SIGINT and SIGTERM end the running trial (it is asked to stop, and killed after
+     * {@link #GRACE_S} s), which is recorded as interrupted; no further trial starts.
+     */
+    public void interruptible(Interrupts in) {
+        this.interrupts = in;
+        in.onSignal(this::endRunningTrial);
+    }
+
+    /** Seconds a trial JVM has after SIGTERM to drain its channels and write what it can. */
+    static final long GRACE_S = 15;
+
+    private final Object launch = new Object();
+    private Interrupts interrupts;
+    private Process current;
+
+    private boolean signalled() {
+        return interrupts != null && interrupts.signal() != null;
+    }
+
+    /** On the signal's thread: SIGTERM to the running trial JVM, then SIGKILL to its tree after the grace time. */
+    private void endRunningTrial() {
+        Process p;
+        synchronized (launch) {
+            p = current;
+        }
+        if (p == null) return;
+        p.destroy();
+        try {
+            if (!p.waitFor(GRACE_S, TimeUnit.SECONDS)) TrialExit.kill(p);
+        } catch (InterruptedException e) {
+            TrialExit.kill(p);
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Records the interrupted run: trials not started are "not run", the finish time and the signal
+     * are stamped. @return the exception that carries the one line and the exit code
+     */
+    private Interrupts.RunInterrupted stop(String interruptedTrial) {
+        String signal = interrupts.signal();
+        int notRun = record.notRun("the run was interrupted (" + signal + ") before it");
+        int ok = record.count("ok");
+        record.json().put("interrupted", signal);
+        record.finish();
+        String message = String.format("interrupted by %s: %d trial%s ok%s, %d not run; results in %s", signal, ok, ok == 1 ? "" : "s",
+                interruptedTrial == null ? "" : ", " + interruptedTrial + " interrupted", notRun, runDir);
+        return new Interrupts.RunInterrupted(message, signal, interrupts.exitCode());
+    }
+
+    /** The run stops on a full file system: the trial that met it failed, the rest are not run, and run.json says so. */
+    private TrialFailure stopFull(String trial, ObjectNode o) {
+        int notRun = record.notRun("the results directory's file system was full");
+        record.json().put("stopped", "the results directory's file system was full after trial " + trial);
+        record.finish();
+        return new TrialFailure("the file system of " + runDir + " is full: " + trial + " " + o.path("status").asText()
+                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun + " not run; run.json records it");
+    }
+
+    /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
+    private void runTrial(Plan plan, TrialSpec t, ObjectNode o) {
         Path dir = Layout.trialDir(runDir, t.id());
+        try {
+            Process p = start(plan, t, dir, o);
+            if (p != null) await(p, t, dir, o);
+        } catch (IOException | UncheckedIOException e) {
+            // The results directory refused a write (disk full, read-only, removed): that is the trial's failure.
+            fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
+        } finally {
+            // A trial that failed on a full file system: the next would too, and nothing more could be recorded.
+            if ("failed".equals(o.path("status").asText()) && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
+            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never finish.
+            WriteFaults.removeTmp(dir);
+        }
+    }
+
+    /** Writes trial.json and starts the trial's JVM. @return it, or null when a signal came first */
+    private Process start(Plan plan, TrialSpec t, Path dir, ObjectNode o) throws IOException {
         Files.createDirectories(dir);
         ObjectNode spec = Json.MAPPER.createObjectNode();
         spec.put("id", t.id());
@@ -139,42 +202,65 @@ public final class Controller {
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(JvmOptionsCheck.JAVA);
         cmd.addAll(t.jvm());
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
-        Process p = new ProcessBuilder(cmd)
-                .redirectOutput(dir.resolve(Layout.STDOUT).toFile())
-                .redirectError(dir.resolve(Layout.STDERR).toFile())
-                .start();
+        synchronized (launch) {
+            if (signalled()) {
+                o.put("status", RunRecord.INTERRUPTED);
+                o.put("reason", "interrupted (" + interrupts.signal() + ") before its JVM started");
+                return null;
+            }
+            current = new ProcessBuilder(cmd)
+                    .redirectOutput(dir.resolve(Layout.STDOUT).toFile())
+                    .redirectError(dir.resolve(Layout.STDERR).toFile())
+                    .start();
+            return current;
+        }
+    }
+
+    /** Waits for the trial JVM (killing it at trial.timeout) and records how it ended. */
+    private void await(Process p, TrialSpec t, Path dir, ObjectNode o) throws IOException {
         // Ctrl-C on the controller must not leave a trial JVM running on its own.
-        Thread reaper = new Thread(() -> kill(p), "evperf-trial-reaper");
+        Thread reaper = new Thread(() -> TrialExit.kill(p), "evperf-trial-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         long timeoutNs = t.workload().trial.timeout.nanos();
         boolean exited;
         try {
             exited = waitShowingLive(p, timeoutNs, dir.resolve(Layout.STDOUT), t.id());
         } catch (InterruptedException e) {
-            kill(p);
+            TrialExit.kill(p);
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while trial " + t.id() + " ran", e);
+            fail(o, "the controller's thread was interrupted while the trial ran; the JVM was killed");
+            return;
         } finally {
+            synchronized (launch) {
+                current = null;
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(reaper);
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running: it kills the trial
             }
         }
+        if (!exited) TrialExit.kill(p);
+        // A Ctrl-C on a terminal reaches the trial JVM too, which may end before this JVM's handler has run: a
+        // trial ended by SIGINT or SIGTERM waits a moment to learn whether the controller got the signal as well.
+        if (interrupts != null && (interrupts.signal() != null || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
+            o.put("exit_code", p.exitValue());
+            o.put("status", RunRecord.INTERRUPTED);
+            o.put("reason", "interrupted (" + interrupts.signal() + ")");
+            return;
+        }
         if (!exited) {
-            kill(p);
             fail(o, "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
             return;
         }
         o.put("exit_code", p.exitValue());
-        Path resultFile = dir.resolve(Layout.RESULT_JSON);
-        JsonNode result = Files.exists(resultFile) ? Json.MAPPER.readTree(resultFile.toFile()) : null;
+        JsonNode result = readResult(dir.resolve(Layout.RESULT_JSON));
         // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
         if (result != null && result.path("errors").has("count")) o.put("errors", result.path("errors").path("count").asLong());
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
@@ -185,24 +271,20 @@ public final class Controller {
             } catch (Exception e) {
                 o.put("summary_error", String.valueOf(e.getMessage()));
             }
-        } else if (result != null && result.path("reason").isTextual()) {
-            fail(o, result.get("reason").asText());
+        } else if (result != null && result.path("reason").isTextual() && !TrialExit.bySignal(p.exitValue())) {
+            fail(o, result.get("reason").asText() + WriteFaults.fullNote(dir));
         } else {
-            fail(o, "the trial JVM " + exitDescription(p.exitValue()) + ": " + crashLine(dir.resolve(Layout.STDERR)));
+            fail(o, "the trial JVM " + TrialExit.describe(p.exitValue()) + ": " + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
         }
     }
 
-    /** "exited with code 1", or for a JVM ended by a signal (exit status 128 + n) the signal's name. */
-    static String exitDescription(int code) {
-        String signal = switch (code - 128) {
-            case 1 -> "SIGHUP";
-            case 2 -> "SIGINT";
-            case 6 -> "SIGABRT";
-            case 9 -> "SIGKILL";
-            case 15 -> "SIGTERM";
-            default -> null;
-        };
-        return signal == null ? "exited with code " + code : "was ended by " + signal + " (exit code " + code + ")";
+    /** The trial's result.json, or null when it wrote none (or none that reads: it died writing it). */
+    private static JsonNode readResult(Path file) {
+        try {
+            return Files.exists(file) ? Json.MAPPER.readTree(file.toFile()) : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -248,33 +330,6 @@ public final class Controller {
     private static void fail(ObjectNode o, String reason) {
         o.put("status", "failed");
         o.put("reason", reason);
-    }
-
-    /** The line of a dead JVM's stderr that says why: the first error or exception line. */
-    static String crashLine(Path stderr) throws IOException {
-        if (!Files.exists(stderr)) return "no stderr";
-        List<String> lines = Files.readAllLines(stderr);
-        for (int i = 0; i < lines.size(); i++) {
-            String l = lines.get(i).trim();
-            if (l.contains("Error") || l.contains("Exception")) {
-                // "Error occurred during initialization of VM" says why on its next line.
-                return i + 1 < lines.size() && l.endsWith("VM") ? l + ": " + lines.get(i + 1).trim() : l;
-            }
-        }
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            if (!lines.get(i).isBlank()) return lines.get(i).trim();
-        }
-        return "no output";
-    }
-
-    private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        try {
-            p.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static String clock(double seconds) {

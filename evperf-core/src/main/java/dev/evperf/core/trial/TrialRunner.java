@@ -36,6 +36,7 @@ import dev.evperf.core.workload.WorkloadLoader;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,9 @@ public final class TrialRunner {
     /** Runs the trial and records its result; never throws. @return the process exit code */
     public int runAndRecord() {
         result.put("status", "running");
+        // SIGTERM (the controller stopping its run, or anyone) ends this JVM through its shutdown hooks:
+        // result.json then says the trial was stopped, with what it knew by then, instead of being missing.
+        Runtime.getRuntime().addShutdownHook(new Thread(this::recordStopped, "evperf-trial-stopped"));
         try {
             run();
             result.put("status", "ok");
@@ -69,10 +73,34 @@ public final class TrialRunner {
             result.put("reason", reason(t));
             return 1;
         } finally {
+            writeResult(result);
+        }
+    }
+
+    private boolean written;
+
+    /** Writes result.json once: whichever of the trial's end and a signal comes first. */
+    private synchronized void writeResult(Map<String, Object> content) {
+        if (written) return;
+        written = true;
+        try {
+            Json.write(dir.resolve(Layout.RESULT_JSON), content);
+        } catch (Throwable t) {
+            System.err.println("evperf trial: cannot write result.json: " + t);
+        }
+    }
+
+    private void recordStopped() {
+        for (int attempt = 0; attempt < 3; attempt++) {
             try {
-                Json.write(dir.resolve(Layout.RESULT_JSON), result);
-            } catch (Throwable t) {
-                System.err.println("evperf trial: cannot write result.json: " + t);
+                // a copy: the trial's own thread may still be adding to the result
+                Map<String, Object> stopped = new LinkedHashMap<>(result);
+                stopped.put("status", "interrupted");
+                stopped.put("reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
+                writeResult(stopped);
+                return;
+            } catch (ConcurrentModificationException busy) {
+                // try again
             }
         }
     }

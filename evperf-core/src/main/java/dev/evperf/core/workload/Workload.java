@@ -1,6 +1,8 @@
 package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.config.Dur;
@@ -16,11 +18,15 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class Workload {
+    /** Free text may be left empty ({@code description:}); every other key given must have a value. */
+    @JsonSetter(nulls = Nulls.SKIP)
     public String name;
+    @JsonSetter(nulls = Nulls.SKIP)
     public String description;
     /** Input streams by name, each with its ordered fields. */
     public LinkedHashMap<String, StreamDef> streams;
-    /** How each input stream's events are made; a stream without an entry gets default generators. */
+    /** How each input stream's events are made; a stream without an entry (or an empty one) gets default generators. */
+    @JsonSetter(contentNulls = Nulls.AS_EMPTY)
     public LinkedHashMap<String, DataDef> data = new LinkedHashMap<>();
     public EngineDef engine;
     public LoadDef load;
@@ -103,6 +109,7 @@ public final class Workload {
         /** In the engine's own language (SiddhiQL, EPL); the null engine needs none. */
         public String queries;
         /** Output streams to listen to, each naming the attribute that carries the sequence. */
+        @JsonSetter(contentNulls = Nulls.AS_EMPTY)
         public LinkedHashMap<String, OutputDef> outputs = new LinkedHashMap<>();
         /** Engine-specific options, passed to the adapter as they are. */
         public Map<String, Object> options = new LinkedHashMap<>();

@@ -1,12 +1,18 @@
 package dev.evperf.core.workload;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -36,6 +42,12 @@ public final class WorkloadLoader {
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             // A mode is a word (receipt: send-end), never the position of a constant (receipt: 1).
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            // YAML keeps the last of two equal keys without a word; a workload must not mean something it does not say.
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            // An empty value, ~ or a bare null is "no value": rejected where it is bound, with its field, not an NPE later.
+            .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL))
+            // ... and so is "" where a number or an object is expected (Jackson would make it null, or 0)
+            .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
             .build();
 
     private WorkloadLoader() {
@@ -46,7 +58,7 @@ public final class WorkloadLoader {
         String where = file.toString();
         String text;
         try {
-            text = Files.readString(file);
+            text = Utf8Text.read(file);
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": no such workload file");
         } catch (IOException e) {
@@ -56,7 +68,7 @@ public final class WorkloadLoader {
         try {
             tree = YAML.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(where + at(e.getLocation()) + ": YAML syntax error: " + firstLine(e.getOriginalMessage()));
+            throw new WorkloadException(where + YamlErrors.syntax(e));
         }
         if (tree == null || !tree.isObject()) {
             throw new WorkloadException(where + ": expected a mapping of workload keys (streams, engine, load, …) at the top level");
@@ -66,7 +78,7 @@ public final class WorkloadLoader {
             // Bound from the text, not the tree, so errors carry line and column.
             base = YAML.readValue(text, Workload.class);
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(where + describe(e, true));
+            throw new WorkloadException(where + (e instanceof JsonMappingException ? describe(e, true) : YamlErrors.syntax(e)));
         }
         validator.validate(base, where);
         resolveSustained((ObjectNode) tree, file.toAbsolutePath().getParent(), where);
@@ -139,6 +151,7 @@ public final class WorkloadLoader {
                     if (!set.isArray()) {
                         throw new WorkloadException(where + ": matrix.jvm: expected a list of option lists, e.g. [[], [-Xint]]; got " + set);
                     }
+                    for (JsonNode option : set) WorkloadValidator.jvmOption(option.isTextual() ? option.asText() : option.toString(), "matrix.jvm", where);
                 }
             }
             List<Map<String, JsonNode>> next = new ArrayList<>();
@@ -232,6 +245,10 @@ public final class WorkloadLoader {
             return loc + ": unknown key '" + u.getPropertyName() + "' in " + parent
                     + (hint != null ? "; did you mean '" + hint + "'?" : "; valid keys: " + String.join(", ", known));
         }
+        if (e instanceof InvalidNullException) {
+            return loc + ": " + path + ": no value (YAML reads an empty value, ~ and a bare null as none; give a value or leave the key out"
+                    + (path.equals("engine.name") ? "; write \"null\" in quotes for the null engine" : "") + ")";
+        }
         if (e instanceof ValueInstantiationException v && v.getCause() != null) {
             return loc + ": " + path + ": " + v.getCause().getMessage();
         }
@@ -271,12 +288,10 @@ public final class WorkloadLoader {
     }
 
     private static String at(JsonLocation loc) {
-        return loc == null || loc.getLineNr() < 1 ? "" : ":" + loc.getLineNr() + ":" + loc.getColumnNr();
+        return YamlErrors.at(loc);
     }
 
     private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
+        return YamlErrors.firstLine(s);
     }
 }

@@ -10,6 +10,7 @@ import dev.evperf.monitor.pipeline.Pipelines;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -100,8 +101,14 @@ public final class WorkloadValidator {
         if (w.measure.hlogInterval.nanos() <= 0) fail(where, "measure.hlog_interval", "expected a duration above 0");
         if (w.measure.skipBursts < 0) fail(where, "measure.skip_bursts", "expected 0 or more");
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
+        if (w.trial.drainQuiet.nanos() >= w.trial.drainTimeout.nanos()) {
+            // the trial would fail every time: outputs cannot stop for drain_quiet within drain_timeout
+            fail(where, "trial.drain_quiet", "expected less than trial.drain_timeout (" + w.trial.drainQuiet + " is not less than "
+                    + w.trial.drainTimeout + ")");
+        }
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
         if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
+        for (String option : w.trial.jvm) jvmOption(option, "trial.jvm", where);
     }
 
     private void validateData(Workload w, String where) {
@@ -249,6 +256,7 @@ public final class WorkloadValidator {
             if (!(d.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + d.max);
             positive(d.period, q + ".period", where);
             positive(d.duration, q + ".duration", where);
+            if (names[i].equals("binary") || names[i].equals("spike")) changes(d.duration, d.period, 2, q + ".period", where);
         }
         if (ph.spike != null && !(ph.spike.size > 0 && ph.spike.size <= 100)) {
             fail(where, p + ".spike.size", "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
@@ -285,6 +293,7 @@ public final class WorkloadValidator {
             if (w.step < 0) fail(where, q + ".step", "expected 0 or more events/s");
             positive(w.interval, q + ".interval", where);
             positive(w.duration, q + ".duration", where);
+            changes(w.duration, w.interval, 1, q + ".interval", where);
         }
     }
 
@@ -304,6 +313,25 @@ public final class WorkloadValidator {
             fail(where, field + ".size", "expected a batch size of 1 or more events, got " + b.size);
         }
         if (b.interval != null && b.interval.nanos() <= 0) fail(where, field + ".interval", "expected a duration above 0, got " + b.interval);
+    }
+
+    /** A trial JVM option starts with '-': anything else would become the trial's main class. */
+    static void jvmOption(String option, String field, String where) {
+        if (!option.startsWith("-")) {
+            fail(where, field, "'" + option + "' is not a JVM option (they start with -, e.g. -Xmx2g)");
+        }
+    }
+
+    /** The schedule's integrator ends a step at every jump of the rate; more than this many would not fit its arrays. */
+    static final long MAX_CHANGES = 10_000_000;
+
+    /** {@code perPeriod} jumps of the rate every {@code period} over {@code duration}: at most {@link #MAX_CHANGES}. */
+    private static void changes(Dur duration, Dur period, int perPeriod, String field, String where) {
+        double n = (double) duration.nanos() / period.nanos() * perPeriod;
+        if (n > MAX_CHANGES) {
+            fail(where, field, String.format(Locale.ROOT, "%s over %s changes the rate %.3g times; at most %d (lengthen the %s)",
+                    period, duration, n, MAX_CHANGES, field.substring(field.lastIndexOf('.') + 1)));
+        }
     }
 
     private static void positive(Dur d, String field, String where) {

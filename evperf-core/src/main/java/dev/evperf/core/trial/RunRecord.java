@@ -1,0 +1,135 @@
+package dev.evperf.core.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.results.Environment;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.results.Layout;
+import dev.evperf.core.results.WriteFaults;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.TrialSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * run.json as the run goes: written again after every change, so that a run cut short (a
+ * signal, a full disk, a crash of the controller) leaves a file that says what happened. Space is
+ * held back in the results directory so that a full file system can still be recorded.
+ */
+final class RunRecord {
+    /** Trial statuses besides ok and failed: planned, running; ended by the controller's signal; never started. */
+    static final String PLANNED = "planned", RUNNING = "running", INTERRUPTED = "interrupted", NOT_RUN = "not run";
+
+    private final Path runDir;
+    private final WriteFaults.Reserve reserve;
+    private final ObjectNode run = Json.MAPPER.createObjectNode();
+    private ArrayNode trials;
+    /** The results directory's file system filled up: nothing more can be recorded after this trial. */
+    private boolean full;
+
+    RunRecord(Path runDir) {
+        this.runDir = runDir;
+        this.reserve = new WriteFaults.Reserve(runDir);
+    }
+
+    /** Creates the directory and writes run.json with every trial of the plan as planned. */
+    void begin(Plan plan) throws IOException {
+        Files.createDirectories(runDir.resolve(Layout.TRIALS));
+        reserve.keep(0);
+        run.put("format", Layout.FORMAT);
+        run.put("workload_file", plan.workloadFile().toAbsolutePath().toString());
+        run.set("workload", plan.tree());
+        run.put("started", Instant.now().toString());
+        run.set("environment", Json.MAPPER.valueToTree(Environment.capture()));
+        trials = run.putArray("trials");
+        for (TrialSpec t : plan.trials()) entry(t);
+        write();
+    }
+
+    /** The trial's entry, added (as planned) if it is not there yet. */
+    ObjectNode entry(TrialSpec t) {
+        for (JsonNode existing : trials) {
+            if (existing.path("id").asText().equals(t.id())) return (ObjectNode) existing;
+        }
+        ObjectNode o = trials.addObject();
+        o.put("id", t.id());
+        o.put("dir", Layout.TRIALS + "/" + t.id());
+        o.put("label", t.label());
+        ObjectNode params = o.putObject("params");
+        t.params().forEach(params::set);
+        o.put("repetition", t.repetition());
+        o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
+        o.put("status", PLANNED);
+        return o;
+    }
+
+    ObjectNode json() {
+        return run;
+    }
+
+    boolean full() {
+        return full;
+    }
+
+    /** The file system is known to be full (a trial failed on it): the run must stop after recording it. */
+    void markFull() {
+        full = true;
+    }
+
+    /** Marks every planned trial "not run", with why. @return how many */
+    int notRun(String reason) {
+        int n = 0;
+        for (JsonNode t : trials) {
+            if (t.path("status").asText().equals(PLANNED)) {
+                ((ObjectNode) t).put("status", NOT_RUN);
+                ((ObjectNode) t).put("reason", reason);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    int count(String status) {
+        int n = 0;
+        for (JsonNode t : trials) if (t.path("status").asText().equals(status)) n++;
+        return n;
+    }
+
+    /** Stamps the finish time (once) and gives the held-back space back. */
+    void finish() {
+        if (!run.has("finished")) run.put("finished", Instant.now().toString());
+        write();
+        reserve.release();
+    }
+
+    /**
+     * Writes run.json. When the file system is full, the space held back is released for it (and
+     * {@link #full()} is set); a directory that refuses it even then ends the run with one line.
+     */
+    void write() {
+        Path file = runDir.resolve(Layout.RUN_JSON);
+        try {
+            Json.write(file, run);
+        } catch (UncheckedIOException e) {
+            String why = WriteFaults.describe(e) + WriteFaults.fullNote(runDir) + "; the run stopped there (run.json holds what was"
+                    + " recorded before)";
+            if (!reserve.release()) throw new TrialFailure(why);
+            full = true;
+            try {
+                Json.write(file, run);
+            } catch (UncheckedIOException again) {
+                throw new TrialFailure(why);
+            }
+        }
+        try {
+            // room for the next run.json next to this one: it grows with every trial's summary
+            if (!full) reserve.keep(2 * Files.size(file) + 64 * 1024);
+        } catch (IOException e) {
+            // it was just written; if it cannot be sized now, the next write says why
+        }
+    }
+}
