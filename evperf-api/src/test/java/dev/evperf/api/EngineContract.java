@@ -190,10 +190,10 @@ public abstract class EngineContract {
         List<Rejected> rejected = rejectedSpecs();
         assertThat(rejected).isNotEmpty();
         for (Rejected r : rejected) {
-            assertThatThrownBy(() -> factory().validate(r.spec())).as(r.what())
-                    .isInstanceOf(EngineException.class).hasMessageStartingWith(r.startsWith())
-                    .hasMessageContainingAll(r.contains().toArray(String[]::new))
-                    .message().doesNotContain("\n", "\r");
+            var thrown = assertThatThrownBy(() -> factory().validate(r.spec())).as(r.what())
+                    .isInstanceOf(EngineException.class).hasMessageStartingWith(r.startsWith());
+            for (String part : r.contains()) thrown.hasMessageContaining(part);
+            thrown.message().doesNotContain("\n", "\r");
         }
     }
 }
