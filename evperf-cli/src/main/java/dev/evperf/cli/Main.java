@@ -16,10 +16,21 @@ import picocli.CommandLine.Command;
  * 2 bad input (workload, options, results directory), reported as one line without a stack
  * trace unless {@code --verbose}; 130 or 143 when SIGINT or SIGTERM stopped a run (one line).
  */
-@Command(name = "evperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "evperf",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Benchmarks event-processing engines and explains what it measured.",
-        subcommands = {RunCommand.class, SummaryCommand.class, ProfileCommand.class, SustainCommand.class,
-                ReportCommand.class, CompareCommand.class, ModelCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            SummaryCommand.class,
+            ProfileCommand.class,
+            SustainCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            ModelCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main {
     public static final int BAD_INPUT = 2;
 
@@ -29,6 +40,7 @@ public final class Main {
 
     /** Where subcommands print: the summary to out, progress and errors to err. */
     PrintStream out;
+
     PrintStream err;
 
     public static int execute(PrintStream out, PrintStream err, String... args) {
@@ -68,7 +80,11 @@ public final class Main {
 
     /** A message that quotes the user's input (a query, a value) stays one line: its line breaks are shown, not made. */
     static String oneLine(String message) {
-        return String.valueOf(message).strip().replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r");
+        return String.valueOf(message)
+                .strip()
+                .replace("\r\n", "\\n")
+                .replace("\n", "\\n")
+                .replace("\r", "\\r");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

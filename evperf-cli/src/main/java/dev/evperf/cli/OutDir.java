@@ -19,8 +19,7 @@ final class OutDir {
     /** Written and removed again: a results directory must take at least this much. */
     private static final int PROBE_BYTES = 64 * 1024;
 
-    private OutDir() {
-    }
+    private OutDir() {}
 
     /** Creates {@code dir} if needed and proves it writable. @throws IllegalArgumentException one line naming the option and the directory */
     static void prepare(Path dir, String option) {
@@ -28,8 +27,9 @@ final class OutDir {
         Path existing = dir.toAbsolutePath();
         while (existing != null && !Files.exists(existing)) existing = existing.getParent();
         if (existing != null && !Files.isDirectory(existing)) {
-            throw new IllegalArgumentException(what + ": " + (existing.equals(dir.toAbsolutePath()) ? "is a file" : existing + " is a file")
-                    + ", not a directory");
+            throw new IllegalArgumentException(
+                    what + ": " + (existing.equals(dir.toAbsolutePath()) ? "is a file" : existing + " is a file")
+                            + ", not a directory");
         }
         if (Files.exists(dir.resolve(Layout.RUN_JSON))) {
             throw new IllegalArgumentException(what + ": already holds a run; choose another " + option);

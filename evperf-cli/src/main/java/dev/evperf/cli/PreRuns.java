@@ -50,14 +50,21 @@ final class PreRuns {
         }
         ObjectNode tree = t.tree().deepCopy();
         String set = AutoPatterns.apply(tree, te[0], te[1]);
-        log.printf(Locale.ROOT, "evperf: %s auto pattern from the pre-run (T = %.1f ev/s, E = %.3f s): %s%n", t.id(), te[0], te[1], set);
+        log.printf(
+                Locale.ROOT,
+                "evperf: %s auto pattern from the pre-run (T = %.1f ev/s, E = %.3f s): %s%n",
+                t.id(),
+                te[0],
+                te[1],
+                set);
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
         } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": auto parameters: " + e.getOriginalMessage());
         }
-        new WorkloadValidator(Engines.available().keySet()).validate(w, plan.workloadFile() + " (trial " + t.id() + " after its pre-run)");
+        new WorkloadValidator(Engines.available().keySet())
+                .validate(w, plan.workloadFile() + " (trial " + t.id() + " after its pre-run)");
         return new TrialSpec(t.id(), t.params(), t.repetition(), t.jvm(), tree, w);
     }
 
@@ -71,7 +78,8 @@ final class PreRuns {
         } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": pre-run: " + e.getOriginalMessage());
         }
-        TrialSpec pre = new TrialSpec(id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
+        TrialSpec pre = new TrialSpec(
+                id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
         ObjectNode entry = controller.runTrial(pre, 0, 0);
         JsonNode phase = entry.path("summary").path("rates").path(0);
         double throughput = phase.path("achieved_rate").asDouble(0);

@@ -31,26 +31,46 @@ final class ReportMarks implements ReportAnnotations {
         Path result = dir.resolve("result.json");
         long events;
         try {
-            events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
+            events = Files.exists(result)
+                    ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0)
+                    : 0;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
-            return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
-                    ? "spikes are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
+            return new TrialAnnotations(
+                    List.of(),
+                    null,
+                    events > MAX_EVENTS
+                            ? "spikes are not marked for trials above " + MAX_EVENTS + " events"
+                            : "no per-event records");
         }
         TrialSpikes s = Spikes.load(dir, SpikeOptions.DEFAULT);
         List<Span> spans = new ArrayList<>();
         for (SpikeReport r : Arrays.asList(s.events(), s.bursts())) {
             if (r == null) continue;
             for (Spike sp : r.spikes()) {
-                spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), String.format(Locale.ROOT, "%s seq %d, burst %d, pos %d, %.3f ms",
-                        sp.unit(), sp.seq(), sp.burst(), sp.pos(), sp.timeMs())));
+                spans.add(new Span(
+                        sp.startNs(),
+                        sp.endNs(),
+                        sp.cause(),
+                        String.format(
+                                Locale.ROOT,
+                                "%s seq %d, burst %d, pos %d, %.3f ms",
+                                sp.unit(),
+                                sp.seq(),
+                                sp.burst(),
+                                sp.pos(),
+                                sp.timeMs())));
             }
         }
         // The warm-up end is the report's own (MSER-5 in DuckDB, any trial size).
-        return new TrialAnnotations(spans, null, "spikes by cause: " + s.events().byCause()
-                + (s.bursts() != null ? "; slow bursts by cause: " + s.bursts().byCause() : ""));
+        return new TrialAnnotations(
+                spans,
+                null,
+                "spikes by cause: " + s.events().byCause()
+                        + (s.bursts() != null
+                                ? "; slow bursts by cause: " + s.bursts().byCause()
+                                : ""));
     }
-
 }

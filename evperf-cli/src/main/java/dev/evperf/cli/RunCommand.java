@@ -20,8 +20,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code evperf run WORKLOAD}: validate everything, run every trial in its own JVM, summarise. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Runs a workload: one fresh JVM per trial; records into a results directory, then prints the summary.")
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description =
+                "Runs a workload: one fresh JVM per trial; records into a results directory, then prints the summary.")
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -32,7 +35,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-<time>).")
     Path out;
 
-    @Option(names = "--format", defaultValue = "text", description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
@@ -48,11 +54,13 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Summaries.checkFormat(format);
         // Everything is validated, queries compiled and data files read before any trial starts.
-        Plan plan = WorkloadLoader.load(workload, new WorkloadValidator(Engines.available().keySet()));
+        Plan plan = WorkloadLoader.load(
+                workload, new WorkloadValidator(Engines.available().keySet()));
         PlanChecker.check(plan);
         Path runDir = out != null ? out : defaultDir(plan);
         if (!dryRun) OutDir.prepare(runDir, "--out");
-        main.err.printf("evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
+        main.err.printf(
+                "evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
         if (dryRun) {
             for (TrialSpec t : plan.trials()) {
                 main.out.printf("%s  %s  jvm=%s%n", t.id(), t.label(), t.jvm());
@@ -61,7 +69,8 @@ final class RunCommand implements Callable<Integer> {
         }
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
+        Controller controller =
+                new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
         try (Interrupts interrupts = Interrupts.install()) {
             controller.interruptible(interrupts);
             controller.begin(plan);
@@ -74,13 +83,19 @@ final class RunCommand implements Callable<Integer> {
             summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
             boolean allOk = true;
-            for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
+            for (JsonNode t : run.get("trials"))
+                allOk &= "ok".equals(t.path("status").asText());
             return allOk ? 0 : 1;
         }
     }
 
     private static Path defaultDir(Plan plan) {
-        String name = plan.base().name != null ? plan.base().name : plan.workloadFile().getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return Path.of("results", name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String name = plan.base().name != null
+                ? plan.base().name
+                : plan.workloadFile().getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        return Path.of(
+                "results",
+                name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+                        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 }

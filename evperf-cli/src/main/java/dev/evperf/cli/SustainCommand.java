@@ -3,6 +3,7 @@ package dev.evperf.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.ScheduleCheck;
 import dev.evperf.core.results.Json;
@@ -12,7 +13,6 @@ import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.trial.SustainSearch;
 import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.trial.SustainVerdict.Probe;
-import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Timing;
@@ -30,7 +30,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,64 +42,114 @@ import picocli.CommandLine.ParentCommand;
  * streams, data, engine and queries are kept; its load is replaced, per probe, by a warm-up and a
  * measured phase at the probe's constant rate. Each probe is a fresh trial.
  */
-@Command(name = "sustain", mixinStandardHelpOptions = true,
+@Command(
+        name = "sustain",
+        mixinStandardHelpOptions = true,
         description = "Finds the highest constant rate the engine sustains (exponential probes, then bracketing).")
 final class SustainCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload file (YAML); its load section is replaced by the probes.")
+    @Parameters(
+            index = "0",
+            paramLabel = "WORKLOAD",
+            description = "The workload file (YAML); its load section is replaced by the probes.")
     Path workload;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-sustain-<time>).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Results directory (default: results/<name>-sustain-<time>).")
     Path out;
 
-    @Option(names = "--start", defaultValue = "1000", description = "First probe's rate, events/s (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--start",
+            defaultValue = "1000",
+            description = "First probe's rate, events/s (default: ${DEFAULT-VALUE}).")
     double start;
 
-    @Option(names = "--factor", defaultValue = "4", description = "Growth factor of the upward probes (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--factor",
+            defaultValue = "4",
+            description = "Growth factor of the upward probes (default: ${DEFAULT-VALUE}).")
     double factor;
 
-    @Option(names = "--precision", defaultValue = "2", description = "Width of the final bracket, % (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--precision",
+            defaultValue = "2",
+            description = "Width of the final bracket, % (default: ${DEFAULT-VALUE}).")
     double precisionPercent;
 
-    @Option(names = "--max-probes", defaultValue = "10", description = "At most this many probes (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-probes",
+            defaultValue = "10",
+            description = "At most this many probes (default: ${DEFAULT-VALUE}).")
     int maxProbes;
 
-    @Option(names = "--warmup", defaultValue = "2s", description = "Warm-up of each probe, at its rate (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "2s",
+            description = "Warm-up of each probe, at its rate (default: ${DEFAULT-VALUE}).")
     String warmup;
 
-    @Option(names = "--duration", defaultValue = "5s", description = "Measured part of each probe (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--duration",
+            defaultValue = "5s",
+            description = "Measured part of each probe (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--p99", paramLabel = "DURATION", description = "Also require scheduled p99 latency under this bound.")
+    @Option(
+            names = "--p99",
+            paramLabel = "DURATION",
+            description = "Also require scheduled p99 latency under this bound.")
     String p99;
 
-    @Option(names = "--backlog-tolerance", defaultValue = "1", paramLabel = "MS_PER_S",
-            description = "A backlog grows when scheduled latency rises faster than this, ms per s (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--backlog-tolerance",
+            defaultValue = "1",
+            paramLabel = "MS_PER_S",
+            description =
+                    "A backlog grows when scheduled latency rises faster than this, ms per s (default: ${DEFAULT-VALUE}).")
     double backlogTolerance;
 
-    @Option(names = "--max-lag", defaultValue = "50ms", paramLabel = "DURATION",
-            description = "The sends may never be further behind schedule in the measured phase (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-lag",
+            defaultValue = "50ms",
+            paramLabel = "DURATION",
+            description =
+                    "The sends may never be further behind schedule in the measured phase (default: ${DEFAULT-VALUE}).")
     String maxLag;
 
-    @Option(names = "--max-events", defaultValue = "10000000", description = "Events per probe at most: a fast probe's warm-up and"
-            + " measured time shrink in proportion, so that a search of ten probes stays within minutes (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-events",
+            defaultValue = "10000000",
+            description =
+                    "Events per probe at most: a fast probe's warm-up and"
+                            + " measured time shrink in proportion, so that a search of ten probes stays within minutes (default: ${DEFAULT-VALUE}).")
     long maxEvents;
 
-    @Option(names = "--no-drops", description = "Also require every event sent to come out of the engine (outputs ≥ inputs:"
-            + " for pass-through queries, and for transports that may lose events).")
+    @Option(
+            names = "--no-drops",
+            description = "Also require every event sent to come out of the engine (outputs ≥ inputs:"
+                    + " for pass-through queries, and for transports that may lose events).")
     boolean noDrops;
 
-    @Option(names = "--records", description = "Keep each probe's per-event records and time every send (off by default: probes"
-            + " run in capacity mode, measure.timing: sampled, timing 1 in 64 sends, so the harness takes ≤ 5 % of a pass-through"
-            + " query's time; probes at millions of events/s would also write gigabytes; the verdict needs only the interval series"
-            + " and the histograms).")
+    @Option(
+            names = "--records",
+            description = "Keep each probe's per-event records and time every send (off by default: probes"
+                    + " run in capacity mode, measure.timing: sampled, timing 1 in 64 sends, so the harness takes ≤ 5 % of a pass-through"
+                    + " query's time; probes at millions of events/s would also write gigabytes; the verdict needs only the interval series"
+                    + " and the histograms).")
     boolean records;
 
-    @Option(names = "--confirm", defaultValue = "0", paramLabel = "K", description = "After the search, probe the sustainable rate K more"
-            + " times, each in a fresh JVM, and report in how many it was sustained: an engine whose capacity varies between JVMs"
-            + " (JIT decisions, memory layout) is sustained at that rate only as often as that (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--confirm",
+            defaultValue = "0",
+            paramLabel = "K",
+            description =
+                    "After the search, probe the sustainable rate K more"
+                            + " times, each in a fresh JVM, and report in how many it was sustained: an engine whose capacity varies between JVMs"
+                            + " (JIT decisions, memory layout) is sustained at that rate only as often as that (default: ${DEFAULT-VALUE}).")
     int confirm;
 
     @Mixin
@@ -129,21 +178,41 @@ final class SustainCommand implements Callable<Integer> {
         PlanChecker.check(base);
         // The first probe's schedule, checked now: a --duration too short for two events at --start is bad input.
         probe(base, validator, "t000", start, warm, measure, records);
-        Path runDir = out != null ? out : Path.of("results", (base.base().name != null ? base.base().name : "workload") + "-sustain-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path runDir = out != null
+                ? out
+                : Path.of(
+                        "results",
+                        (base.base().name != null ? base.base().name : "workload") + "-sustain-"
+                                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         OutDir.prepare(runDir, "--out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
         try (Interrupts interrupts = Interrupts.install()) {
-            return runSearch(base, validator, search, runDir, interrupts, warm, measure,
+            return runSearch(
+                    base,
+                    validator,
+                    search,
+                    runDir,
+                    interrupts,
+                    warm,
+                    measure,
                     new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us));
         }
     }
 
     /** The probes, each a fresh trial of one results directory, until the search converges. @return the exit code */
-    private int runSearch(Plan base, WorkloadValidator validator, SustainSearch search, Path runDir, Interrupts interrupts, Dur warm,
-                          Dur measure, SustainVerdict.Criteria criteria) throws IOException {
+    private int runSearch(
+            Plan base,
+            WorkloadValidator validator,
+            SustainSearch search,
+            Path runDir,
+            Interrupts interrupts,
+            Dur warm,
+            Dur measure,
+            SustainVerdict.Criteria criteria)
+            throws IOException {
         // Verdicts see every measured event of a probe: its own warm-up phase is the only one left out.
-        Controller controller = new Controller(runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
+        Controller controller = new Controller(
+                runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         controller.interruptible(interrupts);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
         long t0 = System.nanoTime();
@@ -157,14 +226,18 @@ final class SustainCommand implements Callable<Integer> {
                 row = runProbe(controller, base, validator, i, rate, warm, measure, criteria, "probe");
             } catch (Interrupts.RunInterrupted e) {
                 // the probes that finished are a true record of the search so far
-                ObjectNode partial = Json.MAPPER.createObjectNode().put("interrupted", e.signal()).put("probes", rows.size());
+                ObjectNode partial = Json.MAPPER
+                        .createObjectNode()
+                        .put("interrupted", e.signal())
+                        .put("probes", rows.size());
                 ArrayNode done = partial.putArray("probe_results");
                 rows.forEach(r -> done.add(Json.MAPPER.valueToTree(r)));
                 controller.annotate("sustain", partial);
                 throw e;
             }
             rows.add(row);
-            search.record(new SustainSearch.Probe(rate, row.sustained(), row.achievedRate() == null ? 0 : row.achievedRate(), row.reason()));
+            search.record(new SustainSearch.Probe(
+                    rate, row.sustained(), row.achievedRate() == null ? 0 : row.achievedRate(), row.reason()));
         }
         // Confirmation: the same rate again in fresh JVMs. The search saw each rate once; an engine whose
         // capacity differs between JVMs passes or fails the same rate depending on the JVM it got.
@@ -172,7 +245,16 @@ final class SustainCommand implements Callable<Integer> {
         if (confirm > 0 && !Double.isNaN(search.sustainable())) {
             for (int k = 0; k < confirm; k++) {
                 i++;
-                confirmations.add(runProbe(controller, base, validator, i, search.sustainable(), warm, measure, criteria, "confirmation")
+                confirmations.add(runProbe(
+                                controller,
+                                base,
+                                validator,
+                                i,
+                                search.sustainable(),
+                                warm,
+                                measure,
+                                criteria,
+                                "confirmation")
                         .asConfirmation());
             }
         }
@@ -180,8 +262,11 @@ final class SustainCommand implements Callable<Integer> {
         ObjectNode result = Json.MAPPER.createObjectNode();
         result.put("sustainable_rate", search.sustainable());
         result.put("lowest_failed_rate", search.lowestFailure());
-        result.put("bracket_percent", Double.isNaN(search.lowestFailure()) || Double.isNaN(search.sustainable()) ? Double.NaN
-                : (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100);
+        result.put(
+                "bracket_percent",
+                Double.isNaN(search.lowestFailure()) || Double.isNaN(search.sustainable())
+                        ? Double.NaN
+                        : (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100);
         result.put("converged", search.done());
         result.put("probes", rows.size());
         result.put("seconds", seconds);
@@ -211,18 +296,45 @@ final class SustainCommand implements Callable<Integer> {
         return search.done() && confirmed == confirmations.size() ? 0 : 1;
     }
 
-    private Probe runProbe(Controller controller, Plan base, WorkloadValidator validator, int i, double rate, Dur warm, Dur measure,
-                           SustainVerdict.Criteria criteria, String what) throws IOException {
+    private Probe runProbe(
+            Controller controller,
+            Plan base,
+            WorkloadValidator validator,
+            int i,
+            double rate,
+            Dur warm,
+            Dur measure,
+            SustainVerdict.Criteria criteria,
+            String what)
+            throws IOException {
         double total = rate * (warm.seconds() + measure.seconds());
         double shrink = total > maxEvents ? maxEvents / total : 1;
         if (shrink < 1) {
-            main.err.printf(Locale.ROOT, "evperf: %s %d at %.1f ev/s runs %.3f s + %.3f s to stay within --max-events %d%n", what, i, rate,
-                    warm.seconds() * shrink, measure.seconds() * shrink, maxEvents);
+            main.err.printf(
+                    Locale.ROOT,
+                    "evperf: %s %d at %.1f ev/s runs %.3f s + %.3f s to stay within --max-events %d%n",
+                    what,
+                    i,
+                    rate,
+                    warm.seconds() * shrink,
+                    measure.seconds() * shrink,
+                    maxEvents);
         }
-        TrialSpec probe = probe(base, validator, String.format("t%03d", i), rate, Dur.ofNanos(Math.round(warm.nanos() * shrink)),
-                Dur.ofNanos(Math.round(measure.nanos() * shrink)), records);
+        TrialSpec probe = probe(
+                base,
+                validator,
+                String.format("t%03d", i),
+                rate,
+                Dur.ofNanos(Math.round(warm.nanos() * shrink)),
+                Dur.ofNanos(Math.round(measure.nanos() * shrink)),
+                records);
         Probe row = SustainVerdict.judge(rate, controller.runTrial(probe, i, 0), criteria);
-        main.err.printf(Locale.ROOT, "evperf: %s %d at %.1f ev/s: %s%n", what, i, rate,
+        main.err.printf(
+                Locale.ROOT,
+                "evperf: %s %d at %.1f ev/s: %s%n",
+                what,
+                i,
+                rate,
                 row.sustained() ? "sustained" : "not sustained (" + row.reason() + ")");
         return row;
     }
@@ -259,12 +371,24 @@ final class SustainCommand implements Callable<Integer> {
 
     private void print(Spread capacity, List<Probe> confirmations, long confirmed, double rate) {
         if (capacity != null) {
-            main.out.printf(Locale.ROOT, "saturated probes achieved %.1f–%.1f ev/s (%d probe%s, each a fresh JVM: the engine's capacity there)%n",
-                    capacity.min, capacity.max, capacity.n, capacity.n == 1 ? "" : "s");
+            main.out.printf(
+                    Locale.ROOT,
+                    "saturated probes achieved %.1f–%.1f ev/s (%d probe%s, each a fresh JVM: the engine's capacity there)%n",
+                    capacity.min,
+                    capacity.max,
+                    capacity.n,
+                    capacity.n == 1 ? "" : "s");
         }
         if (!confirmations.isEmpty()) {
-            main.out.printf(Locale.ROOT, "confirmation at %.1f ev/s: sustained in %d of %d fresh JVMs%s%n", rate, confirmed, confirmations.size(),
-                    confirmed == confirmations.size() ? "" : " (the capacity varies between JVMs: this rate is not sustained reliably)");
+            main.out.printf(
+                    Locale.ROOT,
+                    "confirmation at %.1f ev/s: sustained in %d of %d fresh JVMs%s%n",
+                    rate,
+                    confirmed,
+                    confirmations.size(),
+                    confirmed == confirmations.size()
+                            ? ""
+                            : " (the capacity varies between JVMs: this rate is not sustained reliably)");
         }
     }
 
@@ -277,14 +401,15 @@ final class SustainCommand implements Callable<Integer> {
     }
 
     /** The base workload with its load replaced by a warm-up and a measured phase at {@code rate}. */
-    private static TrialSpec probe(Plan base, WorkloadValidator validator, String id, double rate, Dur warm, Dur measure,
-                                   boolean records) {
+    private static TrialSpec probe(
+            Plan base, WorkloadValidator validator, String id, double rate, Dur warm, Dur measure, boolean records) {
         ObjectNode tree = base.tree().deepCopy();
         tree.remove("matrix");
         ObjectNode measureNode = tree.withObject("/measure");
         measureNode.put("records", records);
         if (!records) {
-            // Capacity mode: 1 in k sends timed, the others sent with no clock read while behind schedule; k at most 64,
+            // Capacity mode: 1 in k sends timed, the others sent with no clock read while behind schedule; k at most
+            // 64,
             // and small enough that every 250 ms interval still has ~100 timed sends for its median.
             measureNode.put("timing", Timing.SAMPLED.text());
             measureNode.put("sample", (int) Math.max(1, Math.min(64, rate * 0.25 / 100)));
@@ -306,26 +431,58 @@ final class SustainCommand implements Callable<Integer> {
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
+            throw new WorkloadException(
+                    base.workloadFile() + ": probe at " + rate + " ev/s: " + e.getOriginalMessage());
         }
         validator.validate(w, base.workloadFile() + " (probe at " + rate + " ev/s)");
         ScheduleCheck.check(w, null, base.workloadFile() + " (probe at " + rate + " ev/s)");
-        return new TrialSpec(id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
+        return new TrialSpec(
+                id, Map.of("rate", Json.MAPPER.getNodeFactory().numberNode(rate)), 0, w.trial.jvm, tree, w);
     }
 
     private void print(List<Probe> rows, SustainSearch search, double seconds) {
-        main.out.println("Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
-        main.out.printf("  %-5s %14s %14s %12s %12s %12s %10s  %s%n", "probe", "target ev/s", "achieved ev/s", "p50 sched µs",
-                "p99 sched µs", "backlog ms/s", "sustained", "why not");
-        rows.stream().sorted(Comparator.comparingDouble(Probe::rate)).forEach(r -> main.out.printf(Locale.ROOT,
-                "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n", r.id(), r.rate(), orNaN(r.achievedRate()),
-                orNaN(r.scheduledP50Us()), orNaN(r.scheduledP99Us()), orNaN(r.backlogMsPerS()), r.sustained() ? "yes" : "no", r.reason()));
+        main.out.println(
+                "Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
+        main.out.printf(
+                "  %-5s %14s %14s %12s %12s %12s %10s  %s%n",
+                "probe",
+                "target ev/s",
+                "achieved ev/s",
+                "p50 sched µs",
+                "p99 sched µs",
+                "backlog ms/s",
+                "sustained",
+                "why not");
+        rows.stream()
+                .sorted(Comparator.comparingDouble(Probe::rate))
+                .forEach(r -> main.out.printf(
+                        Locale.ROOT,
+                        "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n",
+                        r.id(),
+                        r.rate(),
+                        orNaN(r.achievedRate()),
+                        orNaN(r.scheduledP50Us()),
+                        orNaN(r.scheduledP99Us()),
+                        orNaN(r.backlogMsPerS()),
+                        r.sustained() ? "yes" : "no",
+                        r.reason()));
         if (search.done()) {
-            main.out.printf(Locale.ROOT, "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n", search.sustainable(),
-                    search.lowestFailure(), (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100, rows.size(), seconds);
+            main.out.printf(
+                    Locale.ROOT,
+                    "sustainable: %.1f ev/s (%.1f failed; bracket %.2f %%), %d probes in %.1f s%n",
+                    search.sustainable(),
+                    search.lowestFailure(),
+                    (search.lowestFailure() - search.sustainable()) / search.lowestFailure() * 100,
+                    rows.size(),
+                    seconds);
         } else {
-            main.out.printf(Locale.ROOT, "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
-                    rows.size(), seconds, search.sustainable(), search.lowestFailure());
+            main.out.printf(
+                    Locale.ROOT,
+                    "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
+                    rows.size(),
+                    seconds,
+                    search.sustainable(),
+                    search.lowestFailure());
         }
     }
 

@@ -48,6 +48,8 @@ class VerbosityTest {
         assertThat(loud.exit).as(loud.err).isEqualTo(Main.BAD_INPUT);
         assertThat(loud.err).contains("\tat ");
         String[] lines = loud.err.strip().split("\n");
-        assertThat(lines[lines.length - 1]).as("the one line comes last, after the trace").isEqualTo(plain.err.strip());
+        assertThat(lines[lines.length - 1])
+                .as("the one line comes last, after the trace")
+                .isEqualTo(plain.err.strip());
     }
 }

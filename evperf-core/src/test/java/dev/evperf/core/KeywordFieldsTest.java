@@ -25,7 +25,8 @@ class KeywordFieldsTest {
         return f;
     }
 
-    private static final String POISSON = """
+    private static final String POISSON =
+            """
             streams:
               S: {fields: {sym: string, price: double}}
             engine: {name: "null", outputs: {out: {}}}
@@ -47,13 +48,18 @@ class KeywordFieldsTest {
     @Test
     void anotherWordIsOneLineWithTheWordsAccepted() throws Exception {
         Path f = write(POISSON + "measure: {receipt: sendend}\n");
-        assertThatThrownBy(() -> WorkloadLoader.load(f, WorkloadLoaderTest.VALIDATOR)).isInstanceOf(WorkloadException.class)
-                .hasMessage(f + ":7:20: measure.receipt: expected listener or send-end, got 'sendend'; did you mean 'send-end'?");
+        assertThatThrownBy(() -> WorkloadLoader.load(f, WorkloadLoaderTest.VALIDATOR))
+                .isInstanceOf(WorkloadException.class)
+                .hasMessage(
+                        f
+                                + ":7:20: measure.receipt: expected listener or send-end, got 'sendend'; did you mean 'send-end'?");
         Path g = write(POISSON.replace("arrivals: poisson", "arrivals: random") + "measure: {timing: some}\n");
         assertThatThrownBy(() -> WorkloadLoader.load(g, WorkloadLoaderTest.VALIDATOR))
-                .hasMessageContaining(": load.phases[0].arrivals: expected deterministic or poisson, got 'random'").hasMessageNotContaining("\n");
+                .hasMessageContaining(": load.phases[0].arrivals: expected deterministic or poisson, got 'random'")
+                .hasMessageNotContaining("\n");
         Path h = write(POISSON + "measure: {timing: 1}\n");
         assertThatThrownBy(() -> WorkloadLoader.load(h, WorkloadLoaderTest.VALIDATOR))
-                .as("a number is not the position of a constant").hasMessageContaining(": measure.timing: expected all or sampled, got '1'");
+                .as("a number is not the position of a constant")
+                .hasMessageContaining(": measure.timing: expected all or sampled, got '1'");
     }
 }

@@ -3,10 +3,10 @@ package dev.evperf.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.RateIntegrator;
-import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
@@ -43,9 +43,9 @@ class RateProfileTest {
     @Test
     void spikeRisesOverTheLastSizePercentOfEachPeriod() {
         var f = new RateFunction.Spike(100, 1100, 10, 20, 30);
-        assertThat(f.rate(7.9)).isEqualTo(100);     // first 80 % at min
+        assertThat(f.rate(7.9)).isEqualTo(100); // first 80 % at min
         assertThat(f.rate(9)).isCloseTo(600, offset(1e-9)); // half-way up the spike
-        assertThat(f.rate(10.5)).isEqualTo(100);    // back to min in the next period
+        assertThat(f.rate(10.5)).isEqualTo(100); // back to min in the next period
     }
 
     @Test
@@ -80,15 +80,18 @@ class RateProfileTest {
         long[] t = RateIntegrator.arrivals(new RateFunction.Wave(100, 300, 4, 8), Long.MAX_VALUE, null);
         assertThat(t).hasSize(1600);
         // Over the first second Λ(1) = 200·1 + 100·4/(2π)·(1 − cos(π/2)) = 200 + 200/π ≈ 263.66.
-        long inFirstSecond = java.util.Arrays.stream(t).filter(x -> x < 1_000_000_000L).count();
+        long inFirstSecond =
+                java.util.Arrays.stream(t).filter(x -> x < 1_000_000_000L).count();
         assertThat(inFirstSecond).isEqualTo(264); // events 0..263
     }
 
     @Test
     void poissonArrivalsHaveTheRightMeanAndVarianceAndAreReproducible() {
         double rate = 10_000;
-        long[] a = RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
-        long[] b = RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
+        long[] a =
+                RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
+        long[] b =
+                RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
         assertThat(a).isEqualTo(b);
         // Count over 20 s: Poisson(200 000), sd ≈ 447: 5 sd either side.
         assertThat(a.length).isBetween(200_000 - 2_236, 200_000 + 2_236);
@@ -107,7 +110,8 @@ class RateProfileTest {
         long[] per = new long[2000];
         for (long x : a) per[(int) Math.min(1999, x / 10_000_000L)]++;
         double m = java.util.Arrays.stream(per).average().orElseThrow();
-        double v = java.util.Arrays.stream(per).mapToDouble(c -> (c - m) * (c - m)).sum() / (per.length - 1);
+        double v =
+                java.util.Arrays.stream(per).mapToDouble(c -> (c - m) * (c - m)).sum() / (per.length - 1);
         assertThat(v / m).isBetween(0.85, 1.15);
     }
 

@@ -22,8 +22,12 @@ class SustainVerdictTest {
 
     /** 1000 ev/s asked: 995 achieved, 2 ms behind at most, a flat scheduled latency, no drops. */
     static ProbeFigures good() {
-        return new ProbeFigures(List.of(new PhaseRate(995, 2.0)), new Latency(new Percentiles(10, 90), new Percentiles(12, 95)),
-                new Trend(0.1, 0.05), 5000, 5000);
+        return new ProbeFigures(
+                List.of(new PhaseRate(995, 2.0)),
+                new Latency(new Percentiles(10, 90), new Percentiles(12, 95)),
+                new Trend(0.1, 0.05),
+                5000,
+                5000);
     }
 
     @Test
@@ -41,32 +45,53 @@ class SustainVerdictTest {
     @Test
     void eachCriterionAloneFailsTheProbe() {
         ProbeFigures g = good();
-        ProbeFigures slow = new ProbeFigures(List.of(new PhaseRate(980, 2.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
-        assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).reason()).isEqualTo("achieved 980.0 ev/s < 99 % of target");
-        assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).saturated()).as("short of its target: the engine's capacity").isTrue();
+        ProbeFigures slow =
+                new ProbeFigures(List.of(new PhaseRate(980, 2.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).reason())
+                .isEqualTo("achieved 980.0 ev/s < 99 % of target");
+        assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).saturated())
+                .as("short of its target: the engine's capacity")
+                .isTrue();
 
-        ProbeFigures behind = new ProbeFigures(List.of(new PhaseRate(995, 80.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
-        assertThat(SustainVerdict.judge("t", 1000, behind, CRITERIA).reason()).isEqualTo("sends up to 80.0 ms behind schedule");
-        ProbeFigures lagUnknown = new ProbeFigures(List.of(new PhaseRate(995, null)), g.latency(), g.scheduledTrend(), 5000, 5000);
-        assertThat(SustainVerdict.judge("t", 1000, lagUnknown, CRITERIA).sustained()).as("no lag figure is no proof of keeping up").isFalse();
+        ProbeFigures behind =
+                new ProbeFigures(List.of(new PhaseRate(995, 80.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, behind, CRITERIA).reason())
+                .isEqualTo("sends up to 80.0 ms behind schedule");
+        ProbeFigures lagUnknown =
+                new ProbeFigures(List.of(new PhaseRate(995, null)), g.latency(), g.scheduledTrend(), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, lagUnknown, CRITERIA).sustained())
+                .as("no lag figure is no proof of keeping up")
+                .isFalse();
 
         ProbeFigures backlog = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 0.5), 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, backlog, CRITERIA).reason()).isEqualTo("backlog grows 4.00 ms/s");
         ProbeFigures noisySlope = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 2), 5000, 5000);
-        assertThat(SustainVerdict.judge("t", 1000, noisySlope, CRITERIA).sustained()).as("within 3 standard errors of flat").isTrue();
+        assertThat(SustainVerdict.judge("t", 1000, noisySlope, CRITERIA).sustained())
+                .as("within 3 standard errors of flat")
+                .isTrue();
 
         ProbeFigures drops = new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), 5000, 4990);
-        assertThat(SustainVerdict.judge("t", 1000, drops, CRITERIA).sustained()).as("drops count only with --no-drops").isTrue();
+        assertThat(SustainVerdict.judge("t", 1000, drops, CRITERIA).sustained())
+                .as("drops count only with --no-drops")
+                .isTrue();
         assertThat(SustainVerdict.judge("t", 1000, drops, CRITERIA).dropped()).isEqualTo(10);
-        assertThat(SustainVerdict.judge("t", 1000, drops, new Criteria(50, 1, true, null)).reason()).isEqualTo("10 of 5000 events dropped");
+        assertThat(SustainVerdict.judge("t", 1000, drops, new Criteria(50, 1, true, null))
+                        .reason())
+                .isEqualTo("10 of 5000 events dropped");
 
-        assertThat(SustainVerdict.judge("t", 1000, g, new Criteria(50, 1, false, 80.0)).reason()).isEqualTo("scheduled p99 90.0 µs > 80.0 µs");
-        assertThat(SustainVerdict.judge("t", 1000, g, new Criteria(50, 1, false, 100.0)).sustained()).isTrue();
+        assertThat(SustainVerdict.judge("t", 1000, g, new Criteria(50, 1, false, 80.0))
+                        .reason())
+                .isEqualTo("scheduled p99 90.0 µs > 80.0 µs");
+        assertThat(SustainVerdict.judge("t", 1000, g, new Criteria(50, 1, false, 100.0))
+                        .sustained())
+                .isTrue();
     }
 
     @Test
     void fromTheControllersEntry() throws Exception {
-        ObjectNode entry = (ObjectNode) Json.MAPPER.readTree("""
+        ObjectNode entry = (ObjectNode)
+                Json.MAPPER.readTree(
+                        """
                 {"id": "t003", "status": "ok", "summary": {"events": 100, "outputs": 100, "other": [1, 2],
                   "rates": [{"phase": "warmup", "achieved_rate": 10, "max_lag_ms": 900}, {"phase": "measure", "achieved_rate": 500, "max_lag_ms": 1.5}],
                   "latency": {"scheduled": {"p50_us": 3, "p99_us": 7, "p999_us": 9}, "end_to_end": {"p50_us": 4, "p99_us": 8}},
@@ -74,19 +99,29 @@ class SustainVerdictTest {
         Probe p = SustainVerdict.judge(500, entry, CRITERIA);
         assertThat(p.sustained()).as("the last phase is the measured one").isTrue();
         assertThat(p.maxLagMs()).isEqualTo(1.5);
-        assertThat(Json.MAPPER.writeValueAsString(p.asConfirmation())).isEqualTo(Json.MAPPER.writeValueAsString(Json.MAPPER.readTree("""
+        assertThat(Json.MAPPER.writeValueAsString(p.asConfirmation()))
+                .isEqualTo(
+                        Json.MAPPER.writeValueAsString(
+                                Json.MAPPER.readTree(
+                                        """
                 {"id": "t003", "rate": 500.0, "achieved_rate": 500.0, "scheduled_p50_us": 3.0, "scheduled_p99_us": 7.0,
                  "end_to_end_p99_us": 8.0, "backlog_ms_per_s": 0.01, "max_lag_ms": 1.5, "dropped": 0, "sustained": true,
                  "reason": "", "confirmation": true}""")));
 
-        ObjectNode failed = (ObjectNode) Json.MAPPER.readTree("{\"id\": \"t004\", \"status\": \"failed\", \"reason\": \"engine died\"}");
+        ObjectNode failed = (ObjectNode)
+                Json.MAPPER.readTree("{\"id\": \"t004\", \"status\": \"failed\", \"reason\": \"engine died\"}");
         Probe f = SustainVerdict.judge(800, failed, CRITERIA);
         assertThat(f.sustained()).isFalse();
         assertThat(f.reason()).isEqualTo("trial failed: engine died");
-        assertThat(Json.MAPPER.writeValueAsString(f)).isEqualTo(Json.MAPPER.writeValueAsString(Json.MAPPER.readTree(
-                "{\"id\": \"t004\", \"rate\": 800.0, \"sustained\": false, \"reason\": \"trial failed: engine died\"}")));
+        assertThat(Json.MAPPER.writeValueAsString(f))
+                .isEqualTo(
+                        Json.MAPPER.writeValueAsString(
+                                Json.MAPPER.readTree(
+                                        "{\"id\": \"t004\", \"rate\": 800.0, \"sustained\": false, \"reason\": \"trial failed: engine died\"}")));
 
-        ObjectNode odd = (ObjectNode) Json.MAPPER.readTree("{\"id\": \"t005\", \"status\": \"ok\", \"summary\": {\"rates\": 3}}");
-        assertThatThrownBy(() -> SustainVerdict.judge(800, odd, CRITERIA)).hasMessageStartingWith("trial t005: its summary does not have");
+        ObjectNode odd = (ObjectNode)
+                Json.MAPPER.readTree("{\"id\": \"t005\", \"status\": \"ok\", \"summary\": {\"rates\": 3}}");
+        assertThatThrownBy(() -> SustainVerdict.judge(800, odd, CRITERIA))
+                .hasMessageStartingWith("trial t005: its summary does not have");
     }
 }

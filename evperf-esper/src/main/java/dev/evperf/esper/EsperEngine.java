@@ -17,7 +17,6 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -35,8 +34,13 @@ final class EsperEngine implements Engine {
     private final boolean sendingThreadOnly;
     private final Errors errors;
 
-    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs, String queries,
-                Errors errors) {
+    EsperEngine(
+            EPRuntime runtime,
+            Configuration config,
+            EPDeployment deployment,
+            List<String> inputs,
+            String queries,
+            Errors errors) {
         this.runtime = runtime;
         this.config = config;
         this.deployment = deployment;
@@ -67,8 +71,12 @@ final class EsperEngine implements Engine {
         public void accept(ExceptionHandlerContext c) {
             ErrorListener l = listener;
             if (l == null) return;
-            String where = c.getStatementName() == null ? null : "statement '" + c.getStatementName() + "'"
-                    + (c.getType() == ExceptionHandlerExceptionType.PROCESS ? "" : " (" + c.getType().name().toLowerCase() + ")");
+            String where = c.getStatementName() == null
+                    ? null
+                    : "statement '" + c.getStatementName() + "'"
+                            + (c.getType() == ExceptionHandlerExceptionType.PROCESS
+                                    ? ""
+                                    : " (" + c.getType().name().toLowerCase() + ")");
             l.onError(where, c.getThrowable());
         }
     }

@@ -21,8 +21,7 @@ import java.util.List;
  * starter's class path.
  */
 public final class ModuleClassPath {
-    private ModuleClassPath() {
-    }
+    private ModuleClassPath() {}
 
     /** The resource that lists a module's dependencies. */
     public static String resource(String module) {
@@ -51,7 +50,8 @@ public final class ModuleClassPath {
             if (entry.isBlank()) continue;
             Path p = Path.of(entry.trim());
             if (!Files.exists(p)) {
-                throw new IllegalStateException(module + ": class path entry " + p + " is missing; rebuild with mvn package");
+                throw new IllegalStateException(
+                        module + ": class path entry " + p + " is missing; rebuild with mvn package");
             }
             out.add(p);
         }
@@ -62,7 +62,9 @@ public final class ModuleClassPath {
     private static Path home(URL url, String module) {
         try {
             if (url.getProtocol().equals("jar")) {
-                return Path.of(((JarURLConnection) url.openConnection()).getJarFileURL().toURI());
+                return Path.of(((JarURLConnection) url.openConnection())
+                        .getJarFileURL()
+                        .toURI());
             }
             // …/classes/META-INF/evperf/classpath/<module>.txt: four levels up
             return Path.of(url.toURI()).getParent().getParent().getParent().getParent();

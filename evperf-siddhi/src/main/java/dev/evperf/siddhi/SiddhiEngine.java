@@ -1,18 +1,17 @@
 package dev.evperf.siddhi;
 
+import com.lmax.disruptor.ExceptionHandler;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-import com.lmax.disruptor.ExceptionHandler;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.core.event.Event;
 import io.siddhi.core.stream.input.InputHandler;
 import io.siddhi.core.stream.output.StreamCallback;
 import io.siddhi.query.api.definition.StreamDefinition;
-
 import java.util.List;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -149,7 +148,8 @@ final class SiddhiEngine implements Engine {
         StreamDefinition definition = runtime.getStreamDefinitionMap().get(stream);
         if (definition == null) {
             throw new EngineException("siddhi: no stream named '" + stream + "'; the app defines "
-                    + String.join(", ", new TreeSet<>(runtime.getStreamDefinitionMap().keySet())));
+                    + String.join(
+                            ", ", new TreeSet<>(runtime.getStreamDefinitionMap().keySet())));
         }
         return definition;
     }

@@ -27,18 +27,20 @@ public record Dur(long nanos, String text) {
         }
         Matcher m = FORM.matcher(s);
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + value + "' is not a duration; expected a number with a unit, e.g. 100ms, 2s, 500us");
+            throw new IllegalArgumentException(
+                    "'" + value + "' is not a duration; expected a number with a unit, e.g. 100ms, 2s, 500us");
         }
         double n = Double.parseDouble(m.group(1));
-        double unit = switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            case "h" -> 3600e9;
-            default -> throw new AssertionError(m.group(2));
-        };
+        double unit =
+                switch (m.group(2)) {
+                    case "ns" -> 1;
+                    case "us", "µs" -> 1e3;
+                    case "ms" -> 1e6;
+                    case "s" -> 1e9;
+                    case "m" -> 60e9;
+                    case "h" -> 3600e9;
+                    default -> throw new AssertionError(m.group(2));
+                };
         return new Dur(Math.round(n * unit), m.group(1) + m.group(2));
     }
 

@@ -26,8 +26,10 @@ public interface Keyword {
         List<String> words = new ArrayList<>();
         for (Keyword k : type.getEnumConstants()) words.add(k.text());
         String guess = got == null ? null : Suggest.closest(got, words);
-        String expected = words.size() == 1 ? words.get(0)
+        String expected = words.size() == 1
+                ? words.get(0)
                 : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
-        return "expected " + expected + ", got '" + got + "'" + (guess != null ? "; did you mean '" + guess + "'?" : "");
+        return "expected " + expected + ", got '" + got + "'"
+                + (guess != null ? "; did you mean '" + guess + "'?" : "");
     }
 }

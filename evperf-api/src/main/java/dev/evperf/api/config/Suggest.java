@@ -9,8 +9,7 @@ import java.util.Locale;
  * typo is judged the same way everywhere.
  */
 public final class Suggest {
-    private Suggest() {
-    }
+    private Suggest() {}
 
     /** @return the closest candidate within a plausible distance, or null */
     public static String closest(String word, Collection<?> candidates) {
@@ -38,7 +37,9 @@ public final class Suggest {
                 int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
                 cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
             }
-            int[] t = prev; prev = cur; cur = t;
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[b.length()];
     }

@@ -41,11 +41,19 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class OutputRecords {
     /** How the engine calls the listeners, which decides how they record. */
-    public enum Delivery { ANY_THREAD, SENDING_THREAD, SENDING_THREAD_SEND_END }
+    public enum Delivery {
+        ANY_THREAD,
+        SENDING_THREAD,
+        SENDING_THREAD_SEND_END
+    }
 
     /** How an output was linked to its input; the code is what the records store. */
     public enum Link {
-        SEND("send"), BATCH("batch"), BATCH_LAST("batch-last"), DECLARED("declared"), NONE("none");
+        SEND("send"),
+        BATCH("batch"),
+        BATCH_LAST("batch-last"),
+        DECLARED("declared"),
+        NONE("none");
 
         public final String label;
 
@@ -78,10 +86,12 @@ public final class OutputRecords {
     private long local;
     /** The sending thread's chunk and the slots it covers, so most outputs skip the ring. */
     private OutputChunk current;
+
     private long currentEnd;
     private final AtomicLong ringWaits = new AtomicLong();
     /** Capacity mode: 1 in this many inputs is timed (0: all); outputs of untimed inputs are only counted. */
     private int sampleEvery;
+
     private long untimed;
     private final AtomicLong untimedShared = new AtomicLong();
     /** The next chunk the records writer takes. */
@@ -144,7 +154,13 @@ public final class OutputRecords {
                     long k = shared.getAndIncrement();
                     if (k < capacity) {
                         SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
-                        record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), s, marker);
+                        record(
+                                await(k >>> shift),
+                                (int) k & ring[0].mask,
+                                now - origin,
+                                declared(row, seqIndex),
+                                s,
+                                marker);
                     }
                 }
             };
@@ -153,21 +169,36 @@ public final class OutputRecords {
                     long now = System.nanoTime();
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                now - origin,
+                                declared(row, seqIndex),
+                                sending,
+                                marker);
                 }
             };
             case SENDING_THREAD_SEND_END -> new Listener() {
                 public void onOutput(Object[] row) {
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, NOT_READ, declared(row, seqIndex), sending, marker);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                NOT_READ,
+                                declared(row, seqIndex),
+                                sending,
+                                marker);
                 }
             };
         };
     }
 
     private OutputListener sampled(short marker, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
-        if (delivery == Delivery.SENDING_THREAD_SEND_END) throw new IllegalArgumentException("sampled timing reads receipts in the listener");
+        if (delivery == Delivery.SENDING_THREAD_SEND_END)
+            throw new IllegalArgumentException("sampled timing reads receipts in the listener");
         int every = sampleEvery;
         if (delivery == Delivery.SENDING_THREAD) {
             return new Listener() {
@@ -179,7 +210,14 @@ public final class OutputRecords {
                     long now = System.nanoTime();
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                now - origin,
+                                declared(row, seqIndex),
+                                sending,
+                                marker);
                 }
             };
         }
@@ -255,6 +293,7 @@ public final class OutputRecords {
 
     /** Output batches as engines announce them (Siddhi's Event[], Esper's new events): counted per batch, not per row. */
     private final AtomicLong batches = new AtomicLong();
+
     private final AtomicLong batchedRows = new AtomicLong();
     private final AtomicLong largestBatch = new AtomicLong();
 

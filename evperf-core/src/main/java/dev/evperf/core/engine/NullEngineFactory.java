@@ -39,7 +39,8 @@ public final class NullEngineFactory implements EngineFactory {
     public Engine open(EngineSpec spec) throws EngineException {
         for (String key : spec.options().keySet()) {
             if (!OPTIONS.contains(key)) {
-                throw new EngineException("null: unknown option '" + key + "'; the null engine takes " + String.join(", ", OPTIONS));
+                throw new EngineException(
+                        "null: unknown option '" + key + "'; the null engine takes " + String.join(", ", OPTIONS));
             }
         }
         Object st = spec.options().get("service_time");
@@ -65,7 +66,7 @@ public final class NullEngineFactory implements EngineFactory {
         private final long errorEvery;
         private final long throwEvery;
         private OutputListener[] listeners = new OutputListener[0];
-        private ErrorListener errors = (where, e) -> { };
+        private ErrorListener errors = (where, e) -> {};
         private long sends;
 
         NullEngine(EngineSpec spec, long serviceNanos, long errorEvery, long throwEvery) {
@@ -87,7 +88,10 @@ public final class NullEngineFactory implements EngineFactory {
                         throw new IllegalStateException("null: throw_every " + throwEvery + ": send " + k + " fails");
                     }
                     if (errorEvery > 0 && k % errorEvery == 0) {
-                        errors.onError("null engine", new IllegalStateException("null: error_every " + errorEvery + ": event of send " + k + " dropped"));
+                        errors.onError(
+                                "null engine",
+                                new IllegalStateException(
+                                        "null: error_every " + errorEvery + ": event of send " + k + " dropped"));
                         return;
                     }
                     for (OutputListener l : listeners) l.onOutput(event);
@@ -151,7 +155,6 @@ public final class NullEngineFactory implements EngineFactory {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,9 +1,9 @@
 package dev.evperf.core.load;
 
 import dev.evperf.core.workload.ArrivalProcess;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.PatternDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
-import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -110,26 +110,53 @@ public interface Profile {
             if (p.constant.count != null) {
                 // A count, not a duration: the phase lasts as long as the count takes at the rate.
                 double seconds = random == null ? p.constant.count / p.constant.rate : Double.MAX_VALUE;
-                return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, seconds), p.constant.count, random);
+                return new RateProfile(
+                        "constant", new RateFunction.Constant(p.constant.rate, seconds), p.constant.count, random);
             }
-            return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, p.constant.duration.seconds()), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "constant",
+                    new RateFunction.Constant(p.constant.rate, p.constant.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         }
-        if (p.ramp != null) return new RateProfile("ramp", new RateFunction.Linear(p.ramp.from, p.ramp.to, p.ramp.duration.seconds()), Long.MAX_VALUE, random);
-        if (p.stairs != null) return new RateProfile("stairs", new RateFunction.Stairs(p.stairs.levels, p.stairs.step.seconds()), Long.MAX_VALUE, random);
+        if (p.ramp != null)
+            return new RateProfile(
+                    "ramp",
+                    new RateFunction.Linear(p.ramp.from, p.ramp.to, p.ramp.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
+        if (p.stairs != null)
+            return new RateProfile(
+                    "stairs",
+                    new RateFunction.Stairs(p.stairs.levels, p.stairs.step.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         if (p.wave != null) return pattern("wave", p.wave, random);
         if (p.binary != null) return pattern("binary", p.binary, random);
         if (p.increasing != null) return pattern("increasing", p.increasing, random);
         if (p.decreasing != null) return pattern("decreasing", p.decreasing, random);
         if (p.spike != null) {
             unresolved(p.spike);
-            return new RateProfile("spike", new RateFunction.Spike(p.spike.min, p.spike.max, p.spike.period.seconds(), p.spike.size,
-                    p.spike.duration.seconds()), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "spike",
+                    new RateFunction.Spike(
+                            p.spike.min,
+                            p.spike.max,
+                            p.spike.period.seconds(),
+                            p.spike.size,
+                            p.spike.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         }
         if (p.randomWalk != null) {
             var w = p.randomWalk;
             double start = w.start != null ? w.start : (w.min + w.max) / 2;
-            return new RateProfile("random_walk", new RateFunction.RandomWalk(w.min, w.max, start, w.step, w.interval.seconds(),
-                    w.duration.seconds(), w.seed), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "random_walk",
+                    new RateFunction.RandomWalk(
+                            w.min, w.max, start, w.step, w.interval.seconds(), w.duration.seconds(), w.seed),
+                    Long.MAX_VALUE,
+                    random);
         }
         throw new IllegalStateException("phase without a profile (the validator should have said so)");
     }
@@ -144,12 +171,13 @@ public interface Profile {
     private static Profile pattern(String kind, PatternDef d, Long random) {
         unresolved(d);
         double period = d.period.seconds(), duration = d.duration.seconds();
-        RateFunction f = switch (kind) {
-            case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);
-            case "binary" -> new RateFunction.Binary(d.min, d.max, period, duration);
-            case "increasing" -> new RateFunction.Increasing(d.min, d.max, period, duration);
-            default -> new RateFunction.Decreasing(d.min, d.max, period, duration);
-        };
+        RateFunction f =
+                switch (kind) {
+                    case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);
+                    case "binary" -> new RateFunction.Binary(d.min, d.max, period, duration);
+                    case "increasing" -> new RateFunction.Increasing(d.min, d.max, period, duration);
+                    default -> new RateFunction.Decreasing(d.min, d.max, period, duration);
+                };
         return new RateProfile(kind, f, Long.MAX_VALUE, random);
     }
 
@@ -159,7 +187,9 @@ public interface Profile {
      * distance 0 the bursts form one constant stream and the driver never waits.
      */
     record Bursts(long bursts, long size, long distance) implements Profile {
-        public String kind() { return "bursts"; }
+        public String kind() {
+            return "bursts";
+        }
 
         public Cursor cursor() {
             long n = count();
@@ -199,10 +229,21 @@ public interface Profile {
             };
         }
 
-        public long count() { return bursts * size; }
-        public long span() { return bursts * distance; }
-        public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
-        public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
+        public long count() {
+            return bursts * size;
+        }
+
+        public long span() {
+            return bursts * distance;
+        }
+
+        public Double targetRate() {
+            return distance == 0 ? null : size * 1e9 / distance;
+        }
+
+        public double rateAt(double t) {
+            return distance == 0 ? Double.NaN : size * 1e9 / distance;
+        }
     }
 
     private static Cursor ofArray(long[] offsets) {
@@ -220,12 +261,13 @@ public interface Profile {
     /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
     record Replay(long[] offsets) implements Profile {
         static Replay of(Workload.ReplayDef def, double[] ts) {
-            double unitNs = switch (def.unit) {
-                case "ns" -> 1;
-                case "us" -> 1e3;
-                case "s" -> 1e9;
-                default -> 1e6;
-            };
+            double unitNs =
+                    switch (def.unit) {
+                        case "ns" -> 1;
+                        case "us" -> 1e3;
+                        case "s" -> 1e9;
+                        default -> 1e6;
+                    };
             int n = (int) Math.min(ts.length, def.count != null ? def.count : Long.MAX_VALUE);
             long[] o = new long[n];
             for (int i = 0; i < n; i++) {
@@ -238,11 +280,25 @@ public interface Profile {
             return new Replay(o);
         }
 
-        public String kind() { return "replay"; }
-        public Cursor cursor() { return ofArray(offsets); }
-        public long count() { return offsets.length; }
-        public long span() { return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1; }
-        public Double targetRate() { return span() <= 1 ? null : offsets.length * 1e9 / span(); }
+        public String kind() {
+            return "replay";
+        }
+
+        public Cursor cursor() {
+            return ofArray(offsets);
+        }
+
+        public long count() {
+            return offsets.length;
+        }
+
+        public long span() {
+            return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1;
+        }
+
+        public Double targetRate() {
+            return span() <= 1 ? null : offsets.length * 1e9 / span();
+        }
 
         public double rateAt(double t) {
             return Double.NaN; // a trace has no rate function; its intended rate is what it holds
@@ -251,7 +307,10 @@ public interface Profile {
 
     /** All events available at the phase start: one burst, sent as fast as the engine accepts. */
     record Max(long count) implements Profile {
-        public String kind() { return "max"; }
+        public String kind() {
+            return "max";
+        }
+
         public Cursor cursor() {
             return new Cursor() {
                 long i;
@@ -271,9 +330,18 @@ public interface Profile {
                 }
             };
         }
-        public long span() { return 0; }
-        public Double targetRate() { return null; }
-        public double rateAt(double t) { return Double.NaN; }
+
+        public long span() {
+            return 0;
+        }
+
+        public Double targetRate() {
+            return null;
+        }
+
+        public double rateAt(double t) {
+            return Double.NaN;
+        }
     }
 
     /** A rate function integrated into intended times, with deterministic or Poisson arrivals. */
@@ -293,13 +361,18 @@ public interface Profile {
             this.seed = seed;
         }
 
-        public String kind() { return kind; }
+        public String kind() {
+            return kind;
+        }
 
-        public RateFunction function() { return function; }
+        public RateFunction function() {
+            return function;
+        }
 
         /** Poisson arrivals start from a fresh generator with the phase's seed, so every pass draws the same times. */
         public Cursor cursor() {
-            RateIntegrator.Arrivals a = new RateIntegrator.Arrivals(function, maxCount, seed == null ? null : new SplittableRandom(seed));
+            RateIntegrator.Arrivals a =
+                    new RateIntegrator.Arrivals(function, maxCount, seed == null ? null : new SplittableRandom(seed));
             return new Cursor() {
                 public boolean next() {
                     long at = a.next();

@@ -10,16 +10,15 @@ import java.util.List;
  * For Poisson arrivals the two differ by the arrivals' randomness.
  */
 public final class ProfilePreview {
-    public record Row(double tSeconds, String phase, double targetRate, double intendedRate) {
-    }
+    public record Row(double tSeconds, String phase, double targetRate, double intendedRate) {}
 
-    private ProfilePreview() {
-    }
+    private ProfilePreview() {}
 
     public static List<Row> of(Schedule s, long intervalNs) {
         List<Row> rows = new ArrayList<>();
         long end = 0;
-        for (int p = 0; p < s.phases.size(); p++) end = Math.max(end, s.phaseStart(p) + s.phases.get(p).intendedSpan());
+        for (int p = 0; p < s.phases.size(); p++)
+            end = Math.max(end, s.phaseStart(p) + s.phases.get(p).intendedSpan());
         long[] counts = new long[16];
         long last = -1;
         Schedule.Cursor c = s.cursor();

@@ -30,11 +30,18 @@ public final class Schedule {
     private long startAt;
 
     /** What the results record of each phase. */
-    public record PhaseInfo(String name, boolean measure, String profile, long firstSeq, long count,
-                            Double targetRate, long intendedStart, long intendedSpan) {
-    }
+    public record PhaseInfo(
+            String name,
+            boolean measure,
+            String profile,
+            long firstSeq,
+            long count,
+            Double targetRate,
+            long intendedStart,
+            long intendedSpan) {}
 
-    private Schedule(List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
+    private Schedule(
+            List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
         this.defs = defs;
         this.defaultBatch = defaultBatch;
         this.profiles = profiles;
@@ -76,7 +83,8 @@ public final class Schedule {
             start += p.span();
         }
         if (total > Integer.MAX_VALUE - 8) {
-            throw new WorkloadException("load: " + total + " events in one trial; at most " + (Integer.MAX_VALUE - 8) + " are supported");
+            throw new WorkloadException(
+                    "load: " + total + " events in one trial; at most " + (Integer.MAX_VALUE - 8) + " are supported");
         }
         return new Schedule(defs, defaultBatch, profiles, infos, total);
     }
@@ -132,13 +140,16 @@ public final class Schedule {
     public final class Cursor {
         /** Seq of the batch's first event, its event count, and when it is due (ns after the origin). */
         public long first;
+
         public int count;
         public long due;
         /** Batch index, or -1 when the schedule is unbatched. */
         public long batch = -1;
+
         public int phase;
         /** Per event of the batch: intended time (ns after the origin), burst and position (-1 without bursts). */
         public final long[] intended;
+
         public final int[] burst, position;
 
         private final long startAt;
@@ -193,7 +204,9 @@ public final class Schedule {
             }
             long open = intended[0];
             PhaseInfo info = phases.get(ph);
-            int size = def == null ? 1 : Batches.size(def, (open - phaseFirstIntended) / (double) Math.max(1, info.intendedSpan()));
+            int size = def == null
+                    ? 1
+                    : Batches.size(def, (open - phaseFirstIntended) / (double) Math.max(1, info.intendedSpan()));
             long interval = def == null || def.interval == null ? Long.MAX_VALUE : def.interval.nanos();
             // peekEvent stays inside the phase: a batch never spans two.
             while (count < size && peekInPhase() && events.offset + phaseBase - open < interval) take();

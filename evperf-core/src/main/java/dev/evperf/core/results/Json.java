@@ -11,12 +11,10 @@ import java.nio.file.StandardCopyOption;
 
 /** The one JSON mapper of results files (run.json, trial.json, result.json, env.json). */
 public final class Json {
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    public static final ObjectMapper MAPPER =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * Writes atomically (temp file + move), so a reader never sees half a file; a write that fails

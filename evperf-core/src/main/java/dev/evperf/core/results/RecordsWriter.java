@@ -17,8 +17,7 @@ import java.util.StringJoiner;
  * streams the spill through.
  */
 public final class RecordsWriter {
-    private RecordsWriter() {
-    }
+    private RecordsWriter() {}
 
     /**
      * events.parquet (one row per input event; times in ns since the trial's origin) and
@@ -31,9 +30,10 @@ public final class RecordsWriter {
         StringJoiner phases = new StringJoiner(", ");
         for (int p = 0; p < measured.length; p++) if (measured[p]) phases.add(String.valueOf(p));
         String isMeasured = phases.length() == 0 ? "false" : "phase IN (" + phases + ")";
-        String events = "SELECT seq, phase, " + isMeasured + " AS measured, burst, pos, intended, send_start, send_end, batch FROM "
-                + parquet(spill);
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        String events = "SELECT seq, phase, " + isMeasured
+                + " AS measured, burst, pos, intended, send_start, send_end, batch FROM " + parquet(spill);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             st.execute("COPY (" + events + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
             st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
                     + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
@@ -48,10 +48,15 @@ public final class RecordsWriter {
      * seq was chosen: send, batch, batch-last, declared, none; see {@link OutputRecords}).
      */
     public static void writeOutputs(Path spill, Path file, List<String> streams) throws SQLException {
-        String sql = "SELECT CAST(list_extract(" + list(streams) + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
-                + " CAST(list_extract(" + list(Arrays.stream(OutputRecords.Link.values()).map(l -> l.label).toList())
+        String sql = "SELECT CAST(list_extract(" + list(streams)
+                + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
+                + " CAST(list_extract("
+                + list(Arrays.stream(OutputRecords.Link.values())
+                        .map(l -> l.label)
+                        .toList())
                 + ", link + 1) AS VARCHAR) AS link FROM " + parquet(spill);
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             st.execute("COPY (" + sql + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
         }
     }

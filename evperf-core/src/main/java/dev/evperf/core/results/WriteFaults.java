@@ -18,8 +18,7 @@ public final class WriteFaults {
     /** Below this much free space (or a twentieth of a small file system) a failed write is put down to a full file system. */
     static final long FULL_BELOW = 1 << 20;
 
-    private WriteFaults() {
-    }
+    private WriteFaults() {}
 
     /**
      * Removes the files of writes that did not finish, below {@code dir}: {@link Json#write}'s
@@ -29,13 +28,14 @@ public final class WriteFaults {
     public static void removeTmp(Path dir) {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f)).forEach(f -> {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException ignored) {
-                    // the directory refuses even this; the run's record says why
-                }
-            });
+            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f))
+                    .forEach(f -> {
+                        try {
+                            Files.deleteIfExists(f);
+                        } catch (IOException ignored) {
+                            // the directory refuses even this; the run's record says why
+                        }
+                    });
         } catch (IOException | UncheckedIOException ignored) {
             // as above
         }
@@ -62,7 +62,9 @@ public final class WriteFaults {
         try {
             FileStore store = Files.getFileStore(p);
             long free = store.getUsableSpace();
-            return free < Math.min(FULL_BELOW, store.getTotalSpace() / 20) ? " (its file system is full: " + free / 1024 + " KiB free)" : "";
+            return free < Math.min(FULL_BELOW, store.getTotalSpace() / 20)
+                    ? " (its file system is full: " + free / 1024 + " KiB free)"
+                    : "";
         } catch (IOException e) {
             return "";
         }
@@ -106,8 +108,11 @@ public final class WriteFaults {
 
     /** The failed write's own words, e.g. "No space left on device" or "/r/t001: Read-only file system". */
     public static String describe(Exception e) {
-        Throwable c = e instanceof UncheckedIOException u && u.getCause() != null && !(u.getMessage() != null
-                && u.getMessage().startsWith("cannot write ")) ? u.getCause() : e;
+        Throwable c = e instanceof UncheckedIOException u
+                        && u.getCause() != null
+                        && !(u.getMessage() != null && u.getMessage().startsWith("cannot write "))
+                ? u.getCause()
+                : e;
         return c.getMessage() != null ? c.getMessage() : c.getClass().getSimpleName();
     }
 }

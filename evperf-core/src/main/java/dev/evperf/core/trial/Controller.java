@@ -96,7 +96,9 @@ public final class Controller {
         double elapsed = (System.nanoTime() - runStart) / 1e9;
         String eta = total > 0 ? ", ETA " + clock(elapsed / index * (total - index)) : "";
         String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
-        progress.printf("[%s] %s %s%s in %.1f s; elapsed %s%s%n", of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
+        progress.printf(
+                "[%s] %s %s%s in %.1f s; elapsed %s%s%n",
+                of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
         return o;
     }
 
@@ -159,8 +161,14 @@ public final class Controller {
         int ok = record.count("ok");
         record.json().put("interrupted", signal);
         record.finish();
-        String message = String.format("interrupted by %s: %d trial%s ok%s, %d not run; results in %s", signal, ok, ok == 1 ? "" : "s",
-                interruptedTrial == null ? "" : ", " + interruptedTrial + " interrupted", notRun, runDir);
+        String message = String.format(
+                "interrupted by %s: %d trial%s ok%s, %d not run; results in %s",
+                signal,
+                ok,
+                ok == 1 ? "" : "s",
+                interruptedTrial == null ? "" : ", " + interruptedTrial + " interrupted",
+                notRun,
+                runDir);
         return new Interrupts.RunInterrupted(message, signal, interrupts.exitCode());
     }
 
@@ -169,8 +177,10 @@ public final class Controller {
         int notRun = record.notRun("the results directory's file system was full");
         record.json().put("stopped", "the results directory's file system was full after trial " + trial);
         record.finish();
-        return new TrialFailure("the file system of " + runDir + " is full: " + trial + " " + o.path("status").asText()
-                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun + " not run; run.json records it");
+        return new TrialFailure("the file system of " + runDir + " is full: " + trial + " "
+                + o.path("status").asText()
+                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun
+                + " not run; run.json records it");
     }
 
     /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
@@ -184,8 +194,10 @@ public final class Controller {
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
         } finally {
             // A trial that failed on a full file system: the next would too, and nothing more could be recorded.
-            if ("failed".equals(o.path("status").asText()) && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
-            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never finish.
+            if ("failed".equals(o.path("status").asText())
+                    && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
+            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never
+            // finish.
             WriteFaults.removeTmp(dir);
         }
     }
@@ -249,7 +261,9 @@ public final class Controller {
         if (!exited) TrialExit.kill(p);
         // A Ctrl-C on a terminal reaches the trial JVM too, which may end before this JVM's handler has run: a
         // trial ended by SIGINT or SIGTERM waits a moment to learn whether the controller got the signal as well.
-        if (interrupts != null && (interrupts.signal() != null || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
+        if (interrupts != null
+                && (interrupts.signal() != null
+                        || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
             o.put("exit_code", p.exitValue());
             o.put("status", RunRecord.INTERRUPTED);
             o.put("reason", "interrupted (" + interrupts.signal() + ")");
@@ -262,7 +276,8 @@ public final class Controller {
         o.put("exit_code", p.exitValue());
         JsonNode result = readResult(dir.resolve(Layout.RESULT_JSON));
         // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
-        if (result != null && result.path("errors").has("count")) o.put("errors", result.path("errors").path("count").asLong());
+        if (result != null && result.path("errors").has("count"))
+            o.put("errors", result.path("errors").path("count").asLong());
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
             o.put("status", "ok");
             o.putNull("reason");
@@ -274,7 +289,10 @@ public final class Controller {
         } else if (result != null && result.path("reason").isTextual() && !TrialExit.bySignal(p.exitValue())) {
             fail(o, result.get("reason").asText() + WriteFaults.fullNote(dir));
         } else {
-            fail(o, "the trial JVM " + TrialExit.describe(p.exitValue()) + ": " + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
+            fail(
+                    o,
+                    "the trial JVM " + TrialExit.describe(p.exitValue()) + ": "
+                            + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
         }
     }
 
@@ -291,7 +309,8 @@ public final class Controller {
      * Waits for the trial JVM; on an interactive terminal, shows the trial's latest live line in
      * place (a non-interactive log gets only the start and end lines).
      */
-    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id) throws InterruptedException, IOException {
+    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id)
+            throws InterruptedException, IOException {
         if (System.console() == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
         long deadline = System.nanoTime() + timeoutNs;
         String shown = null;

@@ -9,6 +9,7 @@ import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.load.ScheduleCheck;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
@@ -16,7 +17,6 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import java.nio.file.Path;
-import dev.evperf.core.load.ScheduleCheck;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -28,8 +28,7 @@ import java.util.Set;
  * compiled by its engine in this JVM, and every data source is read, before any trial starts.
  */
 public final class PlanChecker {
-    private PlanChecker() {
-    }
+    private PlanChecker() {}
 
     public static void check(Plan plan) {
         String where = plan.workloadFile().toString();
@@ -40,10 +39,12 @@ public final class PlanChecker {
             String at = plan.trials().size() > 1 ? where + " (trial " + t.id() + " " + t.label() + ")" : where;
             JvmOptionsCheck.check(t.jvm(), at);
             ScheduleCheck.check(w, CsvSource.traces(w, baseDir, at), at);
-            String key = w.engine.name + "\0" + t.tree().path("engine") + "\0" + t.tree().path("streams") + "\0" + t.tree().path("data");
+            String key = w.engine.name + "\0" + t.tree().path("engine") + "\0"
+                    + t.tree().path("streams") + "\0" + t.tree().path("data");
             if (!seen.add(key)) continue;
             Map<String, StreamSchema> inputs = Schemas.inputs(w);
-            inputs.forEach((name, schema) -> checkPool(schema, schema.indexOf(w.streams.get(name).sequence), w.data.get(name), name, baseDir, at));
+            inputs.forEach((name, schema) -> checkPool(
+                    schema, schema.indexOf(w.streams.get(name).sequence), w.data.get(name), name, baseDir, at));
             if (w.load.phases.stream().anyMatch(ph -> ph.replay != null)) {
                 // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
                 Schedule.of(w.load.phases, w.load.batch, CsvSource.traces(w, baseDir, at));
@@ -70,13 +71,16 @@ public final class PlanChecker {
                     String seq = Schemas.outputSequence(w, out);
                     List<String> fields = engine.outputFields(out);
                     if (seq != null && !fields.contains(seq)) {
-                        throw new WorkloadException(at + ": engine.outputs." + out + ".sequence: output stream " + out + " has no attribute '"
-                                + seq + "' to carry the sequence number; it has " + fields + " (name one of them, or none)");
+                        throw new WorkloadException(at + ": engine.outputs." + out + ".sequence: output stream " + out
+                                + " has no attribute '" + seq + "' to carry the sequence number; it has " + fields
+                                + " (name one of them, or none)");
                     }
                 }
                 if (sendEnd && !engine.deliversOnSendingThread()) {
-                    throw new WorkloadException(at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"
-                            + " sending thread; " + w.engine.name + " may not with these queries (use receipt: listener)");
+                    throw new WorkloadException(
+                            at + ": measure.receipt: send-end needs an engine that delivers outputs inside send, on the"
+                                    + " sending thread; " + w.engine.name
+                                    + " may not with these queries (use receipt: listener)");
                 }
             }
         } catch (EngineException e) {
@@ -101,15 +105,23 @@ public final class PlanChecker {
      * Builds the pool once, as the trial will (a bad CSV value fails here with its line), unless it
      * cannot fit this JVM's heap: a generated pool's size is known before it is built.
      */
-    private static void checkPool(StreamSchema schema, int seqIndex, Workload.DataDef d, String stream, Path baseDir, String at) {
+    private static void checkPool(
+            StreamSchema schema, int seqIndex, Workload.DataDef d, String stream, Path baseDir, String at) {
         if (d != null && d.file == null) {
             long need = (long) d.pool * poolRowBytes(schema);
             Runtime rt = Runtime.getRuntime();
             long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
             if (need > free) {
-                throw new WorkloadException(String.format(Locale.ROOT, "%s: data.%s.pool: %d events of %d fields take at least %.2f GiB,"
-                        + " more than the %.2f GiB this JVM's heap has free; events are reused cyclically, so a smaller pool will do",
-                        at, stream, d.pool, schema.size(), need / GIB, free / GIB));
+                throw new WorkloadException(String.format(
+                        Locale.ROOT,
+                        "%s: data.%s.pool: %d events of %d fields take at least %.2f GiB,"
+                                + " more than the %.2f GiB this JVM's heap has free; events are reused cyclically, so a smaller pool will do",
+                        at,
+                        stream,
+                        d.pool,
+                        schema.size(),
+                        need / GIB,
+                        free / GIB));
             }
         }
         try {

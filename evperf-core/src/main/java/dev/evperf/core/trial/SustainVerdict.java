@@ -21,8 +21,7 @@ import java.util.Locale;
  * being forked, so the criteria are unit-tested on figures made by hand.
  */
 public final class SustainVerdict {
-    private SustainVerdict() {
-    }
+    private SustainVerdict() {}
 
     /**
      * The command's thresholds.
@@ -32,16 +31,19 @@ public final class SustainVerdict {
      * @param noDrops whether fewer outputs than inputs fails the probe
      * @param p99Us bound on the scheduled p99, or null for none
      */
-    public record Criteria(double maxLagMs, double backlogToleranceMsPerS, boolean noDrops, Double p99Us) {
-    }
+    public record Criteria(double maxLagMs, double backlogToleranceMsPerS, boolean noDrops, Double p99Us) {}
 
     /**
      * The figures of a probe's trial summary the verdict reads, bound from the summary that the
      * controller put into the trial's run.json entry (unknown fields ignored).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ProbeFigures(List<PhaseRate> rates, Latency latency, @JsonProperty("scheduled_trend") Trend scheduledTrend,
-                               long events, long outputs) {
+    public record ProbeFigures(
+            List<PhaseRate> rates,
+            Latency latency,
+            @JsonProperty("scheduled_trend") Trend scheduledTrend,
+            long events,
+            long outputs) {
         /** The last measured phase's rates: the probe's own warm-up is not measured. */
         PhaseRate measured() {
             return rates == null || rates.isEmpty() ? null : rates.get(rates.size() - 1);
@@ -49,12 +51,11 @@ public final class SustainVerdict {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PhaseRate(@JsonProperty("achieved_rate") double achievedRate, @JsonProperty("max_lag_ms") Double maxLagMs) {
-    }
+    public record PhaseRate(
+            @JsonProperty("achieved_rate") double achievedRate, @JsonProperty("max_lag_ms") Double maxLagMs) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Latency(Percentiles scheduled, @JsonProperty("end_to_end") Percentiles endToEnd) {
-    }
+    public record Latency(Percentiles scheduled, @JsonProperty("end_to_end") Percentiles endToEnd) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Percentiles(@JsonProperty("p50_us") double p50Us, @JsonProperty("p99_us") double p99Us) {
@@ -72,15 +73,47 @@ public final class SustainVerdict {
      * {@code --confirm}.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"id", "rate", "achieved_rate", "scheduled_p50_us", "scheduled_p99_us", "end_to_end_p99_us", "backlog_ms_per_s",
-            "max_lag_ms", "dropped", "sustained", "reason", "confirmation"})
-    public record Probe(String id, double rate, @JsonProperty("achieved_rate") Double achievedRate,
-                        @JsonProperty("scheduled_p50_us") Double scheduledP50Us, @JsonProperty("scheduled_p99_us") Double scheduledP99Us,
-                        @JsonProperty("end_to_end_p99_us") Double endToEndP99Us, @JsonProperty("backlog_ms_per_s") Double backlogMsPerS,
-                        @JsonProperty("max_lag_ms") Double maxLagMs, Long dropped, boolean sustained, String reason, Boolean confirmation) {
+    @JsonPropertyOrder({
+        "id",
+        "rate",
+        "achieved_rate",
+        "scheduled_p50_us",
+        "scheduled_p99_us",
+        "end_to_end_p99_us",
+        "backlog_ms_per_s",
+        "max_lag_ms",
+        "dropped",
+        "sustained",
+        "reason",
+        "confirmation"
+    })
+    public record Probe(
+            String id,
+            double rate,
+            @JsonProperty("achieved_rate") Double achievedRate,
+            @JsonProperty("scheduled_p50_us") Double scheduledP50Us,
+            @JsonProperty("scheduled_p99_us") Double scheduledP99Us,
+            @JsonProperty("end_to_end_p99_us") Double endToEndP99Us,
+            @JsonProperty("backlog_ms_per_s") Double backlogMsPerS,
+            @JsonProperty("max_lag_ms") Double maxLagMs,
+            Long dropped,
+            boolean sustained,
+            String reason,
+            Boolean confirmation) {
         public Probe asConfirmation() {
-            return new Probe(id, rate, achievedRate, scheduledP50Us, scheduledP99Us, endToEndP99Us, backlogMsPerS, maxLagMs, dropped,
-                    sustained, reason, true);
+            return new Probe(
+                    id,
+                    rate,
+                    achievedRate,
+                    scheduledP50Us,
+                    scheduledP99Us,
+                    endToEndP99Us,
+                    backlogMsPerS,
+                    maxLagMs,
+                    dropped,
+                    sustained,
+                    reason,
+                    true);
         }
 
         /**
@@ -101,14 +134,17 @@ public final class SustainVerdict {
         String id = entry.get("id").asText();
         JsonNode s = entry.path("summary");
         if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
-            String why = "trial " + entry.path("status").asText() + ": " + entry.path("reason").asText(entry.path("summary_error").asText(""));
+            String why = "trial " + entry.path("status").asText() + ": "
+                    + entry.path("reason").asText(entry.path("summary_error").asText(""));
             return new Probe(id, rate, null, null, null, null, null, null, null, false, why, null);
         }
         ProbeFigures f;
         try {
             f = Json.MAPPER.treeToValue(s, ProbeFigures.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("trial " + id + ": its summary does not have the figures sustain needs: " + e.getOriginalMessage(), e);
+            throw new IllegalStateException(
+                    "trial " + id + ": its summary does not have the figures sustain needs: " + e.getOriginalMessage(),
+                    e);
         }
         return judge(id, rate, f, c);
     }
@@ -118,24 +154,42 @@ public final class SustainVerdict {
         PhaseRate measured = f.measured();
         double achieved = measured == null ? 0 : measured.achievedRate();
         double maxLag = measured == null || measured.maxLagMs() == null ? Double.NaN : measured.maxLagMs();
-        Percentiles sched = f.latency() == null || f.latency().scheduled() == null ? Percentiles.NONE : f.latency().scheduled();
-        Percentiles e2e = f.latency() == null || f.latency().endToEnd() == null ? Percentiles.NONE : f.latency().endToEnd();
+        Percentiles sched = f.latency() == null || f.latency().scheduled() == null
+                ? Percentiles.NONE
+                : f.latency().scheduled();
+        Percentiles e2e = f.latency() == null || f.latency().endToEnd() == null
+                ? Percentiles.NONE
+                : f.latency().endToEnd();
         Trend trend = f.scheduledTrend() == null ? Trend.NONE : f.scheduledTrend();
         List<String> why = new ArrayList<>();
-        if (achieved < 0.99 * rate) why.add(String.format(Locale.ROOT, "achieved %.1f ev/s < 99 %% of target", achieved));
+        if (achieved < 0.99 * rate)
+            why.add(String.format(Locale.ROOT, "achieved %.1f ev/s < 99 %% of target", achieved));
         // A synchronous engine that cannot keep up holds the driver back, and so does a backlog the
         // warm-up left behind: either way the sends fall behind the schedule.
-        if (!(maxLag <= c.maxLagMs())) why.add(String.format(Locale.ROOT, "sends up to %.1f ms behind schedule", maxLag));
+        if (!(maxLag <= c.maxLagMs()))
+            why.add(String.format(Locale.ROOT, "sends up to %.1f ms behind schedule", maxLag));
         double slope = trend.slopeMsPerS();
         if (slope > c.backlogToleranceMsPerS() && slope > 3 * trend.stdErr()) {
             why.add(String.format(Locale.ROOT, "backlog grows %.2f ms/s", slope));
         }
         long sent = f.events(), received = f.outputs();
-        if (c.noDrops() && received < sent) why.add(String.format(Locale.ROOT, "%d of %d events dropped", sent - received, sent));
+        if (c.noDrops() && received < sent)
+            why.add(String.format(Locale.ROOT, "%d of %d events dropped", sent - received, sent));
         if (c.p99Us() != null && sched.p99Us() > c.p99Us()) {
             why.add(String.format(Locale.ROOT, "scheduled p99 %.1f µs > %.1f µs", sched.p99Us(), c.p99Us()));
         }
-        return new Probe(id, rate, achieved, sched.p50Us(), sched.p99Us(), e2e.p99Us(), slope, maxLag, Math.max(0, sent - received),
-                why.isEmpty(), String.join("; ", why), null);
+        return new Probe(
+                id,
+                rate,
+                achieved,
+                sched.p50Us(),
+                sched.p99Us(),
+                e2e.p99Us(),
+                slope,
+                maxLag,
+                Math.max(0, sent - received),
+                why.isEmpty(),
+                String.join("; ", why),
+                null);
     }
 }

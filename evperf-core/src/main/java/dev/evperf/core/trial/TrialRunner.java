@@ -9,9 +9,6 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
 import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.data.CsvSource;
-import dev.evperf.core.workload.Receipt;
-import dev.evperf.core.workload.Timing;
-import dev.evperf.monitor.channel.Channels;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
@@ -19,20 +16,23 @@ import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Stalls;
-import dev.evperf.monitor.pipeline.Pipelines;
-import dev.evperf.monitor.sensors.Descheduling;
-import dev.evperf.core.records.RecordSpill;
-import dev.evperf.core.records.TrialRecords;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
-import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.records.RecordSpill;
+import dev.evperf.core.records.TrialRecords;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.Layout;
+import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.Timing;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.monitor.channel.Channels;
+import dev.evperf.monitor.pipeline.Pipelines;
+import dev.evperf.monitor.sensors.Descheduling;
+import dev.evperf.monitor.sensors.SensorSampler;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -96,7 +96,8 @@ public final class TrialRunner {
                 // a copy: the trial's own thread may still be adding to the result
                 Map<String, Object> stopped = new LinkedHashMap<>(result);
                 stopped.put("status", "interrupted");
-                stopped.put("reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
+                stopped.put(
+                        "reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
                 writeResult(stopped);
                 return;
             } catch (ConcurrentModificationException busy) {
@@ -140,7 +141,8 @@ public final class TrialRunner {
         if (jfr != null) {
             Map<String, Object> clock = (Map<String, Object>) result.get("clock");
             if (clock != null) {
-                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long) clock.get("origin_epoch_ns")));
+                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long)
+                        clock.get("origin_epoch_ns")));
             }
         }
     }
@@ -161,7 +163,8 @@ public final class TrialRunner {
         // Small trials get small chunks; the cycle of chunks is what the trial holds, whatever its length.
         int chunkRows = (int) Math.max(schedule.largestBatch(), Math.min(EventSupply.CHUNK, Math.max(1, n)));
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
-        long need = MemoryNeed.bytes(EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
+        long need = MemoryNeed.bytes(
+                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
         result.put("heap_need_bytes", need);
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
@@ -187,19 +190,25 @@ public final class TrialRunner {
             OutputRecords out = new OutputRecords(capacity, origin, outRows, OUTPUT_CHUNKS);
             boolean sendEndReceipt = w.measure.receipt == Receipt.SEND_END;
             if (sendEndReceipt && !engine.deliversOnSendingThread()) {
-                throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; " + factory.name() + " may not");
+                throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; "
+                        + factory.name() + " may not");
             }
             // With several senders, outputs come on several threads even from a synchronous engine.
             boolean oneThread = engine.deliversOnSendingThread() && senders == 1;
             if (sendEndReceipt && senders > 1) {
                 throw new TrialFailure("measure.receipt: send-end needs one sender (load.senders is " + senders + ")");
             }
-            OutputRecords.Delivery delivery = !oneThread ? OutputRecords.Delivery.ANY_THREAD
-                    : sendEndReceipt ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
+            OutputRecords.Delivery delivery = !oneThread
+                    ? OutputRecords.Delivery.ANY_THREAD
+                    : sendEndReceipt
+                            ? OutputRecords.Delivery.SENDING_THREAD_SEND_END
+                            : OutputRecords.Delivery.SENDING_THREAD;
             result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
             // Outputs delivered inside a send are linked to the input being sent; others by the declared attribute.
             boolean bySend = engine.deliversOnSendingThread();
-            result.put("output_link", bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
+            result.put(
+                    "output_link",
+                    bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
             result.put("senders", senders);
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
             int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
@@ -211,22 +220,36 @@ public final class TrialRunner {
                 String seqAttr = Schemas.outputSequence(w, o);
                 int idx = seqAttr == null ? -1 : engine.outputFields(o).indexOf(seqAttr);
                 if (seqAttr != null && idx < 0) {
-                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr + "' to carry the sequence number; it has "
-                            + engine.outputFields(o) + " (set engine.outputs." + o + ".sequence, or none)");
+                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr
+                            + "' to carry the sequence number; it has " + engine.outputFields(o)
+                            + " (set engine.outputs." + o + ".sequence, or none)");
                 }
                 engine.subscribe(o, out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend));
             }
             try (RecordSpill spill = new RecordSpill(dir, out);
-                 EventSupply supply = new EventSupply(schedule.cursor(0), schedule.batched(), schedule.largestBatch(), senders, maker,
-                         input, spill::sent, chunkRows, EventSupply.CHUNKS)) {
+                    EventSupply supply = new EventSupply(
+                            schedule.cursor(0),
+                            schedule.batched(),
+                            schedule.largestBatch(),
+                            senders,
+                            maker,
+                            input,
+                            spill::sent,
+                            chunkRows,
+                            EventSupply.CHUNKS)) {
                 if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 supply.prefill();
                 sending.start(supply);
                 result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
-                SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin,
-                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline)) : null;
+                SensorSampler sensors = w.measure.sensors.enabled
+                        ? new SensorSampler(
+                                w.measure.sensors,
+                                dir,
+                                origin,
+                                w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline))
+                        : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
@@ -234,8 +257,10 @@ public final class TrialRunner {
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();
-                try (LiveMonitor live = w.measure.live ? new LiveMonitor(sending.states(), supply, out, origin,
-                        w.measure.hlogInterval.nanos(), System.out) : null) {
+                try (LiveMonitor live = w.measure.live
+                        ? new LiveMonitor(
+                                sending.states(), supply, out, origin, w.measure.hlogInterval.nanos(), System.out)
+                        : null) {
                     sending.run(() -> {
                         // The schedule starts a little after now, so the first event is not already late.
                         long lead = 1_000_000;
@@ -257,10 +282,20 @@ public final class TrialRunner {
                 if (schedule.batched()) result.put("input_batches", supply.batchesMade());
                 result.put("outputs_received", out.count());
                 if (out.outputBatches() > 0) {
-                    result.put("output_batches", Map.of("batches", out.outputBatches(), "rows", out.batchedOutputs(),
-                            "mean_size", out.batchedOutputs() / (double) out.outputBatches(), "largest", out.largestOutputBatch()));
+                    result.put(
+                            "output_batches",
+                            Map.of(
+                                    "batches",
+                                    out.outputBatches(),
+                                    "rows",
+                                    out.batchedOutputs(),
+                                    "mean_size",
+                                    out.batchedOutputs() / (double) out.outputBatches(),
+                                    "largest",
+                                    out.largestOutputBatch()));
                 }
-                // Times the harness made an engine's thread or a sender wait for its records (none when the writer keeps up).
+                // Times the harness made an engine's thread or a sender wait for its records (none when the writer
+                // keeps up).
                 result.put("harness_waits", Map.of("supply", supply.waits(), "output_chunks", out.ringWaits()));
                 result.put("run_ns", sendDone - origin);
                 result.put("drain_ns", drainNs);
@@ -269,16 +304,30 @@ public final class TrialRunner {
                 clock.put("origin_epoch_ns", epochNanos(originWall));
                 clock.put("end_nanotime", endNano);
                 clock.put("end_epoch_ns", epochNanos(endWall));
-                clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
+                clock.put(
+                        "note",
+                        "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
                 // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
                 // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-                clock.put("drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
+                clock.put(
+                        "drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
                 result.put("clock", clock);
 
                 long writeStart = System.nanoTime();
-                Map<String, Object> written = TrialRecords.write(dir, schedule, spill, new TrialRecords.Options(List.copyOf(w.measure.latency),
-                        w.measure.records, w.measure.tracepoints, w.measure.hlogInterval.nanos(), origin, epochNanos(originWall) / 1e6, outputs,
-                        sampleEvery, out.count()));
+                Map<String, Object> written = TrialRecords.write(
+                        dir,
+                        schedule,
+                        spill,
+                        new TrialRecords.Options(
+                                List.copyOf(w.measure.latency),
+                                w.measure.records,
+                                w.measure.tracepoints,
+                                w.measure.hlogInterval.nanos(),
+                                origin,
+                                epochNanos(originWall) / 1e6,
+                                outputs,
+                                sampleEvery,
+                                out.count()));
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
@@ -301,8 +350,10 @@ public final class TrialRunner {
 
     /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
     private static long[] phaseEnds(Schedule s) {
-        return s.phases.stream().filter(p -> p.count() > 0)
-                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1)).toArray();
+        return s.phases.stream()
+                .filter(p -> p.count() > 0)
+                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1))
+                .toArray();
     }
 
     /** Output chunks in the sink's cycle. */
@@ -333,7 +384,8 @@ public final class TrialRunner {
                 return lastChange - start;
             }
             if (now - start > timeout) {
-                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000) + " ms after the last send (trial.drain_timeout)");
+                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000)
+                        + " ms after the last send (trial.drain_timeout)");
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.config.Dur;
 import dev.evperf.monitor.sensors.SensorsDef;
@@ -21,6 +21,7 @@ public final class Workload {
     /** Free text may be left empty ({@code description:}); every other key given must have a value. */
     @JsonSetter(nulls = Nulls.SKIP)
     public String name;
+
     @JsonSetter(nulls = Nulls.SKIP)
     public String description;
     /** Input streams by name, each with its ordered fields. */
@@ -28,10 +29,12 @@ public final class Workload {
     /** How each input stream's events are made; a stream without an entry (or an empty one) gets default generators. */
     @JsonSetter(contentNulls = Nulls.AS_EMPTY)
     public LinkedHashMap<String, DataDef> data = new LinkedHashMap<>();
+
     public EngineDef engine;
     public LoadDef load;
     /** Values to sweep: a dotted path into this file, or {@code jvm} for sets of JVM options. */
     public LinkedHashMap<String, List<JsonNode>> matrix = new LinkedHashMap<>();
+
     public int repetitions = 1;
     public MeasureDef measure = new MeasureDef();
     public TrialDef trial = new TrialDef();
@@ -59,6 +62,7 @@ public final class Workload {
     public static final class DataDef {
         /** Events pre-generated before the run and reused cyclically (seed 000: 1000). */
         public int pool = 1000;
+
         public long seed = 1;
         /** Generator per field; fields left out get a default generator for their type. */
         public LinkedHashMap<String, GenDef> fields = new LinkedHashMap<>();
@@ -71,6 +75,7 @@ public final class Workload {
     public static final class GenDef {
         /** [min, max): uniform over the range. */
         public List<Double> uniform;
+
         public NormalDef normal;
         public ExponentialDef exponential;
         public SequentialDef sequential;
@@ -96,6 +101,7 @@ public final class Workload {
     public static final class FileDef {
         /** Relative to the workload file. */
         public String path;
+
         public String delimiter = ",";
         public boolean header = true;
         /** Field name to CSV column: a 0-based index, or a header name. Default: fields in order. */
@@ -135,6 +141,7 @@ public final class Workload {
          * concurrent input); their records are merged.
          */
         public int senders = 1;
+
         public List<PhaseDef> phases = new ArrayList<>();
     }
 
@@ -144,6 +151,7 @@ public final class Workload {
         public String name;
         /** False for warm-up: recorded, but left out of the figures. */
         public boolean measure = true;
+
         public BurstsDef bursts;
         public ConstantDef constant;
         public MaxDef max;
@@ -154,8 +162,10 @@ public final class Workload {
         public PatternDef increasing;
         public PatternDef decreasing;
         public SpikeDef spike;
+
         @JsonProperty("random_walk")
         public RandomWalkDef randomWalk;
+
         public AdaptivityDef adaptivity;
         public ReplayDef replay;
         /** Micro-batching of this phase's events (default: load.batch, else none). */
@@ -236,8 +246,10 @@ public final class Workload {
         public Dur ramp = Dur.parse("10s");
         public Dur steady = Dur.parse("5m");
         public Dur peak = Dur.parse("10s");
+
         @JsonProperty("peak_factor")
         public double peakFactor = 1.5;
+
         public Dur recovery = Dur.parse("5m");
     }
 
@@ -251,6 +263,7 @@ public final class Workload {
         public String column;
         /** ns, us, ms or s. */
         public String unit = "ms";
+
         public double speed = 1;
         /** At most this many events of the trace (default: all of it). */
         public Long count;
@@ -263,6 +276,7 @@ public final class Workload {
         public double max;
         /** Where the walk starts; default the middle of [min, max]. */
         public Double start;
+
         public double step;
         public Dur interval;
         public Dur duration;
@@ -280,6 +294,7 @@ public final class Workload {
     public static final class ConstantDef {
         /** Events per second. */
         public double rate;
+
         public Dur duration;
         public Long count;
     }
@@ -299,6 +314,7 @@ public final class Workload {
         public List<String> latency = new ArrayList<>(List.of("processing", "end-to-end", "scheduled"));
         /** Per-event records (events.parquet, outputs.parquet); histograms are always written. */
         public boolean records = true;
+
         @JsonProperty("hlog_interval")
         public Dur hlogInterval = Dur.parse("250ms");
         /**

@@ -1,7 +1,7 @@
 package dev.evperf.core.workload;
 
-import dev.evperf.api.FieldType;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.FieldType;
 import dev.evperf.api.config.Dur;
 import dev.evperf.api.config.Suggest;
 import dev.evperf.core.workload.Workload.PhaseDef;
@@ -33,7 +33,10 @@ public final class WorkloadValidator {
         w.streams.forEach((name, s) -> {
             String p = "streams." + name;
             if (s == null || s.fields == null || s.fields.isEmpty()) {
-                fail(where, p + ".fields", "expected a mapping of field name to type (int, long, float, double, string, bool)");
+                fail(
+                        where,
+                        p + ".fields",
+                        "expected a mapping of field name to type (int, long, float, double, string, bool)");
             }
             s.fields.forEach((field, type) -> {
                 try {
@@ -47,7 +50,10 @@ public final class WorkloadValidator {
             }
             String seqType = s.fields.get(s.sequence);
             if (seqType != null && !seqType.equals("long")) {
-                fail(where, p + ".sequence", "field '" + s.sequence + "' carries the sequence number, so it must be a long, not " + seqType);
+                fail(
+                        where,
+                        p + ".sequence",
+                        "field '" + s.sequence + "' carries the sequence number, so it must be a long, not " + seqType);
             }
         });
         validateData(w, where);
@@ -56,16 +62,29 @@ public final class WorkloadValidator {
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {
             if (!LATENCY_MODES.contains(mode)) {
-                fail(where, "measure.latency", "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected " + LATENCY_MODES);
+                fail(
+                        where,
+                        "measure.latency",
+                        "unknown latency mode '" + mode + "'" + hint(mode, LATENCY_MODES) + "; expected "
+                                + LATENCY_MODES);
             }
         }
-        if (w.measure.sample < 1) fail(where, "measure.sample", "expected a count of at least 1, got " + w.measure.sample);
+        if (w.measure.sample < 1)
+            fail(where, "measure.sample", "expected a count of at least 1, got " + w.measure.sample);
         if (w.measure.timing == Timing.SAMPLED) {
             if (w.measure.records) {
-                fail(where, "measure.timing", "sampled timing leaves most sends untimed, so it needs measure.records: false");
+                fail(
+                        where,
+                        "measure.timing",
+                        "sampled timing leaves most sends untimed, so it needs measure.records: false");
             }
-            if (w.measure.tracepoints) fail(where, "measure.timing", "sampled timing cannot trace every event; set measure.tracepoints: false");
-            if (w.measure.receipt == Receipt.SEND_END) fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
+            if (w.measure.tracepoints)
+                fail(
+                        where,
+                        "measure.timing",
+                        "sampled timing cannot trace every event; set measure.tracepoints: false");
+            if (w.measure.receipt == Receipt.SEND_END)
+                fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
         }
         if (w.measure.receipt == Receipt.SEND_END && w.load != null && w.load.senders > 1) {
             fail(where, "measure.receipt", "send-end needs one sender; load.senders is " + w.load.senders);
@@ -73,7 +92,11 @@ public final class WorkloadValidator {
         if (w.measure.receipt == Receipt.SEND_END) {
             w.engine.outputs.forEach((out, def) -> {
                 if (def != null && "none".equals(def.sequence)) {
-                    fail(where, "measure.receipt", "send-end times an output by its input's send end, so output " + out + " must carry the sequence number");
+                    fail(
+                            where,
+                            "measure.receipt",
+                            "send-end times an output by its input's send end, so output " + out
+                                    + " must carry the sequence number");
                 }
             });
         }
@@ -84,8 +107,13 @@ public final class WorkloadValidator {
         }
         String pipe = w.measure.sensors.pipeline;
         if (pipe != null && (w.pipelines == null || !w.pipelines.has(pipe))) {
-            fail(where, "measure.sensors.pipeline", "no pipeline '" + pipe + "' in pipelines"
-                    + (w.pipelines == null ? " (the workload has none)" : "; pipelines: " + String.join(", ", (Iterable<String>) w.pipelines::fieldNames)));
+            fail(
+                    where,
+                    "measure.sensors.pipeline",
+                    "no pipeline '" + pipe + "' in pipelines"
+                            + (w.pipelines == null
+                                    ? " (the workload has none)"
+                                    : "; pipelines: " + String.join(", ", (Iterable<String>) w.pipelines::fieldNames)));
         }
         try {
             if (w.channels != null) Channels.validate(w.channels, "channels");
@@ -103,8 +131,11 @@ public final class WorkloadValidator {
         if (w.trial.timeout.nanos() <= 0) fail(where, "trial.timeout", "expected a duration above 0");
         if (w.trial.drainQuiet.nanos() >= w.trial.drainTimeout.nanos()) {
             // the trial would fail every time: outputs cannot stop for drain_quiet within drain_timeout
-            fail(where, "trial.drain_quiet", "expected less than trial.drain_timeout (" + w.trial.drainQuiet + " is not less than "
-                    + w.trial.drainTimeout + ")");
+            fail(
+                    where,
+                    "trial.drain_quiet",
+                    "expected less than trial.drain_timeout (" + w.trial.drainQuiet + " is not less than "
+                            + w.trial.drainTimeout + ")");
         }
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
         if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
@@ -116,29 +147,47 @@ public final class WorkloadValidator {
             String p = "data." + stream;
             Workload.StreamDef s = w.streams.get(stream);
             if (s == null) {
-                fail(where, p, "no input stream '" + stream + "'" + hint(stream, w.streams.keySet()) + "; streams: " + w.streams.keySet());
+                fail(
+                        where,
+                        p,
+                        "no input stream '" + stream + "'" + hint(stream, w.streams.keySet()) + "; streams: "
+                                + w.streams.keySet());
             }
             if (d.pool < 1) fail(where, p + ".pool", "expected at least 1 event, got " + d.pool);
             if (d.file != null) {
-                if (d.file.path == null || d.file.path.isBlank()) fail(where, p + ".file.path", "expected the path of a CSV file");
-                if (d.file.delimiter == null || d.file.delimiter.isEmpty()) fail(where, p + ".file.delimiter", "expected one or more characters");
+                if (d.file.path == null || d.file.path.isBlank())
+                    fail(where, p + ".file.path", "expected the path of a CSV file");
+                if (d.file.delimiter == null || d.file.delimiter.isEmpty())
+                    fail(where, p + ".file.delimiter", "expected one or more characters");
                 if (!d.fields.isEmpty()) fail(where, p + ".fields", "give either file or fields, not both");
             }
             d.fields.forEach((field, g) -> {
                 String fp = p + ".fields." + field;
                 if (!s.fields.containsKey(field)) {
-                    fail(where, fp, "stream " + stream + " has no field '" + field + "'" + hint(field, s.fields.keySet()));
+                    fail(
+                            where,
+                            fp,
+                            "stream " + stream + " has no field '" + field + "'" + hint(field, s.fields.keySet()));
                 }
                 if (field.equals(s.sequence)) fail(where, fp, "this field carries the sequence number; evperf sets it");
-                if (g == null) fail(where, fp, "expected one generator: uniform, normal, exponential, sequential or values");
-                int kinds = (g.uniform != null ? 1 : 0) + (g.normal != null ? 1 : 0) + (g.exponential != null ? 1 : 0)
-                        + (g.sequential != null ? 1 : 0) + (g.values != null ? 1 : 0);
-                if (kinds != 1) fail(where, fp, "expected exactly one generator: uniform, normal, exponential, sequential or values");
+                if (g == null)
+                    fail(where, fp, "expected one generator: uniform, normal, exponential, sequential or values");
+                int kinds = (g.uniform != null ? 1 : 0)
+                        + (g.normal != null ? 1 : 0)
+                        + (g.exponential != null ? 1 : 0)
+                        + (g.sequential != null ? 1 : 0)
+                        + (g.values != null ? 1 : 0);
+                if (kinds != 1)
+                    fail(
+                            where,
+                            fp,
+                            "expected exactly one generator: uniform, normal, exponential, sequential or values");
                 if (g.uniform != null && (g.uniform.size() != 2 || g.uniform.get(0) >= g.uniform.get(1))) {
                     fail(where, fp + ".uniform", "expected [min, max] with min < max");
                 }
                 if (g.normal != null && g.normal.std < 0) fail(where, fp + ".normal.std", "expected 0 or more");
-                if (g.exponential != null && g.exponential.mean <= 0) fail(where, fp + ".exponential.mean", "expected a mean above 0");
+                if (g.exponential != null && g.exponential.mean <= 0)
+                    fail(where, fp + ".exponential.mean", "expected a mean above 0");
                 if (g.values != null && g.values.isEmpty()) fail(where, fp + ".values", "expected at least one value");
                 FieldType type = FieldType.fromYamlName(s.fields.get(field));
                 if (!type.isNumeric() && g.values == null && g.sequential == null) {
@@ -150,11 +199,20 @@ public final class WorkloadValidator {
 
     private void validateEngine(Workload w, String where) {
         if (w.engine == null || w.engine.name == null) {
-            fail(where, "engine.name", "expected an engine name, one of " + engineNames
-                    + (w.engine != null ? " (YAML reads a bare null as no value: write 'null' in quotes for the null engine)" : ""));
+            fail(
+                    where,
+                    "engine.name",
+                    "expected an engine name, one of " + engineNames
+                            + (w.engine != null
+                                    ? " (YAML reads a bare null as no value: write 'null' in quotes for the null engine)"
+                                    : ""));
         }
         if (!engineNames.contains(w.engine.name)) {
-            fail(where, "engine.name", "unknown engine '" + w.engine.name + "'" + hint(w.engine.name, engineNames) + "; available: " + engineNames);
+            fail(
+                    where,
+                    "engine.name",
+                    "unknown engine '" + w.engine.name + "'" + hint(w.engine.name, engineNames) + "; available: "
+                            + engineNames);
         }
         w.engine.outputs.forEach((out, def) -> {
             if (def != null && def.sequence != null && def.sequence.isBlank()) {
@@ -166,26 +224,37 @@ public final class WorkloadValidator {
     private void validateLoad(Workload w, String where) {
         if (w.load == null) fail(where, "load", "expected the load: stream and phases");
         if (w.load.stream == null) {
-            if (w.streams.size() != 1) fail(where, "load.stream", "expected the input stream to load, one of " + w.streams.keySet());
+            if (w.streams.size() != 1)
+                fail(where, "load.stream", "expected the input stream to load, one of " + w.streams.keySet());
         } else if (!w.streams.containsKey(w.load.stream)) {
-            fail(where, "load.stream", "no input stream '" + w.load.stream + "'" + hint(w.load.stream, w.streams.keySet()) + "; streams: " + w.streams.keySet());
+            fail(
+                    where,
+                    "load.stream",
+                    "no input stream '" + w.load.stream + "'" + hint(w.load.stream, w.streams.keySet()) + "; streams: "
+                            + w.streams.keySet());
         }
         if (w.load.phases == null || w.load.phases.isEmpty()) fail(where, "load.phases", "expected at least one phase");
         if (w.load.batch != null) validateBatch(w.load.batch, "load.batch", where);
         if (w.load.preRun < 1) fail(where, "load.pre_run", "expected at least 1 event, got " + w.load.preRun);
-        if (w.load.senders < 1 || w.load.senders > 256) fail(where, "load.senders", "expected 1 to 256 sender threads, got " + w.load.senders);
+        if (w.load.senders < 1 || w.load.senders > 256)
+            fail(where, "load.senders", "expected 1 to 256 sender threads, got " + w.load.senders);
         Set<String> names = new HashSet<>();
         boolean measured = false;
         for (int i = 0; i < w.load.phases.size(); i++) {
             PhaseDef ph = w.load.phases.get(i);
             String p = "load.phases[" + i + "]";
             if (ph == null) fail(where, p, "expected a phase with one profile: " + String.join(", ", PROFILES));
-            if (ph.name != null && !names.add(ph.name)) fail(where, p + ".name", "phase name '" + ph.name + "' is used twice");
+            if (ph.name != null && !names.add(ph.name))
+                fail(where, p + ".name", "phase name '" + ph.name + "' is used twice");
             measured |= ph.measure;
             List<String> set = ph.profilesSet();
             if (set.size() != 1) {
-                fail(where, p, set.isEmpty() ? "expected one profile: " + String.join(", ", PROFILES)
-                        : "expected exactly one profile, got " + String.join(" and ", set));
+                fail(
+                        where,
+                        p,
+                        set.isEmpty()
+                                ? "expected one profile: " + String.join(", ", PROFILES)
+                                : "expected exactly one profile, got " + String.join(" and ", set));
             }
             if (ph.arrivals == ArrivalProcess.POISSON && (ph.bursts != null || ph.max != null || ph.replay != null)) {
                 fail(where, p + ".arrivals", "poisson arrivals need a rate profile, not " + set.get(0));
@@ -193,9 +262,12 @@ public final class WorkloadValidator {
             validatePatterns(ph, p, where);
             if (ph.batch != null) validateBatch(ph.batch, p + ".batch", where);
             if (ph.bursts != null) {
-                if (ph.bursts.count < 1) fail(where, p + ".bursts.count", "expected at least 1 burst, got " + ph.bursts.count);
-                if (ph.bursts.size < 1) fail(where, p + ".bursts.size", "expected at least 1 event per burst, got " + ph.bursts.size);
-                if (ph.bursts.distance == null || ph.bursts.distance.nanos() < 0) fail(where, p + ".bursts.distance", "expected a duration of 0 or more");
+                if (ph.bursts.count < 1)
+                    fail(where, p + ".bursts.count", "expected at least 1 burst, got " + ph.bursts.count);
+                if (ph.bursts.size < 1)
+                    fail(where, p + ".bursts.size", "expected at least 1 event per burst, got " + ph.bursts.size);
+                if (ph.bursts.distance == null || ph.bursts.distance.nanos() < 0)
+                    fail(where, p + ".bursts.distance", "expected a duration of 0 or more");
             }
             if (ph.constant != null) {
                 if (!(ph.constant.rate > 0) || Double.isInfinite(ph.constant.rate)) {
@@ -204,37 +276,63 @@ public final class WorkloadValidator {
                 if ((ph.constant.duration == null) == (ph.constant.count == null)) {
                     fail(where, p + ".constant", "expected either duration or count");
                 }
-                if (ph.constant.count != null && ph.constant.count < 1) fail(where, p + ".constant.count", "expected at least 1");
-                if (ph.constant.duration != null && ph.constant.duration.nanos() <= 0) fail(where, p + ".constant.duration", "expected a duration above 0");
+                if (ph.constant.count != null && ph.constant.count < 1)
+                    fail(where, p + ".constant.count", "expected at least 1");
+                if (ph.constant.duration != null && ph.constant.duration.nanos() <= 0)
+                    fail(where, p + ".constant.duration", "expected a duration above 0");
             }
-            if (ph.max != null && ph.max.count < 1) fail(where, p + ".max.count", "expected at least 1 event, got " + ph.max.count);
+            if (ph.max != null && ph.max.count < 1)
+                fail(where, p + ".max.count", "expected at least 1 event, got " + ph.max.count);
             if (ph.ramp != null) {
                 if (ph.ramp.from < 0 || ph.ramp.to < 0 || !(Math.max(ph.ramp.from, ph.ramp.to) > 0)) {
                     fail(where, p + ".ramp", "expected rates from and to of 0 or more, at least one above 0 events/s");
                 }
-                if (ph.ramp.duration == null || ph.ramp.duration.nanos() <= 0) fail(where, p + ".ramp.duration", "expected a duration above 0");
+                if (ph.ramp.duration == null || ph.ramp.duration.nanos() <= 0)
+                    fail(where, p + ".ramp.duration", "expected a duration above 0");
             }
         }
-        if (!measured) fail(where, "load.phases", "every phase has measure: false; at least one phase must be measured");
+        if (!measured)
+            fail(where, "load.phases", "every phase has measure: false; at least one phase must be measured");
         boolean replays = w.load.phases.stream().anyMatch(ph -> ph != null && ph.replay != null);
         if (replays) {
-            String stream = w.load.stream != null ? w.load.stream : w.streams.keySet().iterator().next();
+            String stream = w.load.stream != null
+                    ? w.load.stream
+                    : w.streams.keySet().iterator().next();
             Workload.DataDef d = w.data.get(stream);
-            if (d == null || d.file == null) fail(where, "data." + stream + ".file", "replay reads its timestamps from the load stream's data file; give one");
+            if (d == null || d.file == null)
+                fail(
+                        where,
+                        "data." + stream + ".file",
+                        "replay reads its timestamps from the load stream's data file; give one");
         }
     }
 
     /** The profiles a phase can have. */
-    public static final List<String> PROFILES = List.of("bursts", "constant", "max", "ramp", "stairs", "wave", "binary",
-            "increasing", "decreasing", "spike", "random_walk", "adaptivity", "replay");
+    public static final List<String> PROFILES = List.of(
+            "bursts",
+            "constant",
+            "max",
+            "ramp",
+            "stairs",
+            "wave",
+            "binary",
+            "increasing",
+            "decreasing",
+            "spike",
+            "random_walk",
+            "adaptivity",
+            "replay");
 
     private static void validatePatterns(PhaseDef ph, String p, String where) {
         if (ph.stairs != null) {
-            if (ph.stairs.levels == null || ph.stairs.levels.isEmpty()) fail(where, p + ".stairs.levels", "expected at least one rate");
+            if (ph.stairs.levels == null || ph.stairs.levels.isEmpty())
+                fail(where, p + ".stairs.levels", "expected at least one rate");
             for (Double l : ph.stairs.levels) {
-                if (l == null || l < 0) fail(where, p + ".stairs.levels", "expected rates of 0 or more events/s, got " + l);
+                if (l == null || l < 0)
+                    fail(where, p + ".stairs.levels", "expected rates of 0 or more events/s, got " + l);
             }
-            if (ph.stairs.levels.stream().allMatch(l -> l == 0)) fail(where, p + ".stairs.levels", "expected at least one rate above 0 events/s");
+            if (ph.stairs.levels.stream().allMatch(l -> l == 0))
+                fail(where, p + ".stairs.levels", "expected at least one rate above 0 events/s");
             positive(ph.stairs.step, p + ".stairs.step", where);
         }
         String[] names = {"wave", "binary", "increasing", "decreasing", "spike"};
@@ -256,17 +354,24 @@ public final class WorkloadValidator {
             if (!(d.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + d.max);
             positive(d.period, q + ".period", where);
             positive(d.duration, q + ".duration", where);
-            if (names[i].equals("binary") || names[i].equals("spike")) changes(d.duration, d.period, 2, q + ".period", where);
+            if (names[i].equals("binary") || names[i].equals("spike"))
+                changes(d.duration, d.period, 2, q + ".period", where);
         }
         if (ph.spike != null && !(ph.spike.size > 0 && ph.spike.size <= 100)) {
-            fail(where, p + ".spike.size", "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
+            fail(
+                    where,
+                    p + ".spike.size",
+                    "expected a share of the period in percent, in (0, 100], got " + ph.spike.size);
         }
         if (ph.adaptivity != null) {
             var a = ph.adaptivity;
             String q = p + ".adaptivity";
-            if ((a.rate == null) == (a.fraction == null)) fail(where, q, "expected either rate (events/s) or fraction (of a sustain run's rate)");
-            if (a.rate != null && !(a.rate > 0)) fail(where, q + ".rate", "expected a rate above 0 events/s, got " + a.rate);
-            if (a.fraction != null && !(a.fraction > 0)) fail(where, q + ".fraction", "expected a fraction above 0, got " + a.fraction);
+            if ((a.rate == null) == (a.fraction == null))
+                fail(where, q, "expected either rate (events/s) or fraction (of a sustain run's rate)");
+            if (a.rate != null && !(a.rate > 0))
+                fail(where, q + ".rate", "expected a rate above 0 events/s, got " + a.rate);
+            if (a.fraction != null && !(a.fraction > 0))
+                fail(where, q + ".fraction", "expected a fraction above 0, got " + a.fraction);
             if (a.fraction != null && (a.sustained == null || a.sustained.isBlank())) {
                 fail(where, q + ".sustained", "expected the results directory of an evperf sustain run, for fraction");
             }
@@ -278,9 +383,12 @@ public final class WorkloadValidator {
         }
         if (ph.replay != null) {
             String q = p + ".replay";
-            if (ph.replay.column == null || ph.replay.column.isBlank()) fail(where, q + ".column", "expected the timestamp column: a header name or an index");
-            if (!List.of("ns", "us", "ms", "s").contains(ph.replay.unit)) fail(where, q + ".unit", "expected ns, us, ms or s, got '" + ph.replay.unit + "'");
-            if (!(ph.replay.speed > 0)) fail(where, q + ".speed", "expected a speed factor above 0, got " + ph.replay.speed);
+            if (ph.replay.column == null || ph.replay.column.isBlank())
+                fail(where, q + ".column", "expected the timestamp column: a header name or an index");
+            if (!List.of("ns", "us", "ms", "s").contains(ph.replay.unit))
+                fail(where, q + ".unit", "expected ns, us, ms or s, got '" + ph.replay.unit + "'");
+            if (!(ph.replay.speed > 0))
+                fail(where, q + ".speed", "expected a speed factor above 0, got " + ph.replay.speed);
             if (ph.replay.count != null && ph.replay.count < 1) fail(where, q + ".count", "expected at least 1");
         }
         if (ph.randomWalk != null) {
@@ -289,7 +397,8 @@ public final class WorkloadValidator {
             if (w.min < 0) fail(where, q + ".min", "expected a rate of 0 or more events/s, got " + w.min);
             if (w.min > w.max) fail(where, q, "min (" + w.min + ") is above max (" + w.max + ")");
             if (!(w.max > 0)) fail(where, q + ".max", "expected a rate above 0 events/s, got " + w.max);
-            if (w.start != null && (w.start < w.min || w.start > w.max)) fail(where, q + ".start", "expected a rate within [min, max]");
+            if (w.start != null && (w.start < w.min || w.start > w.max))
+                fail(where, q + ".start", "expected a rate within [min, max]");
             if (w.step < 0) fail(where, q + ".step", "expected 0 or more events/s");
             positive(w.interval, q + ".interval", where);
             positive(w.duration, q + ".duration", where);
@@ -298,7 +407,8 @@ public final class WorkloadValidator {
     }
 
     private static void validateBatch(Workload.BatchDef b, String field, String where) {
-        if (b.size == null) fail(where, field + ".size", "expected a batch size of 1 or more events, or {from: 1, to: 10}");
+        if (b.size == null)
+            fail(where, field + ".size", "expected a batch size of 1 or more events, or {from: 1, to: 10}");
         if (b.size.isObject()) {
             for (String end : List.of("from", "to")) {
                 JsonNode v = b.size.get(end);
@@ -307,12 +417,14 @@ public final class WorkloadValidator {
                 }
             }
             b.size.fieldNames().forEachRemaining(k -> {
-                if (!k.equals("from") && !k.equals("to")) fail(where, field + ".size", "unknown key '" + k + "'; expected from and to");
+                if (!k.equals("from") && !k.equals("to"))
+                    fail(where, field + ".size", "unknown key '" + k + "'; expected from and to");
             });
         } else if (!b.size.canConvertToInt() || !b.size.isIntegralNumber() || b.size.asInt() < 1) {
             fail(where, field + ".size", "expected a batch size of 1 or more events, got " + b.size);
         }
-        if (b.interval != null && b.interval.nanos() <= 0) fail(where, field + ".interval", "expected a duration above 0, got " + b.interval);
+        if (b.interval != null && b.interval.nanos() <= 0)
+            fail(where, field + ".interval", "expected a duration above 0, got " + b.interval);
     }
 
     /** A trial JVM option starts with '-': anything else would become the trial's main class. */
@@ -329,13 +441,23 @@ public final class WorkloadValidator {
     private static void changes(Dur duration, Dur period, int perPeriod, String field, String where) {
         double n = (double) duration.nanos() / period.nanos() * perPeriod;
         if (n > MAX_CHANGES) {
-            fail(where, field, String.format(Locale.ROOT, "%s over %s changes the rate %.3g times; at most %d (lengthen the %s)",
-                    period, duration, n, MAX_CHANGES, field.substring(field.lastIndexOf('.') + 1)));
+            fail(
+                    where,
+                    field,
+                    String.format(
+                            Locale.ROOT,
+                            "%s over %s changes the rate %.3g times; at most %d (lengthen the %s)",
+                            period,
+                            duration,
+                            n,
+                            MAX_CHANGES,
+                            field.substring(field.lastIndexOf('.') + 1)));
         }
     }
 
     private static void positive(Dur d, String field, String where) {
-        if (d == null || d.nanos() <= 0) fail(where, field, "expected a duration above 0" + (d == null ? "" : ", got " + d));
+        if (d == null || d.nanos() <= 0)
+            fail(where, field, "expected a duration above 0" + (d == null ? "" : ", got " + d));
     }
 
     private static String hint(String word, Collection<String> candidates) {

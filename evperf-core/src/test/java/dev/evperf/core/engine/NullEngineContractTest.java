@@ -40,11 +40,20 @@ class NullEngineContractTest extends EngineContract {
     @Override
     protected List<Rejected> rejectedSpecs() {
         return List.of(
-                new Rejected("an unknown option", specOf("", Map.of("service_tme", "1us")), "null: ",
+                new Rejected(
+                        "an unknown option",
+                        specOf("", Map.of("service_tme", "1us")),
+                        "null: ",
                         List.of("unknown option 'service_tme'", "service_time, error_every, throw_every")),
-                new Rejected("a service time without unit", specOf("", Map.of("service_time", "5")), "null: option service_time: ",
+                new Rejected(
+                        "a service time without unit",
+                        specOf("", Map.of("service_time", "5")),
+                        "null: option service_time: ",
                         List.of("'5' is not a duration")),
-                new Rejected("error_every not a whole number", specOf("", Map.of("error_every", 0)), "null: option error_every",
+                new Rejected(
+                        "error_every not a whole number",
+                        specOf("", Map.of("error_every", 0)),
+                        "null: option error_every",
                         List.of(">= 1")));
     }
 }

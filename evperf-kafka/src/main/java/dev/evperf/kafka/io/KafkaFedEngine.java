@@ -7,7 +7,6 @@ import dev.evperf.api.ErrorListener;
 import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-import dev.evperf.kafka.io.TrialTopics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +28,14 @@ public abstract class KafkaFedEngine implements Engine {
      * @param outputFields output stream → its field names
      * @param outTopic     output stream → the topic it is read from
      */
-    protected KafkaFedEngine(String engine, TrialTopics in, Topics topics, KafkaInputs inputs, OutputConsumer consumer,
-                             Map<String, List<String>> outputFields, Map<String, String> outTopic) {
+    protected KafkaFedEngine(
+            String engine,
+            TrialTopics in,
+            Topics topics,
+            KafkaInputs inputs,
+            OutputConsumer consumer,
+            Map<String, List<String>> outputFields,
+            Map<String, String> outTopic) {
         this.engine = engine;
         this.in = in;
         this.topics = topics;
@@ -44,7 +49,8 @@ public abstract class KafkaFedEngine implements Engine {
     public InputHandle input(String stream) throws EngineException {
         InputHandle h = inputs.input(stream);
         if (h == null) {
-            throw new EngineException(engine + ": no input stream named '" + stream + "'; input streams: " + String.join(", ", in.topicOf().keySet()));
+            throw new EngineException(engine + ": no input stream named '" + stream + "'; input streams: "
+                    + String.join(", ", in.topicOf().keySet()));
         }
         return h;
     }
@@ -60,7 +66,8 @@ public abstract class KafkaFedEngine implements Engine {
         List<String> f = outputFields.get(outputStream);
         if (f == null) {
             throw new EngineException(engine + ": no output stream named '" + outputStream + "'; output streams: "
-                    + String.join(", ", outputFields.keySet()) + " (input streams: " + String.join(", ", in.topicOf().keySet()) + ")");
+                    + String.join(", ", outputFields.keySet()) + " (input streams: "
+                    + String.join(", ", in.topicOf().keySet()) + ")");
         }
         return f;
     }
@@ -78,7 +85,8 @@ public abstract class KafkaFedEngine implements Engine {
     /** Each input topic with its partitions, for end markers. */
     protected Map<String, Integer> inputPartitions() {
         Map<String, Integer> byTopic = new LinkedHashMap<>();
-        in.topicOf().forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
+        in.topicOf()
+                .forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
         return byTopic;
     }
 

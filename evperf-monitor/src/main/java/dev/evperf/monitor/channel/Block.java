@@ -11,6 +11,7 @@ final class Block {
     final boolean pooled;
     /** The range to write, in longs; set by whoever submits the block. */
     int from;
+
     int to;
 
     Block(long[] data, boolean pooled) {

@@ -74,7 +74,8 @@ final class BufferedHandler extends Handler {
     final MpscArrayQueue<Block> full;
     final MpmcArrayQueue<Block> free;
     private final AtomicInteger allocated = new AtomicInteger();
-    private final AtomicInteger threads = new AtomicInteger(); // each logging thread holds one block beyond the pool bound
+    private final AtomicInteger threads =
+            new AtomicInteger(); // each logging thread holds one block beyond the pool bound
     private final AtomicLong stalls = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final BlockWriter writer;
@@ -98,8 +99,15 @@ final class BufferedHandler extends Handler {
     final CountDownLatch fileClosed = new CountDownLatch(1);
     boolean finished; // writer-owned
 
-    BufferedHandler(String channel, Path file, Compression compression, int level, int blockRecords,
-            int maxBlocks, byte[] header, BlockWriter writer) {
+    BufferedHandler(
+            String channel,
+            Path file,
+            Compression compression,
+            int level,
+            int blockRecords,
+            int maxBlocks,
+            byte[] header,
+            BlockWriter writer) {
         this.channel = channel;
         this.file = file;
         this.compression = compression;
@@ -110,9 +118,10 @@ final class BufferedHandler extends Handler {
         this.full = new MpscArrayQueue<>(Math.max(16, maxBlocks * 2));
         this.free = new MpmcArrayQueue<>(Math.max(16, maxBlocks * 2));
         try {
-            this.out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING);
-            ByteBuffer h = ByteBuffer.allocate(ChannelFile.MAGIC.length + 4 + header.length).order(ByteOrder.LITTLE_ENDIAN);
+            this.out = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            ByteBuffer h = ByteBuffer.allocate(ChannelFile.MAGIC.length + 4 + header.length)
+                    .order(ByteOrder.LITTLE_ENDIAN);
             h.put(ChannelFile.MAGIC).putInt(header.length).put(header).flip();
             while (h.hasRemaining()) {
                 out.write(h);
@@ -280,7 +289,7 @@ final class BufferedHandler extends Handler {
     void reapDeadThreads() {
         List<Local> dead = null;
         synchronized (locals) {
-            for (Iterator<Local> it = locals.iterator(); it.hasNext();) {
+            for (Iterator<Local> it = locals.iterator(); it.hasNext(); ) {
                 Local l = it.next();
                 if (!l.owner.isAlive()) {
                     if (dead == null) {

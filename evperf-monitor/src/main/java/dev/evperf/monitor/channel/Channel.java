@@ -116,16 +116,18 @@ public final class Channel implements LogChannel {
             try {
                 long left = deadline - System.nanoTime();
                 if (!f.awaitClosed(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-                    throw new UncheckedIOException(new IOException("channel '" + name + "': " + f.file
-                            + " not flushed within " + timeoutMillis + " ms"));
+                    throw new UncheckedIOException(new IOException(
+                            "channel '" + name + "': " + f.file + " not flushed within " + timeoutMillis + " ms"));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new UncheckedIOException(new IOException("channel '" + name + "': interrupted while flushing " + f.file));
+                throw new UncheckedIOException(
+                        new IOException("channel '" + name + "': interrupted while flushing " + f.file));
             }
             Throwable err = f.error;
             if (err != null) {
-                throw new UncheckedIOException(new IOException("channel '" + name + "': writing " + f.file + " failed: " + err, err));
+                throw new UncheckedIOException(
+                        new IOException("channel '" + name + "': writing " + f.file + " failed: " + err, err));
             }
         }
     }

@@ -43,8 +43,7 @@ final class ChannelConfig {
             COUNTER, List.of("handler", "period", "threads", "then"),
             NULL, List.of("handler"));
 
-    private ChannelConfig() {
-    }
+    private ChannelConfig() {}
 
     /** A checked handler configuration; {@code then} is never null for filters. */
     static final class Spec {
@@ -129,10 +128,11 @@ final class ChannelConfig {
             return out;
         }
         if (!channels.isObject()) {
-            throw new IllegalArgumentException(where + ": expected a map of channel name to handler, got " + kind(channels));
+            throw new IllegalArgumentException(
+                    where + ": expected a map of channel name to handler, got " + kind(channels));
         }
         Map<String, String> files = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = channels.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = channels.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String name = e.getKey();
             String w = where.isEmpty() ? name : where + "." + name;
@@ -146,7 +146,8 @@ final class ChannelConfig {
                     String file = t.file != null ? t.file : name + t.compression.suffix();
                     String other = files.put(file, name);
                     if (other != null) {
-                        throw new IllegalArgumentException(t.where + ".file: '" + file + "' is also the file of channel '" + other + "'");
+                        throw new IllegalArgumentException(
+                                t.where + ".file: '" + file + "' is also the file of channel '" + other + "'");
                     }
                 }
             }
@@ -172,7 +173,8 @@ final class ChannelConfig {
             node = JsonNodeFactory.instance.objectNode().put("handler", node.asText());
         }
         if (!node.isObject()) {
-            throw new IllegalArgumentException(where + ": expected a handler configuration (an object with 'handler'), got " + kind(node));
+            throw new IllegalArgumentException(
+                    where + ": expected a handler configuration (an object with 'handler'), got " + kind(node));
         }
         JsonNode h = node.get("handler");
         if (h == null || h.isNull()) {
@@ -183,12 +185,14 @@ final class ChannelConfig {
         }
         Spec s = new Spec(handlerName(h.asText(), where + ".handler"), where);
         List<String> allowed = KEYS.get(s.handler);
-        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!allowed.contains(key)) {
                 String guess = Suggest.closest(key, allowed);
                 throw new IllegalArgumentException(where + "." + key + ": unknown key for handler '" + s.handler + "'"
-                        + (guess != null ? "; did you mean '" + guess + "'?" : "; allowed: " + String.join(", ", allowed)));
+                        + (guess != null
+                                ? "; did you mean '" + guess + "'?"
+                                : "; allowed: " + String.join(", ", allowed)));
             }
         }
         switch (s.handler) {
@@ -217,7 +221,8 @@ final class ChannelConfig {
                     }
                 }
                 if (node.has("block_records")) {
-                    s.blockRecords = (int) integer(node.get("block_records"), where + ".block_records", 1, (Integer.MAX_VALUE - 64) / 24);
+                    s.blockRecords = (int) integer(
+                            node.get("block_records"), where + ".block_records", 1, (Integer.MAX_VALUE - 64) / 24);
                 }
                 if (node.has("max_blocks")) {
                     s.maxBlocks = (int) integer(node.get("max_blocks"), where + ".max_blocks", 2, 1 << 20);
@@ -240,19 +245,23 @@ final class ChannelConfig {
             }
             case XOY: {
                 if (!node.has("y")) {
-                    throw new IllegalArgumentException(where + ".y: missing (log the first x of every y ids, y a power of two)");
+                    throw new IllegalArgumentException(
+                            where + ".y: missing (log the first x of every y ids, y a power of two)");
                 }
                 if (!node.has("x")) {
-                    throw new IllegalArgumentException(where + ".x: missing (log the first x of every y ids, 1 ≤ x ≤ y)");
+                    throw new IllegalArgumentException(
+                            where + ".x: missing (log the first x of every y ids, 1 ≤ x ≤ y)");
                 }
                 long y = integer(node.get("y"), where + ".y", 1, 1L << 30);
                 if (Long.bitCount(y) != 1) {
-                    throw new IllegalArgumentException(where + ".y: " + y + " is not a power of two (XoY keeps ids with id & (y - 1) < x); nearest: "
+                    throw new IllegalArgumentException(where + ".y: " + y
+                            + " is not a power of two (XoY keeps ids with id & (y - 1) < x); nearest: "
                             + Long.highestOneBit(y) + " or " + (Long.highestOneBit(y) << 1));
                 }
                 long x = integer(node.get("x"), where + ".x", 1, Long.MAX_VALUE);
                 if (x > y) {
-                    throw new IllegalArgumentException(where + ".x: " + x + " is greater than y (" + y + "); need 1 ≤ x ≤ y");
+                    throw new IllegalArgumentException(
+                            where + ".x: " + x + " is greater than y (" + y + "); need 1 ≤ x ≤ y");
                 }
                 s.x = (int) x;
                 s.y = (int) y;

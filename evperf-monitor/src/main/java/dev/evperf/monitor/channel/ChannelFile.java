@@ -49,9 +49,8 @@ public final class ChannelFile {
     }
 
     /** What {@link #scan} found besides the records. */
-    public record Summary(JsonNode header, String channel, Compression compression, long records, long blocks,
-            boolean complete) {
-    }
+    public record Summary(
+            JsonNode header, String channel, Compression compression, long records, long blocks, boolean complete) {}
 
     private final Summary summary;
     private final long[] timestamps;
@@ -81,7 +80,8 @@ public final class ChannelFile {
             cols[2][i] = v;
             n[0] = i + 1;
         });
-        return new ChannelFile(s, Arrays.copyOf(cols[0], n[0]), Arrays.copyOf(cols[1], n[0]), Arrays.copyOf(cols[2], n[0]));
+        return new ChannelFile(
+                s, Arrays.copyOf(cols[0], n[0]), Arrays.copyOf(cols[1], n[0]), Arrays.copyOf(cols[2], n[0]));
     }
 
     /**
@@ -105,9 +105,12 @@ public final class ChannelFile {
             String channel = header.path("channel").asText();
             Compression compression = Compression.of(header.path("compression").asText());
             if (compression == null) {
-                throw new IllegalArgumentException(file + ": unknown compression '" + header.path("compression").asText() + "'");
+                throw new IllegalArgumentException(file + ": unknown compression '"
+                        + header.path("compression").asText() + "'");
             }
-            LZ4FastDecompressor lz4 = compression == Compression.LZ4 ? LZ4Factory.fastestInstance().fastDecompressor() : null;
+            LZ4FastDecompressor lz4 = compression == Compression.LZ4
+                    ? LZ4Factory.fastestInstance().fastDecompressor()
+                    : null;
             long records = 0;
             long blocks = 0;
             byte[] comp = new byte[0];
@@ -123,9 +126,11 @@ public final class ChannelFile {
                     if (cnt.length < 8) {
                         return new Summary(header, channel, compression, records, blocks, false);
                     }
-                    long expected = ByteBuffer.wrap(cnt).order(ByteOrder.LITTLE_ENDIAN).getLong();
+                    long expected =
+                            ByteBuffer.wrap(cnt).order(ByteOrder.LITTLE_ENDIAN).getLong();
                     if (expected != records) {
-                        throw new IllegalArgumentException(file + ": end marker says " + expected + " records, blocks hold " + records);
+                        throw new IllegalArgumentException(
+                                file + ": end marker says " + expected + " records, blocks hold " + records);
                     }
                     return new Summary(header, channel, compression, records, blocks, true);
                 }
@@ -135,7 +140,8 @@ public final class ChannelFile {
                 }
                 int r = ByteBuffer.wrap(rl).order(ByteOrder.LITTLE_ENDIAN).getInt();
                 if (c < 1 || r < 0 || r % 24 != 0) {
-                    throw new IllegalArgumentException(file + ": corrupt block " + blocks + " (lengths " + c + ", " + r + ")");
+                    throw new IllegalArgumentException(
+                            file + ": corrupt block " + blocks + " (lengths " + c + ", " + r + ")");
                 }
                 if (comp.length < c) {
                     comp = new byte[c];

@@ -144,7 +144,11 @@ public final class Channels implements AutoCloseable {
         return dir;
     }
 
-    private Handler build(ChannelConfig.Spec s, String channel, ObjectNode chain, List<BufferedHandler> buffered,
+    private Handler build(
+            ChannelConfig.Spec s,
+            String channel,
+            ObjectNode chain,
+            List<BufferedHandler> buffered,
             List<PeriodicCounter> counters) {
         switch (s.handler) {
             case ChannelConfig.NULL:
@@ -184,7 +188,8 @@ public final class Channels implements AutoCloseable {
         Path path = dir.resolve(name).toAbsolutePath().normalize();
         String other = files.get(path);
         if (other != null) {
-            throw new IllegalArgumentException(s.where + ".file: " + path + " is already the file of channel '" + other + "'");
+            throw new IllegalArgumentException(
+                    s.where + ".file: " + path + " is already the file of channel '" + other + "'");
         }
         try {
             Files.createDirectories(path.getParent());
@@ -209,7 +214,8 @@ public final class Channels implements AutoCloseable {
             writer = new BlockWriter("evperf-channels-writer");
             writer.start();
         }
-        BufferedHandler h = new BufferedHandler(channel, path, s.compression, s.level, s.blockRecords, s.maxBlocks, bytes, writer);
+        BufferedHandler h =
+                new BufferedHandler(channel, path, s.compression, s.level, s.blockRecords, s.maxBlocks, bytes, writer);
         files.put(path, channel);
         return h;
     }

@@ -28,6 +28,7 @@ final class DownsampleHandler extends Handler {
     private final long n;
     private final boolean byId;
     private final Handler next;
+
     @SuppressWarnings("unused") // accessed through LEFT
     private long left;
 

@@ -97,6 +97,7 @@ abstract class PeriodicCounter extends Handler {
 
         @SuppressWarnings("unused")
         private long count;
+
         @SuppressWarnings("unused")
         private long sum;
 

@@ -21,25 +21,34 @@ public final class MonitorRecord {
     public int source;
     /** Four free slots for whatever the sampler records next to the value. */
     public long x0;
+
     public long x1;
     public long x2;
     public long x3;
 
-    MonitorRecord() {
-    }
+    MonitorRecord() {}
 
     /** @param field an index into {@link #FIELDS} */
     public long get(int field) {
         switch (field) {
-            case 0: return timestamp;
-            case 1: return id;
-            case 2: return value;
-            case 3: return source;
-            case 4: return x0;
-            case 5: return x1;
-            case 6: return x2;
-            case 7: return x3;
-            default: throw new IndexOutOfBoundsException("field " + field);
+            case 0:
+                return timestamp;
+            case 1:
+                return id;
+            case 2:
+                return value;
+            case 3:
+                return source;
+            case 4:
+                return x0;
+            case 5:
+                return x1;
+            case 6:
+                return x2;
+            case 7:
+                return x3;
+            default:
+                throw new IndexOutOfBoundsException("field " + field);
         }
     }
 

@@ -47,6 +47,7 @@ public final class Pipeline {
      * threads, and when records trickle in it drains them in bursts rather than one by one.
      */
     private static final int CONSUMER_SPINS = 64;
+
     private static final long CONSUMER_PARK_NANOS = 50_000;
 
     final String name;
@@ -63,7 +64,15 @@ public final class Pipeline {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean closed;
 
-    Pipeline(String name, Stage[] stages, RecordPool pool, Sink sink, String sinkName, int capacity, boolean drop, int consumers) {
+    Pipeline(
+            String name,
+            Stage[] stages,
+            RecordPool pool,
+            Sink sink,
+            String sinkName,
+            int capacity,
+            boolean drop,
+            int consumers) {
         this.name = name;
         this.stages = stages;
         this.pool = pool;
@@ -173,8 +182,16 @@ public final class Pipeline {
     public PipelineStats stats() {
         long processed = 0;
         for (Consumer c : consumers) processed += c.processed.get();
-        return new PipelineStats(name, processed, dropped.get(), blocked.get(), failed.get(), queue.capacity(),
-                drop ? "drop" : "block", consumers.length, queue.size());
+        return new PipelineStats(
+                name,
+                processed,
+                dropped.get(),
+                blocked.get(),
+                failed.get(),
+                queue.capacity(),
+                drop ? "drop" : "block",
+                consumers.length,
+                queue.size());
     }
 
     private void deliver(int consumer, MonitorRecord r, AtomicLong processed) {
@@ -218,8 +235,10 @@ public final class Pipeline {
         }
         Throwable t = failure.get();
         if (t != null) {
-            throw new IOException("pipeline " + name + ": " + sinkName + " sink failed"
-                    + (failed.get() > 0 ? " on " + failed.get() + " records" : "") + ": " + t.getMessage(), t);
+            throw new IOException(
+                    "pipeline " + name + ": " + sinkName + " sink failed"
+                            + (failed.get() > 0 ? " on " + failed.get() + " records" : "") + ": " + t.getMessage(),
+                    t);
         }
     }
 

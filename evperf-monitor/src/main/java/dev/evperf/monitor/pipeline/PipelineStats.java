@@ -14,6 +14,13 @@ package dev.evperf.monitor.pipeline;
  * @param consumers consumer threads
  * @param queued records in the queue now
  */
-public record PipelineStats(String name, long processed, long dropped, long blocked, long failed, int capacity,
-                            String policy, int consumers, int queued) {
-}
+public record PipelineStats(
+        String name,
+        long processed,
+        long dropped,
+        long blocked,
+        long failed,
+        int capacity,
+        String policy,
+        int consumers,
+        int queued) {}

@@ -46,7 +46,8 @@ import java.util.Set;
  */
 public final class Pipelines implements AutoCloseable {
     public static final List<String> STAGES = Stage.NAMES;
-    public static final List<String> POLICIES = Arrays.stream(QueuePolicy.values()).map(QueuePolicy::text).toList();
+    public static final List<String> POLICIES =
+            Arrays.stream(QueuePolicy.values()).map(QueuePolicy::text).toList();
     static final List<String> KEYS = List.of("stages", "sink", "queue", "consumers", "sources");
     static final List<String> QUEUE_KEYS = List.of("capacity", "policy");
     static final List<String> FILTER_KEYS = List.of("field", "op", "than");
@@ -74,7 +75,8 @@ public final class Pipelines implements AutoCloseable {
     }
 
     /** As {@link #open(JsonNode, String, Path)}, with more sink types by name. */
-    public static Pipelines open(JsonNode config, String where, Path dir, Map<String, Sink.Factory> extraSinks) throws IOException {
+    public static Pipelines open(JsonNode config, String where, Path dir, Map<String, Sink.Factory> extraSinks)
+            throws IOException {
         Map<String, Sink.Factory> sinks = new LinkedHashMap<>(Sinks.BUILT_IN);
         sinks.putAll(extraSinks);
         Map<String, Def> defs = parse(config, where, sinks.keySet());
@@ -99,8 +101,14 @@ public final class Pipelines implements AutoCloseable {
     }
 
     /** Builds tee targets first (the graph is acyclic after validation). */
-    private static Pipeline build(String name, Map<String, Def> defs, Map<String, Sink.Factory> sinks, Path dir,
-                                  Map<String, Pipeline> built, List<Sink> opened) throws IOException {
+    private static Pipeline build(
+            String name,
+            Map<String, Def> defs,
+            Map<String, Sink.Factory> sinks,
+            Path dir,
+            Map<String, Pipeline> built,
+            List<Sink> opened)
+            throws IOException {
         Pipeline p = built.get(name);
         if (p != null) return p;
         Def d = defs.get(name);
@@ -204,13 +212,20 @@ public final class Pipelines implements AutoCloseable {
         defs.forEach((name, d) -> {
             for (StageDef s : d.stages) {
                 if (s.kind.equals("tee") && !defs.containsKey(s.target)) {
-                    fail(where, s.path, "no pipeline '" + s.target + "'" + hint(s.target, defs.keySet()) + "; pipelines: " + defs.keySet());
+                    fail(
+                            where,
+                            s.path,
+                            "no pipeline '" + s.target + "'" + hint(s.target, defs.keySet()) + "; pipelines: "
+                                    + defs.keySet());
                 }
             }
             if (Sinks.takesFile(d.sink)) {
                 String other = files.putIfAbsent(d.sinkArg.asText(), name);
                 if (other != null) {
-                    fail(where, "pipelines." + name + ".sink." + d.sink, "file " + d.sinkArg.asText() + " is also pipeline " + other + "'s sink");
+                    fail(
+                            where,
+                            "pipelines." + name + ".sink." + d.sink,
+                            "file " + d.sinkArg.asText() + " is also pipeline " + other + "'s sink");
                 }
             }
         });
@@ -223,26 +238,34 @@ public final class Pipelines implements AutoCloseable {
         if (n == null || !n.isObject()) fail(where, p, "expected a mapping with stages, sink, queue, consumers");
         Def d = new Def();
         n.fieldNames().forEachRemaining(k -> {
-            if (!KEYS.contains(k)) fail(where, p + "." + k, "unknown key" + hint(k, KEYS) + "; expected " + String.join(", ", KEYS));
+            if (!KEYS.contains(k))
+                fail(where, p + "." + k, "unknown key" + hint(k, KEYS) + "; expected " + String.join(", ", KEYS));
         });
         JsonNode stages = n.get("stages");
         if (stages != null && !stages.isNull()) {
-            if (!stages.isArray()) fail(where, p + ".stages", "expected a list of stages, e.g. [{speedlimit: 1000}, {tee: other}]");
-            for (int i = 0; i < stages.size(); i++) d.stages.add(parseStage(stages.get(i), p + ".stages[" + i + "]", where));
+            if (!stages.isArray())
+                fail(where, p + ".stages", "expected a list of stages, e.g. [{speedlimit: 1000}, {tee: other}]");
+            for (int i = 0; i < stages.size(); i++)
+                d.stages.add(parseStage(stages.get(i), p + ".stages[" + i + "]", where));
         }
         parseSink(d, n.get("sink"), p + ".sink", where, sinkNames);
         JsonNode q = n.get("queue");
         if (q != null && !q.isNull()) {
             if (!q.isObject()) fail(where, p + ".queue", "expected {capacity: N, policy: block|drop}");
             q.fieldNames().forEachRemaining(k -> {
-                if (!QUEUE_KEYS.contains(k)) fail(where, p + ".queue." + k, "unknown key" + hint(k, QUEUE_KEYS) + "; expected capacity, policy");
+                if (!QUEUE_KEYS.contains(k))
+                    fail(where, p + ".queue." + k, "unknown key" + hint(k, QUEUE_KEYS) + "; expected capacity, policy");
             });
-            if (q.has("capacity")) d.capacity = (int) integer(q.get("capacity"), p + ".queue.capacity", where, 1, MAX_CAPACITY);
+            if (q.has("capacity"))
+                d.capacity = (int) integer(q.get("capacity"), p + ".queue.capacity", where, 1, MAX_CAPACITY);
             if (q.has("policy")) {
                 JsonNode pol = q.get("policy");
                 String s = pol.isTextual() ? pol.asText() : pol.toString();
                 if (!POLICIES.contains(s)) {
-                    fail(where, p + ".queue.policy", "unknown policy '" + s + "'" + hint(s, POLICIES) + "; expected block or drop");
+                    fail(
+                            where,
+                            p + ".queue.policy",
+                            "unknown policy '" + s + "'" + hint(s, POLICIES) + "; expected block or drop");
                 }
                 d.policy = QueuePolicy.valueOf(s.toUpperCase(Locale.ROOT));
             }
@@ -260,7 +283,11 @@ public final class Pipelines implements AutoCloseable {
         s.kind = n.fieldNames().next();
         JsonNode arg = n.get(s.kind);
         if (!STAGES.contains(s.kind)) {
-            fail(where, p, "unknown stage '" + s.kind + "'" + hint(s.kind, STAGES) + "; expected one of " + String.join(", ", STAGES));
+            fail(
+                    where,
+                    p,
+                    "unknown stage '" + s.kind + "'" + hint(s.kind, STAGES) + "; expected one of "
+                            + String.join(", ", STAGES));
         }
         s.path = p + "." + s.kind;
         switch (s.kind) {
@@ -279,7 +306,11 @@ public final class Pipelines implements AutoCloseable {
             case "filter" -> {
                 if (!arg.isObject()) fail(where, s.path, "expected {field: F, op: OP, than: N}");
                 arg.fieldNames().forEachRemaining(k -> {
-                    if (!FILTER_KEYS.contains(k)) fail(where, s.path + "." + k, "unknown key" + hint(k, FILTER_KEYS) + "; expected field, op, than");
+                    if (!FILTER_KEYS.contains(k))
+                        fail(
+                                where,
+                                s.path + "." + k,
+                                "unknown key" + hint(k, FILTER_KEYS) + "; expected field, op, than");
                 });
                 for (String k : FILTER_KEYS) {
                     if (!arg.has(k)) fail(where, s.path + "." + k, "missing; expected {field: F, op: OP, than: N}");
@@ -287,16 +318,24 @@ public final class Pipelines implements AutoCloseable {
                 String field = arg.get("field").asText();
                 s.field = MonitorRecord.FIELDS.indexOf(field);
                 if (s.field < 0) {
-                    fail(where, s.path + ".field", "unknown field '" + field + "'" + hint(field, MonitorRecord.FIELDS)
-                            + "; expected one of " + String.join(", ", MonitorRecord.FIELDS));
+                    fail(
+                            where,
+                            s.path + ".field",
+                            "unknown field '" + field + "'" + hint(field, MonitorRecord.FIELDS) + "; expected one of "
+                                    + String.join(", ", MonitorRecord.FIELDS));
                 }
                 String op = arg.get("op").asText();
                 s.op = Stage.Filter.OPS.indexOf(op);
-                if (s.op < 0) fail(where, s.path + ".op", "unknown operator '" + op + "'; expected one of " + String.join(" ", Stage.Filter.OPS));
+                if (s.op < 0)
+                    fail(
+                            where,
+                            s.path + ".op",
+                            "unknown operator '" + op + "'; expected one of " + String.join(" ", Stage.Filter.OPS));
                 s.number = integer(arg.get("than"), s.path + ".than", where, Long.MIN_VALUE, Long.MAX_VALUE);
             }
             case "tee" -> {
-                if (!arg.isTextual() || arg.asText().isEmpty()) fail(where, s.path, "expected the name of another pipeline");
+                if (!arg.isTextual() || arg.asText().isEmpty())
+                    fail(where, s.path, "expected the name of another pipeline");
                 s.target = arg.asText();
             }
             default -> throw new AssertionError(s.kind);
@@ -305,7 +344,12 @@ public final class Pipelines implements AutoCloseable {
     }
 
     private static void parseSink(Def d, JsonNode n, String p, String where, Collection<String> sinkNames) {
-        String expected = "expected one of " + String.join(", ", sinkNames.stream().map(s -> Sinks.takesFile(s) ? s + ": FILE" : s).toList());
+        String expected = "expected one of "
+                + String.join(
+                        ", ",
+                        sinkNames.stream()
+                                .map(s -> Sinks.takesFile(s) ? s + ": FILE" : s)
+                                .toList());
         if (n == null) fail(where, p, "missing; every pipeline ends in a sink: " + expected);
         if (n.isNull() && sinkNames.contains("null")) {
             d.sink = "null"; // YAML "sink: null"
@@ -324,7 +368,8 @@ public final class Pipelines implements AutoCloseable {
         if (!sinkNames.contains(d.sink)) {
             fail(where, p, "unknown sink '" + d.sink + "'" + hint(d.sink, sinkNames) + "; " + expected);
         }
-        if (Sinks.takesFile(d.sink) && (!d.sinkArg.isTextual() || d.sinkArg.asText().isBlank())) {
+        if (Sinks.takesFile(d.sink)
+                && (!d.sinkArg.isTextual() || d.sinkArg.asText().isBlank())) {
             fail(where, p + "." + d.sink, "expected a file name");
         }
     }
@@ -337,7 +382,8 @@ public final class Pipelines implements AutoCloseable {
         }
     }
 
-    private static void visit(String name, Map<String, Def> defs, Map<String, Integer> state, List<String> path, String where) {
+    private static void visit(
+            String name, Map<String, Def> defs, Map<String, Integer> state, List<String> path, String where) {
         Integer st = state.get(name);
         if (st != null && st == 2) return;
         path.add(name);
@@ -347,7 +393,10 @@ public final class Pipelines implements AutoCloseable {
             if (Integer.valueOf(1).equals(state.get(s.target))) {
                 List<String> cycle = new ArrayList<>(path.subList(path.indexOf(s.target), path.size()));
                 cycle.add(s.target);
-                fail(where, s.path, "tees form a cycle " + String.join(" -> ", cycle) + "; a record would circulate forever");
+                fail(
+                        where,
+                        s.path,
+                        "tees form a cycle " + String.join(" -> ", cycle) + "; a record would circulate forever");
             }
             visit(s.target, defs, state, path, where);
         }
@@ -361,7 +410,10 @@ public final class Pipelines implements AutoCloseable {
         }
         long v = n.asLong();
         if (v < min || v > max) {
-            fail(where, p, "expected " + (max == Long.MAX_VALUE ? "at least " + min : min + " to " + max) + ", got " + v);
+            fail(
+                    where,
+                    p,
+                    "expected " + (max == Long.MAX_VALUE ? "at least " + min : min + " to " + max) + ", got " + v);
         }
         return v;
     }

@@ -1,6 +1,5 @@
 package dev.evperf.monitor.pipeline;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +17,7 @@ import org.duckdb.DuckDBConnection;
 
 /** The built-in sinks: {@code parquet: FILE}, {@code csv: FILE}, {@code null}. */
 final class Sinks {
-    private Sinks() {
-    }
+    private Sinks() {}
 
     static final Map<String, Sink.Factory> BUILT_IN;
 
@@ -39,12 +37,10 @@ final class Sinks {
     /** Discards every record: the cost of the pipeline without any output (JPMF's null sink). */
     static final class NullSink implements Sink {
         @Override
-        public void accept(int consumer, MonitorRecord r) {
-        }
+        public void accept(int consumer, MonitorRecord r) {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /**
@@ -213,15 +209,16 @@ final class Sinks {
 
         @Override
         public synchronized void close() throws IOException {
-            try (connection; Statement st = connection.createStatement()) {
+            try (connection;
+                    Statement st = connection.createStatement()) {
                 try (appender) {
                     for (int c = 0; c < cols.length; c++) {
                         flush(cols[c], rows[c]);
                         rows[c] = 0;
                     }
                 }
-                st.execute("COPY " + TABLE + " TO '" + file.toAbsolutePath().toString().replace("'", "''")
-                        + "' (FORMAT PARQUET, COMPRESSION ZSTD)");
+                st.execute("COPY " + TABLE + " TO '"
+                        + file.toAbsolutePath().toString().replace("'", "''") + "' (FORMAT PARQUET, COMPRESSION ZSTD)");
             } catch (SQLException e) {
                 throw new IOException("parquet sink " + file + ": " + e.getMessage(), e);
             }

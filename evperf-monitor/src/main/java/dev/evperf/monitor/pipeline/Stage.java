@@ -95,12 +95,18 @@ abstract class Stage {
         boolean pass(MonitorRecord r) {
             long v = r.get(field);
             switch (op) {
-                case 0: return v < than;
-                case 1: return v <= than;
-                case 2: return v > than;
-                case 3: return v >= than;
-                case 4: return v == than;
-                default: return v != than;
+                case 0:
+                    return v < than;
+                case 1:
+                    return v <= than;
+                case 2:
+                    return v > than;
+                case 3:
+                    return v >= than;
+                case 4:
+                    return v == than;
+                default:
+                    return v != than;
             }
         }
     }

@@ -26,8 +26,7 @@ public final class Descheduling {
     /** /proc/stat's unit (USER_HZ), in ms. */
     private static final double MS_PER_TICK = 1000 / ProcSensors.TICKS_PER_S;
 
-    private Descheduling() {
-    }
+    private Descheduling() {}
 
     /** Forgets the threads and counts (one trial per JVM; tests run several loops). */
     public static void reset() {
@@ -88,8 +87,10 @@ public final class Descheduling {
         m.put("driver_involuntary_switches", unreadable ? null : SWITCHES.get());
         double steal = stealMs() - stealAtStart;
         m.put("steal_ms", Double.isNaN(steal) ? null : steal);
-        m.put("note", "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
-                + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others (all CPUs)");
+        m.put(
+                "note",
+                "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
+                        + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others (all CPUs)");
         return m;
     }
 

@@ -8,14 +8,15 @@ import java.util.List;
 
 /** The JVM's own gauges: heap used and committed, GC count and time per collector, JIT time, threads. */
 final class JvmSensors {
-    private JvmSensors() {
-    }
+    private JvmSensors() {}
 
     static List<Sensor> all() {
         List<Sensor> out = new ArrayList<>();
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
-        out.add(ProcSensors.gauge("jvm", "heap", "used_bytes", null, () -> mem.getHeapMemoryUsage().getUsed()));
-        out.add(ProcSensors.gauge("jvm", "heap", "committed_bytes", null, () -> mem.getHeapMemoryUsage().getCommitted()));
+        out.add(ProcSensors.gauge("jvm", "heap", "used_bytes", null, () -> mem.getHeapMemoryUsage()
+                .getUsed()));
+        out.add(ProcSensors.gauge("jvm", "heap", "committed_bytes", null, () -> mem.getHeapMemoryUsage()
+                .getCommitted()));
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             String name = gc.getName().replace(' ', '_');
             out.add(ProcSensors.gauge("jvm", "gc", "count", name, gc::getCollectionCount));

@@ -15,10 +15,10 @@ import java.util.function.DoubleSupplier;
 final class ProcSensors {
     /** USER_HZ: the unit of /proc times on every Linux that matters (CONFIG_HZ aside). */
     static final double TICKS_PER_S = 100;
+
     private static final long PAGE = 4096;
 
-    private ProcSensors() {
-    }
+    private ProcSensors() {}
 
     static List<Sensor> all() {
         List<Sensor> out = new ArrayList<>();
@@ -59,7 +59,12 @@ final class ProcSensors {
             if (cpu.equals("cpu")) continue;
             Path f = sysCpu.resolve(cpu).resolve("cpufreq/scaling_cur_freq");
             if (Files.isReadable(f)) {
-                out.add(gauge("cpufreq", "cpu", "frequency_khz", cpu, () -> Double.parseDouble(read(f.toString()).trim())));
+                out.add(gauge(
+                        "cpufreq",
+                        "cpu",
+                        "frequency_khz",
+                        cpu,
+                        () -> Double.parseDouble(read(f.toString()).trim())));
             }
         }
         return out;
@@ -68,7 +73,9 @@ final class ProcSensors {
     static Sensor gauge(String source, String group, String name, String instance, DoubleSupplier read) {
         String uri = Sensor.uri(source, group, name, instance);
         return new Sensor() {
-            public String uri() { return uri; }
+            public String uri() {
+                return uri;
+            }
 
             public double sample() {
                 try {
@@ -100,7 +107,9 @@ final class ProcSensors {
                 long total = 0, idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
                 for (int i = 1; i < Math.min(f.length, 9); i++) total += Long.parseLong(f[i]);
                 long busy = total - idle;
-                double u = lastTotal < 0 || total == lastTotal ? Double.NaN : 100.0 * (busy - lastBusy) / (total - lastTotal);
+                double u = lastTotal < 0 || total == lastTotal
+                        ? Double.NaN
+                        : 100.0 * (busy - lastBusy) / (total - lastTotal);
                 lastBusy = busy;
                 lastTotal = total;
                 return u;
@@ -121,7 +130,8 @@ final class ProcSensors {
         public double sample() {
             double ticks = statField(14) + statField(15);
             long now = System.nanoTime();
-            double u = lastTicks < 0 ? Double.NaN : 100.0 * (ticks - lastTicks) / TICKS_PER_S / ((now - lastNanos) / 1e9);
+            double u =
+                    lastTicks < 0 ? Double.NaN : 100.0 * (ticks - lastTicks) / TICKS_PER_S / ((now - lastNanos) / 1e9);
             lastTicks = ticks;
             lastNanos = now;
             return u;
@@ -145,7 +155,8 @@ final class ProcSensors {
 
     static double status(String key) {
         for (String line : read("/proc/self/status").split("\n")) {
-            if (line.startsWith(key + ":")) return Double.parseDouble(line.substring(key.length() + 1).trim());
+            if (line.startsWith(key + ":"))
+                return Double.parseDouble(line.substring(key.length() + 1).trim());
         }
         return Double.NaN;
     }

@@ -30,8 +30,7 @@ public final class SensorSampler implements AutoCloseable {
     private volatile boolean running = true;
     private long samples;
 
-    private record Virtual(String name, boolean average, int[] of) {
-    }
+    private record Virtual(String name, boolean average, int[] of) {}
 
     private final Pipeline pipeline;
 
@@ -46,16 +45,21 @@ public final class SensorSampler implements AutoCloseable {
         for (int i = 0; i < names.length; i++) names[i] = sensors.get(i).uri();
         def.aliases.forEach((alias, uri) -> {
             Integer i = index.get(uri);
-            if (i == null) missing.add(uri); else names[i] = alias;
+            if (i == null) missing.add(uri);
+            else names[i] = alias;
         });
         def.virtual.forEach((name, v) -> {
             List<String> of = v.sum != null ? v.sum : v.avg;
             List<Integer> found = new ArrayList<>();
             for (String uri : of) {
                 Integer i = index.get(uri);
-                if (i == null) missing.add(uri); else found.add(i);
+                if (i == null) missing.add(uri);
+                else found.add(i);
             }
-            virtuals.add(new Virtual("sensor://virtual/" + name, v.avg != null, found.stream().mapToInt(Integer::intValue).toArray()));
+            virtuals.add(new Virtual(
+                    "sensor://virtual/" + name,
+                    v.avg != null,
+                    found.stream().mapToInt(Integer::intValue).toArray()));
         });
         out = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(FILE)));
         out.println("t_ns,sensor,value");
@@ -104,7 +108,9 @@ public final class SensorSampler implements AutoCloseable {
     }
 
     private static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.4f", v);
     }
 
     /** What result.json says of the sensors. */
@@ -115,7 +121,9 @@ public final class SensorSampler implements AutoCloseable {
         m.put("missing", missing);
         if (Arrays.stream(names).noneMatch(n -> n.startsWith("sensor://cpufreq/"))) {
             // Say so, rather than leave a reader looking for a frequency series that cannot exist.
-            m.put("cpufreq", "not exposed on this machine (no " + ProcSensors.SYS_CPU + "/cpu*/cpufreq/scaling_cur_freq)");
+            m.put(
+                    "cpufreq",
+                    "not exposed on this machine (no " + ProcSensors.SYS_CPU + "/cpu*/cpufreq/scaling_cur_freq)");
         }
         // Pipeline records carry a sensor's index as id; this names them.
         m.put("ids", Arrays.asList(names));

@@ -40,7 +40,8 @@ public final class SensorsDef {
         if (interval == null || interval.nanos() < 1_000_000) fail("measure.sensors.interval", "expected 1ms or more");
         virtual.forEach((name, v) -> {
             String f = "measure.sensors.virtual." + name;
-            if (v == null || (v.sum == null) == (v.avg == null)) fail(f, "expected either sum or avg, with a list of sensor URIs");
+            if (v == null || (v.sum == null) == (v.avg == null))
+                fail(f, "expected either sum or avg, with a list of sensor URIs");
             for (String uri : v.sum != null ? v.sum : v.avg) sensorUri(uri, f);
         });
         aliases.forEach((alias, uri) -> sensorUri(uri, "measure.sensors.aliases." + alias));

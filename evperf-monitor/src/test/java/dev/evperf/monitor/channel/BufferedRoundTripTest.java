@@ -116,7 +116,8 @@ class BufferedRoundTripTest {
     @Test
     void loggingAfterCloseIsHarmlessAndNotWritten() {
         Channel c;
-        try (Channels channels = Channels.create(json("{'t': {'handler': 'buffered', 'compression': 'zstd', 'block_records': 100}}"), dir)) {
+        try (Channels channels = Channels.create(
+                json("{'t': {'handler': 'buffered', 'compression': 'zstd', 'block_records': 100}}"), dir)) {
             c = channels.open("t");
             for (long i = 0; i < 150; i++) {
                 c.log(i, i);
@@ -134,7 +135,8 @@ class BufferedRoundTripTest {
 
     @Test
     void closingOneChannelLeavesTheOthersOpen() {
-        try (Channels channels = Channels.create(json("{'a': {'handler': 'buffered'}, 'b': {'handler': 'buffered'}}"), dir)) {
+        try (Channels channels =
+                Channels.create(json("{'a': {'handler': 'buffered'}, 'b': {'handler': 'buffered'}}"), dir)) {
             Channel a = channels.open("a");
             Channel b = channels.open("b");
             a.log(1, 1);
@@ -150,7 +152,8 @@ class BufferedRoundTripTest {
     @Test
     void aTruncatedFileReadsUpToItsLastWholeBlock() throws Exception {
         Channel c;
-        try (Channels channels = Channels.create(json("{'t': {'handler': 'buffered', 'compression': 'zstd', 'block_records': 100}}"), dir)) {
+        try (Channels channels = Channels.create(
+                json("{'t': {'handler': 'buffered', 'compression': 'zstd', 'block_records': 100}}"), dir)) {
             c = channels.open("t");
             for (long i = 0; i < 1000; i++) {
                 c.log(i, i);
@@ -169,7 +172,8 @@ class BufferedRoundTripTest {
     @ValueSource(strings = {"none", "zstd"})
     void closingWhileThreadsLogKeepsAGaplessPrefixOfEveryThread(String compression) throws Exception {
         int threads = 3;
-        String cfg = "{'t': {'handler': 'buffered', 'compression': '" + compression + "', 'block_records': 500, 'max_blocks': 8}}";
+        String cfg = "{'t': {'handler': 'buffered', 'compression': '" + compression
+                + "', 'block_records': 500, 'max_blocks': 8}}";
         Channels channels = Channels.create(json(cfg), dir);
         Channel c = channels.open("t");
         long[] logged = new long[threads];
@@ -208,7 +212,10 @@ class BufferedRoundTripTest {
         });
         assertThat(summary.complete()).isTrue();
         for (int t = 0; t < threads; t++) {
-            assertThat(next[t]).as("thread %d wrote a prefix", t).isGreaterThan(100_000).isLessThanOrEqualTo(logged[t]);
+            assertThat(next[t])
+                    .as("thread %d wrote a prefix", t)
+                    .isGreaterThan(100_000)
+                    .isLessThanOrEqualTo(logged[t]);
         }
         assertThat(c.droppedAfterClose()).isPositive();
     }
@@ -218,7 +225,9 @@ class BufferedRoundTripTest {
         int threads = 6;
         int perThread = 20_000;
         Channel c;
-        try (Channels channels = Channels.create(json("{'t': {'handler': 'buffered', 'compression': 'lz4', 'block_records': 100, 'max_blocks': 2}}"), dir)) {
+        try (Channels channels = Channels.create(
+                json("{'t': {'handler': 'buffered', 'compression': 'lz4', 'block_records': 100, 'max_blocks': 2}}"),
+                dir)) {
             c = channels.open("t");
             List<Thread> ts = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -233,7 +242,9 @@ class BufferedRoundTripTest {
             }
             for (Thread th : ts) {
                 th.join(30_000);
-                assertThat(th.isAlive()).as("a logging thread is stuck waiting for a block").isFalse();
+                assertThat(th.isAlive())
+                        .as("a logging thread is stuck waiting for a block")
+                        .isFalse();
             }
         }
         long[] next = new long[threads];

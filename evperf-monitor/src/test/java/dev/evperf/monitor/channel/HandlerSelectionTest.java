@@ -54,7 +54,8 @@ class HandlerSelectionTest {
     @Test
     void xoySelectsByIdSoEveryChannelKeepsTheSameIds() {
         // ids not consecutive on this channel: the rule is (id & (y-1)) < x, not a position count
-        try (Channels channels = Channels.create(json("{'c': {'handler': 'xoy', 'x': 1, 'y': 4, 'then': " + RAW + "}}"), dir)) {
+        try (Channels channels =
+                Channels.create(json("{'c': {'handler': 'xoy', 'x': 1, 'y': 4, 'then': " + RAW + "}}"), dir)) {
             Channel c = channels.open("c");
             for (long id : new long[] {3, 4, 5, 8, 12, 13, 17, 20}) {
                 c.log(id, 0);
@@ -66,7 +67,8 @@ class HandlerSelectionTest {
 
     @Test
     void xoyWithXEqualToYKeepsEverything() {
-        assertThat(logIds("{'handler': 'xoy', 'x': 4, 'y': 4, 'then': " + RAW + "}", 10).ids())
+        assertThat(logIds("{'handler': 'xoy', 'x': 4, 'y': 4, 'then': " + RAW + "}", 10)
+                        .ids())
                 .containsExactly(LongStream.range(0, 10).toArray());
     }
 
@@ -74,7 +76,9 @@ class HandlerSelectionTest {
     void downsampleKeepsEveryNthRecordStartingWithTheFirst() {
         ChannelFile f = logIds("{'handler': 'downsample', 'n': 3, 'then': " + RAW + "}", 20);
         assertThat(f.ids()).containsExactly(0, 3, 6, 9, 12, 15, 18);
-        assertThat(logIds("{'handler': 'downsample', 'n': 1, 'then': " + RAW + "}", 5).ids()).containsExactly(0, 1, 2, 3, 4);
+        assertThat(logIds("{'handler': 'downsample', 'n': 1, 'then': " + RAW + "}", 5)
+                        .ids())
+                .containsExactly(0, 1, 2, 3, 4);
     }
 
     @Test
@@ -84,7 +88,9 @@ class HandlerSelectionTest {
         String[] by = {"count", "id"};
         for (int k = 0; k < 2; k++) {
             Path sub = dir.resolve(by[k]);
-            try (Channels channels = Channels.create(json("{'c': {'handler': 'downsample', 'n': 5, 'by': '" + by[k] + "', 'then': " + RAW + "}}"), sub)) {
+            try (Channels channels = Channels.create(
+                    json("{'c': {'handler': 'downsample', 'n': 5, 'by': '" + by[k] + "', 'then': " + RAW + "}}"),
+                    sub)) {
                 Channel c = channels.open("c");
                 for (long id : ids) {
                     c.log(id, 0);
@@ -104,7 +110,8 @@ class HandlerSelectionTest {
         assertThat(f.values()).containsExactly(0, 9990);
         assertThat(f.timestamp(1)).isGreaterThanOrEqualTo(f.timestamp(0));
 
-        assertThat(logIds("{'handler': 'first-last', 'then': " + RAW + "}", 1).ids()).containsExactly(0);
+        assertThat(logIds("{'handler': 'first-last', 'then': " + RAW + "}", 1).ids())
+                .containsExactly(0);
         Path one = dir.resolve("empty");
         try (Channels channels = Channels.create(json("{'c': {'handler': 'first-last', 'then': " + RAW + "}}"), one)) {
             Channel c = channels.open("c");
@@ -159,7 +166,8 @@ class HandlerSelectionTest {
 
     @Test
     void nullLogsNothingAndWritesNoFile() throws Exception {
-        try (Channels channels = Channels.create(json("{'off': 'null', 'idoff': {'handler': 'identity', 'then': 'null'}}"), dir)) {
+        try (Channels channels =
+                Channels.create(json("{'off': 'null', 'idoff': {'handler': 'identity', 'then': 'null'}}"), dir)) {
             Channel off = channels.open("off");
             Channel idoff = channels.open("idoff");
             for (long id = 0; id < 1000; id++) {
@@ -178,7 +186,10 @@ class HandlerSelectionTest {
 
     @Test
     void singleThreadedCounterEmitsOneRecordPerPeriodWhoseCountsSumToTheRecords() throws Exception {
-        try (Channels channels = Channels.create(json("{'rate': {'handler': 'periodic-counter', 'period': '10ms', 'threads': 'single', 'then': " + RAW + "}}"), dir)) {
+        try (Channels channels = Channels.create(
+                json("{'rate': {'handler': 'periodic-counter', 'period': '10ms', 'threads': 'single', 'then': " + RAW
+                        + "}}"),
+                dir)) {
             Channel c = channels.open("rate");
             long n = 0;
             long sum = 0;
@@ -207,7 +218,9 @@ class HandlerSelectionTest {
     void multiThreadedCounterIsExactWithSeveralThreads() throws Exception {
         int threads = 4;
         int perThread = 300_000;
-        try (Channels channels = Channels.create(json("{'rate': {'handler': 'periodic-counter', 'period': 5, 'threads': 'multi', 'then': " + RAW + "}}"), dir)) {
+        try (Channels channels = Channels.create(
+                json("{'rate': {'handler': 'periodic-counter', 'period': 5, 'threads': 'multi', 'then': " + RAW + "}}"),
+                dir)) {
             Channel c = channels.open("rate");
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> ts = new ArrayList<>();
@@ -248,9 +261,13 @@ class HandlerSelectionTest {
     @Test
     void composedChainsFilterThenCount() {
         // xoy(1, 4) keeps ids 0, 4, 8, ...: 250 of 1000, then a counter counts them
-        ChannelFile f = logIds("{'handler': 'xoy', 'x': 1, 'y': 4, 'then': {'handler': 'periodic-counter', 'period': '1s', 'threads': 'single', 'then': " + RAW + "}}", 1000);
+        ChannelFile f = logIds(
+                "{'handler': 'xoy', 'x': 1, 'y': 4, 'then': {'handler': 'periodic-counter', 'period': '1s', 'threads': 'single', 'then': "
+                        + RAW + "}}",
+                1000);
         assertThat(Arrays.stream(f.ids()).sum()).isEqualTo(250);
-        assertThat(Arrays.stream(f.values()).sum()).isEqualTo(10 * LongStream.range(0, 250).map(k -> 4 * k).sum());
+        assertThat(Arrays.stream(f.values()).sum())
+                .isEqualTo(10 * LongStream.range(0, 250).map(k -> 4 * k).sum());
     }
 
     @Test
@@ -258,8 +275,10 @@ class HandlerSelectionTest {
         ChannelFile f = logIds("{'handler': 'xoy', 'x': 1, 'y': 64}", 128);
         assertThat(f.channel()).isEqualTo("c");
         assertThat(f.compression()).isEqualTo(Compression.ZSTD);
-        assertThat(f.header().path("handler").path("then").path("handler").asText()).isEqualTo("buffered");
-        assertThat(f.header().path("handler").path("then").path("level").asInt()).isEqualTo(1);
+        assertThat(f.header().path("handler").path("then").path("handler").asText())
+                .isEqualTo("buffered");
+        assertThat(f.header().path("handler").path("then").path("level").asInt())
+                .isEqualTo(1);
         assertThat(f.header().path("clock").path("epochNanos").asLong()).isPositive();
         assertThat(f.ids()).containsExactly(0, 64);
     }

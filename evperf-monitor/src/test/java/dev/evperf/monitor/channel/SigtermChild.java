@@ -16,8 +16,11 @@ public final class SigtermChild {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         Path side = Path.of(args[1]);
-        Channels channels = Channels.create(new ObjectMapper().readTree(
-                "{\"trace\": {\"handler\": \"buffered\", \"compression\": \"zstd\", \"file\": \"trace.bin.zst\"}}"), dir);
+        Channels channels = Channels.create(
+                new ObjectMapper()
+                        .readTree(
+                                "{\"trace\": {\"handler\": \"buffered\", \"compression\": \"zstd\", \"file\": \"trace.bin.zst\"}}"),
+                dir);
         Channel c = channels.open("trace");
         if (args.length > 2) {
             long n = Long.parseLong(args[2]);
@@ -28,7 +31,7 @@ public final class SigtermChild {
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
         try (FileOutputStream out = new FileOutputStream(side.toFile(), true)) {
-            for (long i = 0;; i++) {
+            for (long i = 0; ; i++) {
                 c.log(i, i);
                 if (i % 10_000 == 0) {
                     out.write((i + "\n").getBytes(StandardCharsets.US_ASCII));

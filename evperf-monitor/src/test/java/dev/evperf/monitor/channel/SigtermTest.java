@@ -24,8 +24,14 @@ class SigtermTest {
         Path side = dir.resolve("reported.txt");
         Path out = dir.resolve("child.out");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
-                SigtermChild.class.getName(), dir.toString(), side.toString())
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx512m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SigtermChild.class.getName(),
+                        dir.toString(),
+                        side.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
                 .start();
@@ -34,14 +40,20 @@ class SigtermTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (lastReported(side) < 0) {
                 assertThat(p.isAlive()).as("child alive; output: %s", read(out)).isTrue();
-                assertThat(System.nanoTime() - deadline).as("child started logging").isNegative();
+                assertThat(System.nanoTime() - deadline)
+                        .as("child started logging")
+                        .isNegative();
                 Thread.sleep(20);
             }
             Thread.sleep(1000);
             long reported = lastReported(side); // logged before the signal: the child wrote it, we read it
             p.destroy(); // SIGTERM
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("child exits after SIGTERM").isTrue();
-            assertThat(p.exitValue()).as("exit status of a JVM ended by SIGTERM; output: %s", read(out)).isEqualTo(143);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS))
+                    .as("child exits after SIGTERM")
+                    .isTrue();
+            assertThat(p.exitValue())
+                    .as("exit status of a JVM ended by SIGTERM; output: %s", read(out))
+                    .isEqualTo(143);
             assertThat(reported).isGreaterThan(0);
 
             long[] expected = {0};
@@ -52,10 +64,15 @@ class SigtermTest {
                 expected[0]++;
             });
             long k = s.records();
-            assertThat(s.complete()).as("the shutdown hook wrote the file's end").isTrue();
+            assertThat(s.complete())
+                    .as("the shutdown hook wrote the file's end")
+                    .isTrue();
             assertThat(expected[0]).isEqualTo(k); // ids 0..k-1, no gap, no duplicate
-            assertThat(k).as("records in the file vs the last id reported before SIGTERM").isGreaterThan(reported);
-            System.out.printf("SIGTERM test: child reported id %d before the signal; file holds ids 0..%d (%d records)%n",
+            assertThat(k)
+                    .as("records in the file vs the last id reported before SIGTERM")
+                    .isGreaterThan(reported);
+            System.out.printf(
+                    "SIGTERM test: child reported id %d before the signal; file holds ids 0..%d (%d records)%n",
                     reported, k - 1, k);
         } finally {
             p.destroyForcibly();
@@ -66,8 +83,15 @@ class SigtermTest {
     void aNormalExitWithoutCloseFlushesEverything() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path out = dir.resolve("child.out");
-        Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                SigtermChild.class.getName(), dir.toString(), dir.resolve("side.txt").toString(), "1234567")
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SigtermChild.class.getName(),
+                        dir.toString(),
+                        dir.resolve("side.txt").toString(),
+                        "1234567")
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
                 .start();

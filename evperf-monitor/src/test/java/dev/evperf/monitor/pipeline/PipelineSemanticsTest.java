@@ -22,19 +22,21 @@ class PipelineSemanticsTest {
 
     @Test
     void andChainOfTwoFiltersPassesExactlyTheRecordsSatisfyingBoth() throws Exception {
-        try (Pipelines ps = sinks.open("""
+        try (Pipelines ps = sinks.open(
+                """
                 main:
                   stages:
                     - filter: {field: value, op: ">", than: 100}
                     - filter: {field: x0, op: "!=", than: 3}
                   sink: {collect: main}
-                """, tmp)) {
+                """,
+                tmp)) {
             Pipeline p = ps.get("main");
             for (int i = 0; i < 1000; i++) {
                 MonitorRecord r = p.take();
                 r.id = i;
-                r.value = i % 200;   // > 100: 99 of every 200
-                r.x0 = i % 7;        // != 3: 6 of every 7
+                r.value = i % 200; // > 100: 99 of every 200
+                r.x0 = i % 7; // != 3: 6 of every 7
                 p.submit(r);
             }
             ps.close();
@@ -48,24 +50,32 @@ class PipelineSemanticsTest {
     @Test
     void everyComparisonOperator() throws Exception {
         String[][] cases = {{"<", "5"}, {"<=", "6"}, {">", "4"}, {">=", "5"}, {"==", "1"}, {"!=", "9"}};
-        long[][] expected = {{0, 1, 2, 3, 4}, {0, 1, 2, 3, 4, 5, 6}, {5, 6, 7, 8, 9}, {5, 6, 7, 8, 9}, {1}, {0, 1, 2, 3, 4, 5, 6, 7, 8}};
+        long[][] expected = {
+            {0, 1, 2, 3, 4}, {0, 1, 2, 3, 4, 5, 6}, {5, 6, 7, 8, 9}, {5, 6, 7, 8, 9}, {1}, {0, 1, 2, 3, 4, 5, 6, 7, 8}
+        };
         for (int c = 0; c < cases.length; c++) {
             TestSinks s = new TestSinks();
-            try (Pipelines ps = s.open("main: {stages: [{filter: {field: id, op: \"" + cases[c][0] + "\", than: " + cases[c][1]
-                    + "}}], sink: {collect: k}}", tmp)) {
+            try (Pipelines ps = s.open(
+                    "main: {stages: [{filter: {field: id, op: \"" + cases[c][0] + "\", than: " + cases[c][1]
+                            + "}}], sink: {collect: k}}",
+                    tmp)) {
                 for (int i = 0; i < 10; i++) ps.get("main").submit(0, i, 0, 0);
                 ps.close();
-                assertThat(s.ids("k")).as(cases[c][0]).containsExactly(LongStream.of(expected[c]).boxed().toArray(Long[]::new));
+                assertThat(s.ids("k"))
+                        .as(cases[c][0])
+                        .containsExactly(LongStream.of(expected[c]).boxed().toArray(Long[]::new));
             }
         }
     }
 
     @Test
     void teeSendsEveryRecordToBothPipelines() throws Exception {
-        try (Pipelines ps = sinks.open("""
+        try (Pipelines ps = sinks.open(
+                """
                 main: {stages: [{tee: other}], sink: {collect: main}}
                 other: {sink: {collect: other}, consumers: 2}
-                """, tmp)) {
+                """,
+                tmp)) {
             Pipeline p = ps.get("main");
             for (int i = 0; i < 5000; i++) {
                 MonitorRecord r = p.take();
@@ -91,12 +101,14 @@ class PipelineSemanticsTest {
     @Test
     void teeBetweenStagesSeesWhatPassedTheStagesBeforeIt() throws Exception {
         // JPMF's listing 4.1 shape: speedlimit -> tee direct -> firstfew -> sink
-        try (Pipelines ps = sinks.open("""
+        try (Pipelines ps = sinks.open(
+                """
                 default:
                   stages: [{speedlimit: 10}, {tee: direct}, {initial_drop: 3}]
                   sink: {collect: default}
                 direct: {sink: {collect: direct}}
-                """, tmp)) {
+                """,
+                tmp)) {
             for (int i = 0; i < 100; i++) ps.get("default").submit(i, i, 0, 0);
             ps.close();
             assertThat(sinks.ids("direct")).isEqualTo(range(0, 100, i -> i % 10 == 0));
@@ -115,7 +127,8 @@ class PipelineSemanticsTest {
 
     @Test
     void initialDropCountIsExactWithFourProducers() throws Exception {
-        try (Pipelines ps = sinks.open("main: {stages: [{initial_drop: 1000}], sink: {collect: main}, consumers: 2}", tmp)) {
+        try (Pipelines ps =
+                sinks.open("main: {stages: [{initial_drop: 1000}], sink: {collect: main}, consumers: 2}", tmp)) {
             Pipeline p = ps.get("main");
             List<Thread> threads = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
@@ -176,7 +189,8 @@ class PipelineSemanticsTest {
 
     @Test
     void speedLimitIsExactPerSourceWithOneProducerThreadPerSourceAndSeveralConsumers() throws Exception {
-        try (Pipelines ps = sinks.open("main: {stages: [{speedlimit: 10}], sink: {collect: main}, consumers: 3, sources: 4}", tmp)) {
+        try (Pipelines ps = sinks.open(
+                "main: {stages: [{speedlimit: 10}], sink: {collect: main}, consumers: 3, sources: 4}", tmp)) {
             Pipeline p = ps.get("main");
             List<Thread> threads = new ArrayList<>();
             for (int s = 0; s < 4; s++) {
@@ -199,7 +213,8 @@ class PipelineSemanticsTest {
 
     @Test
     void fullChainAsInTheWorkloadExample() throws Exception {
-        try (Pipelines ps = sinks.open("""
+        try (Pipelines ps = sinks.open(
+                """
                 main:
                   stages:
                     - speedlimit: 10
@@ -210,7 +225,8 @@ class PipelineSemanticsTest {
                   sink: {collect: main}
                   queue: {capacity: 1024, policy: block}
                 other: {stages: [{filter: {field: x0, op: "<", than: 2}}], sink: {collect: other}}
-                """, tmp)) {
+                """,
+                tmp)) {
             Pipeline p = ps.get("main");
             for (int i = 0; i < 200_000; i++) {
                 MonitorRecord r = p.take();
@@ -232,7 +248,8 @@ class PipelineSemanticsTest {
                 int source = (i / 10) % 3 == 2 ? 1 : 0;
                 long last = source == 0 ? last0 : last1;
                 if (last != Long.MIN_VALUE && i - last < 10) continue;
-                if (source == 0) last0 = i; else last1 = i;
+                if (source == 0) last0 = i;
+                else last1 = i;
                 if (seen++ < 1000) continue;
                 if ((i & 1023) < 512 || source != 0) continue;
                 main.add(i);
@@ -249,9 +266,18 @@ class PipelineSemanticsTest {
     void aTakenRecordIsZeroedAndGetReadsEveryField() throws Exception {
         try (Pipelines ps = sinks.open("main: {sink: null}", tmp)) {
             MonitorRecord r = ps.get("main").take();
-            for (int f = 0; f < MonitorRecord.FIELDS.size(); f++) assertThat(r.get(f)).isZero();
-            r.timestamp = 1; r.id = 2; r.value = 3; r.source = 4; r.x0 = 5; r.x1 = 6; r.x2 = 7; r.x3 = 8;
-            for (int f = 0; f < MonitorRecord.FIELDS.size(); f++) assertThat(r.get(f)).isEqualTo(f + 1);
+            for (int f = 0; f < MonitorRecord.FIELDS.size(); f++)
+                assertThat(r.get(f)).isZero();
+            r.timestamp = 1;
+            r.id = 2;
+            r.value = 3;
+            r.source = 4;
+            r.x0 = 5;
+            r.x1 = 6;
+            r.x2 = 7;
+            r.x3 = 8;
+            for (int f = 0; f < MonitorRecord.FIELDS.size(); f++)
+                assertThat(r.get(f)).isEqualTo(f + 1);
             ps.get("main").submit(r);
             ps.close();
             assertThat(ps.stats().get("main").processed()).isEqualTo(1);

@@ -22,8 +22,16 @@ class PipelineSinksTest {
 
     /** Record i's expected fields; negative and extreme values included. */
     static long[] expected(long i) {
-        return new long[] {1_000_000_000L + i * 7, i, i % 5 == 0 ? -i * 1_000_003 : i * i, (int) (i % 3),
-                i == 0 ? Long.MIN_VALUE : -i, i == 0 ? Long.MAX_VALUE : i << 20, 42, i % 2};
+        return new long[] {
+            1_000_000_000L + i * 7,
+            i,
+            i % 5 == 0 ? -i * 1_000_003 : i * i,
+            (int) (i % 3),
+            i == 0 ? Long.MIN_VALUE : -i,
+            i == 0 ? Long.MAX_VALUE : i << 20,
+            42,
+            i % 2
+        };
     }
 
     static void submitAll(Pipeline p) {
@@ -45,10 +53,14 @@ class PipelineSinksTest {
     @Test
     void parquetRoundTripThroughDuckDb() throws Exception {
         Path dir = tmp.resolve("trial");
-        try (Pipelines ps = Pipelines.open(TestSinks.yaml("""
+        try (Pipelines ps = Pipelines.open(
+                TestSinks.yaml(
+                        """
                 main: {stages: [{tee: errors}], sink: {parquet: monitor.parquet}, consumers: 2}
                 errors: {stages: [{filter: {field: x3, op: "==", than: 1}}], sink: {parquet: sub/odd.parquet}}
-                """), "test.yaml", dir)) {
+                """),
+                "test.yaml",
+                dir)) {
             submitAll(ps.get("main"));
             ps.close();
             assertThat(ps.stats().get("main").processed()).isEqualTo(N);
@@ -60,19 +72,30 @@ class PipelineSinksTest {
         assertThat(odd).hasSize(N / 2);
         for (long[] r : odd) assertThat(r).containsExactly(expected(r[1]));
         assertThat(odd.get(0)[1]).isEqualTo(1);
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('"
-                     + dir.resolve("monitor.parquet") + "'))")) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('"
+                                + dir.resolve("monitor.parquet") + "'))")) {
             List<String> cols = new ArrayList<>();
             while (rs.next()) cols.add(rs.getString(1) + " " + rs.getString(2));
-            assertThat(cols).containsExactly("timestamp BIGINT", "id BIGINT", "value BIGINT", "source INTEGER",
-                    "x0 BIGINT", "x1 BIGINT", "x2 BIGINT", "x3 BIGINT");
+            assertThat(cols)
+                    .containsExactly(
+                            "timestamp BIGINT",
+                            "id BIGINT",
+                            "value BIGINT",
+                            "source INTEGER",
+                            "x0 BIGINT",
+                            "x1 BIGINT",
+                            "x2 BIGINT",
+                            "x3 BIGINT");
         }
     }
 
     @Test
     void parquetWithNoRecordsIsAnEmptyTable() throws Exception {
-        try (Pipelines ps = Pipelines.open(TestSinks.yaml("main: {sink: {parquet: empty.parquet}}"), "test.yaml", tmp)) {
+        try (Pipelines ps =
+                Pipelines.open(TestSinks.yaml("main: {sink: {parquet: empty.parquet}}"), "test.yaml", tmp)) {
             ps.close();
         }
         assertThat(read(tmp.resolve("empty.parquet"), "")).isEmpty();
@@ -80,9 +103,10 @@ class PipelineSinksTest {
 
     static List<long[]> read(Path file, String where) throws Exception {
         List<long[]> rows = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT timestamp, id, value, source, x0, x1, x2, x3 FROM read_parquet('"
-                     + file + "') " + where + " ORDER BY id")) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT timestamp, id, value, source, x0, x1, x2, x3 FROM read_parquet('"
+                        + file + "') " + where + " ORDER BY id")) {
             while (rs.next()) {
                 long[] r = new long[8];
                 for (int k = 0; k < 8; k++) r[k] = rs.getLong(k + 1);
@@ -94,7 +118,8 @@ class PipelineSinksTest {
 
     @Test
     void csvRoundTrip() throws Exception {
-        try (Pipelines ps = Pipelines.open(TestSinks.yaml("main: {sink: {csv: out/monitor.csv}, consumers: 3}"), "test.yaml", tmp)) {
+        try (Pipelines ps = Pipelines.open(
+                TestSinks.yaml("main: {sink: {csv: out/monitor.csv}, consumers: 3}"), "test.yaml", tmp)) {
             submitAll(ps.get("main"));
             ps.close();
         }
@@ -112,9 +137,10 @@ class PipelineSinksTest {
         rows.sort((a, b) -> Long.compare(a[1], b[1]));
         for (int i = 0; i < N; i++) assertThat(rows.get(i)).as("row %d", i).containsExactly(expected(i));
         // and DuckDB reads it as the same table
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*), sum(id), min(x0), max(x1) FROM read_csv('"
-                     + tmp.resolve("out/monitor.csv") + "', header = true)")) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*), sum(id), min(x0), max(x1) FROM read_csv('"
+                        + tmp.resolve("out/monitor.csv") + "', header = true)")) {
             rs.next();
             assertThat(rs.getLong(1)).isEqualTo(N);
             assertThat(rs.getLong(2)).isEqualTo((long) N * (N - 1) / 2);
@@ -126,15 +152,19 @@ class PipelineSinksTest {
     @Test
     void csvDigits() {
         byte[] b = new byte[32];
-        for (long v : new long[] {0, 7, -7, 10, 99, 100, -100, 123456789012345L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1}) {
+        for (long v : new long[] {
+            0, 7, -7, 10, 99, 100, -100, 123456789012345L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1
+        }) {
             int end = Sinks.CsvSink.put(b, 3, v);
-            assertThat(new String(b, 3, end - 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo(Long.toString(v));
+            assertThat(new String(b, 3, end - 3, java.nio.charset.StandardCharsets.US_ASCII))
+                    .isEqualTo(Long.toString(v));
         }
     }
 
     @Test
     void nullSinkCountsWhatItGets() throws Exception {
-        try (Pipelines ps = Pipelines.open(TestSinks.yaml("main: {sink: {\"null\": {}}}\nother: {sink: null}"), "test.yaml", tmp)) {
+        try (Pipelines ps =
+                Pipelines.open(TestSinks.yaml("main: {sink: {\"null\": {}}}\nother: {sink: null}"), "test.yaml", tmp)) {
             for (int i = 0; i < 1234; i++) ps.get("main").submit(i, i, i, 0);
             ps.close();
             assertThat(ps.stats().get("main").processed()).isEqualTo(1234);

@@ -49,7 +49,8 @@ class QueuePolicyTest {
 
     @Test
     void blockLosesNoRecordWithThreeProducersAndThreeSlowConsumers() throws Exception {
-        try (Pipelines ps = sinks.open("main: {sink: {slow: 20000}, queue: {capacity: 3, policy: block}, consumers: 3}", tmp)) {
+        try (Pipelines ps =
+                sinks.open("main: {sink: {slow: 20000}, queue: {capacity: 3, policy: block}, consumers: 3}", tmp)) {
             Pipeline p = ps.get("main");
             List<Thread> threads = new ArrayList<>();
             for (int t = 0; t < 3; t++) {
@@ -89,7 +90,8 @@ class QueuePolicyTest {
             PipelineStats s = ps.stats().get("main");
             assertThat(s.dropped()).isEqualTo(936);
             assertThat(s.processed()).isEqualTo(65);
-            assertThat(gate.rows.stream().map(r -> r[1]).toList()).isEqualTo(LongStream.range(-1, 64).boxed().toList());
+            assertThat(gate.rows.stream().map(r -> r[1]).toList())
+                    .isEqualTo(LongStream.range(-1, 64).boxed().toList());
         }
     }
 
@@ -110,7 +112,8 @@ class QueuePolicyTest {
 
     @Test
     void dropCountIsExactWithFourProducersAndTwoStalledConsumers() throws Exception {
-        try (Pipelines ps = sinks.open("main: {sink: {gate: g}, queue: {capacity: 256, policy: drop}, consumers: 2}", tmp)) {
+        try (Pipelines ps =
+                sinks.open("main: {sink: {gate: g}, queue: {capacity: 256, policy: drop}, consumers: 2}", tmp)) {
             Pipeline p = ps.get("main");
             TestSinks.Gate gate = sinks.gates.get("g");
             // stall both consumers: each takes one record into the gate
@@ -140,7 +143,8 @@ class QueuePolicyTest {
 
     @Test
     void stageDropsNeverReachTheQueue() throws Exception {
-        try (Pipelines ps = sinks.open("main: {stages: [{initial_drop: 500}], sink: {gate: g}, queue: {capacity: 8, policy: drop}}", tmp)) {
+        try (Pipelines ps = sinks.open(
+                "main: {stages: [{initial_drop: 500}], sink: {gate: g}, queue: {capacity: 8, policy: drop}}", tmp)) {
             Pipeline p = ps.get("main");
             for (int i = 0; i < 500; i++) p.submit(0, i, 0, 0);
             assertThat(ps.stats().get("main").dropped()).isZero();
@@ -157,13 +161,15 @@ class QueuePolicyTest {
      */
     @Test
     void pooledRecordsNoNewRecordsInSteadyStateAndAllComeBack() throws Exception {
-        try (Pipelines ps = sinks.open("""
+        try (Pipelines ps = sinks.open(
+                """
                 main:
                   stages: [{speedlimit: 2}, {filter: {field: value, op: "<", than: 700}}, {tee: other}]
                   sink: null
                   queue: {capacity: 1024}
                 other: {sink: null, queue: {capacity: 512}, consumers: 2}
-                """, tmp)) {
+                """,
+                tmp)) {
             Pipeline p = ps.get("main");
             RecordPool pool = p.pool();
             RecordPool otherPool = ps.get("other").pool();
@@ -181,12 +187,16 @@ class QueuePolicyTest {
             assertThat(pool.created()).isEqualTo(created);
             assertThat(otherPool.created()).isEqualTo(otherCreated);
             assertThat(pool.discarded() + otherPool.discarded()).isZero();
-            assertThat(allocated).as("bytes allocated by the producer for 1M submits").isLessThan(100_000);
+            assertThat(allocated)
+                    .as("bytes allocated by the producer for 1M submits")
+                    .isLessThan(100_000);
             ps.close();
             assertThat(pool.available()).isEqualTo((int) created);
             assertThat(otherPool.available()).isEqualTo((int) otherCreated);
             // 1.1 M records: speedlimit 2 ns passes the even timestamps, the filter values 0..699 of 0..999
-            long passed = LongStream.range(0, 1_100_000).filter(i -> i % 2 == 0 && i % 1000 < 700).count();
+            long passed = LongStream.range(0, 1_100_000)
+                    .filter(i -> i % 2 == 0 && i % 1000 < 700)
+                    .count();
             assertThat(ps.stats().get("main").processed()).isEqualTo(passed);
             assertThat(ps.stats().get("other").processed()).isEqualTo(passed);
         }
@@ -242,6 +252,7 @@ class QueuePolicyTest {
         Pipelines ps = sinks.open("main: {sink: null}", tmp);
         ps.close();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ps.get("main").submit(0, 0, 0, 0))
-                .isInstanceOf(IllegalStateException.class).hasMessage("pipeline main is closed");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("pipeline main is closed");
     }
 }

@@ -40,30 +40,36 @@ final class TestSinks {
 
     Map<String, Sink.Factory> factories() {
         return Map.of(
-                "collect", (arg, dir, consumers) -> {
-                    ConcurrentLinkedQueue<long[]> q = collected.computeIfAbsent(arg.asText(), k -> new ConcurrentLinkedQueue<>());
-                    return sink((c, r) -> q.add(row(r)));
-                },
-                "slow", (arg, dir, consumers) -> {
-                    ConcurrentLinkedQueue<long[]> q = collected.computeIfAbsent("slow", k -> new ConcurrentLinkedQueue<>());
-                    long nanos = arg.asLong();
-                    return sink((c, r) -> {
-                        LockSupport.parkNanos(nanos);
-                        q.add(row(r));
-                    });
-                },
-                "gate", (arg, dir, consumers) -> {
-                    Gate g = gates.computeIfAbsent(arg.asText(), k -> new Gate());
-                    return sink((c, r) -> {
-                        g.arrived.countDown();
-                        try {
-                            if (!g.open.await(30, TimeUnit.SECONDS)) throw new IllegalStateException("gate never opened");
-                        } catch (InterruptedException e) {
-                            throw new IllegalStateException(e);
-                        }
-                        g.rows.add(row(r));
-                    });
-                });
+                "collect",
+                        (arg, dir, consumers) -> {
+                            ConcurrentLinkedQueue<long[]> q =
+                                    collected.computeIfAbsent(arg.asText(), k -> new ConcurrentLinkedQueue<>());
+                            return sink((c, r) -> q.add(row(r)));
+                        },
+                "slow",
+                        (arg, dir, consumers) -> {
+                            ConcurrentLinkedQueue<long[]> q =
+                                    collected.computeIfAbsent("slow", k -> new ConcurrentLinkedQueue<>());
+                            long nanos = arg.asLong();
+                            return sink((c, r) -> {
+                                LockSupport.parkNanos(nanos);
+                                q.add(row(r));
+                            });
+                        },
+                "gate",
+                        (arg, dir, consumers) -> {
+                            Gate g = gates.computeIfAbsent(arg.asText(), k -> new Gate());
+                            return sink((c, r) -> {
+                                g.arrived.countDown();
+                                try {
+                                    if (!g.open.await(30, TimeUnit.SECONDS))
+                                        throw new IllegalStateException("gate never opened");
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                                g.rows.add(row(r));
+                            });
+                        });
     }
 
     Pipelines open(String yaml, Path dir) throws IOException {
@@ -89,8 +95,7 @@ final class TestSinks {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 

@@ -24,8 +24,9 @@ class CpufreqSensorsTest {
         Files.writeString(f0, "2900000\n");
         Files.writeString(f1, "1200000\n");
         List<Sensor> s = ProcSensors.cpufreq(sys, List.of("cpu", "cpu0", "cpu1", "cpu2"));
-        assertThat(s).extracting(Sensor::uri).containsExactly("sensor://cpufreq/cpu/frequency_khz#cpu0",
-                "sensor://cpufreq/cpu/frequency_khz#cpu1");
+        assertThat(s)
+                .extracting(Sensor::uri)
+                .containsExactly("sensor://cpufreq/cpu/frequency_khz#cpu0", "sensor://cpufreq/cpu/frequency_khz#cpu1");
         assertThat(s.get(0).sample()).isEqualTo(2_900_000.0);
         assertThat(s.get(1).sample()).isEqualTo(1_200_000.0);
         Files.writeString(f1, "3100000\n"); // the governor moved: the next sample sees it

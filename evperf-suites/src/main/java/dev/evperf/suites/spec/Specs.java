@@ -19,8 +19,7 @@ public final class Specs {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
-    private Specs() {
-    }
+    private Specs() {}
 
     /** @throws SpecException "source:line:column: what is wrong" */
     public static QuerySpec read(String yaml, String source) {

@@ -30,7 +30,8 @@ abstract class WindowModel<S> implements Model {
         this.length = w.length();
         this.slide = slide;
         this.lateness = q.data().latenessMillis();
-        this.streams = w.kinds().stream().map(k -> NexmarkStreams.ALL.get(k).name()).toArray(String[]::new);
+        this.streams =
+                w.kinds().stream().map(k -> NexmarkStreams.ALL.get(k).name()).toArray(String[]::new);
         this.maxTime = new long[streams.length];
         Arrays.fill(maxTime, Long.MIN_VALUE);
         this.empty = empty;
