@@ -1,8 +1,10 @@
 package dev.evperf.analysis;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** One headline line per trial, to compare the trials of a run (text table and CSV). */
 record AcrossTrials(String id, Map<String, Object> params, String status, Long errors, boolean disturbed, Disturbance disturbance,
@@ -27,8 +29,46 @@ record AcrossTrials(String id, Map<String, Object> params, String status, Long e
         return trials.stream().map(AcrossTrials::of).toList();
     }
 
-    /** "key=value key=value", for headings and the text table. */
-    static String params(Map<String, Object> params) {
-        return params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    /**
+     * The text table: the trial, one column per matrix parameter (short names and values), its
+     * status, whether it was disturbed and the kinds of its warnings, and its headline figures. A
+     * column no trial fills (the burst columns of a run without bursts, "disturbed" when none was) is
+     * left out rather than shown empty or as n/a in every row.
+     */
+    static Table table(List<AcrossTrials> rows, ParamNames names) {
+        List<String> keys = new ArrayList<>();
+        rows.forEach(r -> r.params().keySet().forEach(k -> { if (!keys.contains(k)) keys.add(k); }));
+        List<Column> labels = new ArrayList<>(List.of(
+                new Column("disturbed", r -> r.disturbed() ? "yes" : "", AcrossTrials::disturbed),
+                new Column("warnings", r -> String.join(" ", r.warnings()), r -> !r.warnings().isEmpty())));
+        labels.removeIf(c -> rows.stream().noneMatch(c.applies));
+        List<Column> columns = new ArrayList<>(List.of(
+                new Column("mean burst ms", r -> Table.num(r.meanBurstMs(), 3), r -> r.meanBurstMs() != null),
+                new Column("p99 processing µs", r -> Table.num(r.p99ProcessingUs(), 3), r -> r.p99ProcessingUs() != null),
+                new Column("p99 scheduled µs", r -> Table.num(r.p99ScheduledUs(), 3), r -> defined(r.p99ScheduledUs())),
+                new Column("A/B N=1", r -> Table.num(r.aOverBAtN1(), 2), r -> defined(r.aOverBAtN1())),
+                new Column("achieved ev/s", r -> Table.num(r.achievedRate(), 1), r -> defined(r.achievedRate()))));
+        columns.removeIf(c -> rows.stream().noneMatch(c.applies));
+        List<String> header = new ArrayList<>(List.of("id"));
+        keys.forEach(k -> header.add(names.key(k)));
+        header.add("status");
+        labels.forEach(c -> header.add(c.name));
+        columns.forEach(c -> header.add(c.name));
+        Table t = new Table(header.toArray(String[]::new)).labelColumns(keys.size() + 2 + labels.size());
+        for (AcrossTrials r : rows) {
+            List<Object> cells = new ArrayList<>(List.of(r.id()));
+            keys.forEach(k -> cells.add(r.params().containsKey(k) ? names.value(k, r.params().get(k)) : ""));
+            cells.add(r.status());
+            labels.forEach(c -> cells.add(c.cell.apply(r)));
+            columns.forEach(c -> cells.add(c.cell.apply(r)));
+            t.row(cells.toArray());
+        }
+        return t;
+    }
+
+    private record Column(String name, Function<AcrossTrials, String> cell, Predicate<AcrossTrials> applies) {}
+
+    private static boolean defined(Double v) {
+        return v != null && !v.isNaN();
     }
 }

@@ -9,22 +9,25 @@ import java.util.stream.Stream;
 
 /**
  * The across-trials table as CSV (RFC 4180 quoting), one header line, one column per matrix
- * parameter so the file plots directly. Undefined figures are empty cells; numbers are unrounded.
+ * parameter so the file plots directly, named and valued as in the text ({@link ParamNames}; the full
+ * values are in run.json). Every figure has its column, so scripts see one layout; undefined figures
+ * are empty cells; numbers are unrounded.
  */
 final class CsvReport {
     private CsvReport() {}
 
     static String render(RunSummary run) {
         List<AcrossTrials> rows = AcrossTrials.of(run.trials());
+        ParamNames names = ParamNames.of(run.trials().stream().map(TrialSummary::params).toList());
         Set<String> keys = new LinkedHashSet<>();
         rows.forEach(r -> keys.addAll(r.params().keySet()));
 
         StringBuilder sb = new StringBuilder();
-        line(sb, Stream.of(Stream.of("id"), keys.stream(), Stream.of("status", "errors", "disturbed", "stall_ms", "driver_switches",
+        line(sb, Stream.of(Stream.of("id"), keys.stream().map(names::key), Stream.of("status", "errors", "disturbed", "stall_ms", "driver_switches",
                 "steal_ms", "warnings", "mean_burst_ms", "p99_processing_us",
                 "p99_scheduled_us", "a_over_b_n1", "achieved_rate_per_s")).flatMap(s -> s).toList());
         for (AcrossTrials r : rows) {
-            Stream<String> params = keys.stream().map(k -> r.params().containsKey(k) ? String.valueOf(r.params().get(k)) : "");
+            Stream<String> params = keys.stream().map(k -> r.params().containsKey(k) ? names.value(k, r.params().get(k)) : "");
             Disturbance d = r.disturbance();
             line(sb, Stream.of(Stream.of(r.id()), params, Stream.of(r.status(), r.errors() == null ? "" : r.errors().toString(),
                     d == null ? "" : String.valueOf(r.disturbed()), d == null ? "" : num(d.stallMs()),

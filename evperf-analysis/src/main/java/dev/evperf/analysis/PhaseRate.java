@@ -8,11 +8,23 @@ import java.util.List;
  * a lag that grows to the end shows a driver or engine that fell behind its absolute schedule.
  *
  * @param profile    null when result.json is absent and the phase was found from the events alone
- * @param targetRate events/s; null means maximum rate (or unknown when profile is null)
+ * @param targetRate   events/s, as the workload asks; null means maximum rate (or unknown when profile is null)
+ * @param intendedRate events/s of the intended send times (the phase's events over its span): the
+ *                     target's, but for Poisson arrivals, a random draw around it; null when unknown
  * @param achievedRate count / (last send_end − first send_start), events/s
  */
-public record PhaseRate(int phase, String name, String profile, Double targetRate, long count,
+public record PhaseRate(int phase, String name, String profile, Double targetRate, Double intendedRate, long count,
                         double achievedRate, double maxLagMs, double lastLagMs) {
+
+    /** The same with the intended rate result.json gives the phase. */
+    public PhaseRate withIntended(Double intended) {
+        return new PhaseRate(phase, name, profile, targetRate, intended, count, achievedRate, maxLagMs, lastLagMs);
+    }
+
+    /** Whether the intended rate differs from the target by more than its printed precision (Poisson arrivals). */
+    public boolean intendedDiffers() {
+        return targetRate != null && intendedRate != null && Math.abs(intendedRate - targetRate) >= 0.05;
+    }
 
     /** Measured phases as the trial itself summarised them in result.json (for trials without per-event records). */
     public static List<PhaseRate> fromResult(TrialResult result) {
@@ -20,7 +32,7 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
         for (int p = 0; p < result.phases().size(); p++) {
             TrialResult.Phase ph = result.phases().get(p);
             if (!ph.measure() || ph.achievedRate() == null) continue;
-            rates.add(new PhaseRate(p, ph.name(), ph.profile(), ph.targetRate(), ph.count(), ph.achievedRate(),
+            rates.add(new PhaseRate(p, ph.name(), ph.profile(), ph.targetRate(), ph.intendedRate(), ph.count(), ph.achievedRate(),
                     ph.maxLagMs(), ph.lastLagMs()));
         }
         return rates;
@@ -35,7 +47,7 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
                 if (!ph.measure()) continue;
                 int from = (int) Math.min(ph.firstSeq(), d.size());
                 int to = (int) Math.min(ph.firstSeq() + ph.count(), d.size());
-                rates.add(of(d, p, ph.name(), ph.profile(), ph.targetRate(), from, to));
+                rates.add(of(d, p, ph.name(), ph.profile(), ph.targetRate(), from, to).withIntended(ph.intendedRate()));
             }
             return rates;
         }
@@ -58,7 +70,7 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
 
     /** A phase without events (its seq range lies past the recorded ones). */
     public static PhaseRate empty(int phase, String name, String profile, Double target) {
-        return new PhaseRate(phase, name, profile, target, 0, Double.NaN, Double.NaN, Double.NaN);
+        return new PhaseRate(phase, name, profile, target, null, 0, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /**
@@ -69,7 +81,7 @@ public record PhaseRate(int phase, String name, String profile, Double targetRat
      */
     public static PhaseRate of(int phase, String name, String profile, Double target, long count,
                                long firstSendStart, long lastSendEnd, long maxLagNs, long lastLagNs) {
-        return new PhaseRate(phase, name, profile, target, count, rate(count, firstSendStart, lastSendEnd),
+        return new PhaseRate(phase, name, profile, target, null, count, rate(count, firstSendStart, lastSendEnd),
                 maxLagNs / Stats.NS_PER_MS, lastLagNs / Stats.NS_PER_MS);
     }
 

@@ -12,6 +12,7 @@ final class TextReport {
     static String render(RunSummary run) {
         StringBuilder sb = new StringBuilder();
         List<TrialSummary> trials = run.trials();
+        ParamNames names = ParamNames.of(trials.stream().map(TrialSummary::params).toList());
         long withErrors = trials.stream().filter(t -> t.ok() && t.errors() != null && t.errors().count() > 0).count();
         long disturbed = trials.stream().filter(TrialSummary::disturbed).count();
         // Counted by status: a trial the run was interrupted in, or never started, did not fail.
@@ -29,23 +30,14 @@ final class TextReport {
         sb.append(disturbed > 0 ? "; " + disturbed + " disturbed" : "").append('\n');
         for (TrialSummary t : trials) {
             sb.append('\n').append("== Trial ").append(t.id());
-            if (!t.params().isEmpty()) sb.append("  (").append(AcrossTrials.params(t.params())).append(')');
+            if (!t.params().isEmpty()) sb.append("  (").append(names.text(t.params())).append(')');
             if (t.repetition() != null) sb.append("  repetition ").append(t.repetition());
             sb.append(" ==\n");
             if (t.ok()) trial(sb, t, run.options()); else sb.append(t.status().toUpperCase(java.util.Locale.ROOT)).append(": ")
                     .append(t.reason() == null ? "no reason given" : t.reason()).append('\n');
         }
         if (trials.size() > 1) {
-            sb.append("\nAcross trials\n");
-            Table table = new Table("id", "params", "status", "disturbed", "warnings", "mean burst ms", "p99 processing µs",
-                    "p99 scheduled µs", "A/B N=1", "achieved ev/s").labelColumns(5);
-            for (AcrossTrials r : AcrossTrials.of(trials)) {
-                table.row(r.id(), AcrossTrials.params(r.params()), r.status(), r.disturbed() ? "yes" : "",
-                        r.warnings().isEmpty() ? "" : String.join(" ", r.warnings()), num(r.meanBurstMs(), 3),
-                        num(r.p99ProcessingUs(), 3), num(r.p99ScheduledUs(), 3), num(r.aOverBAtN1(), 2),
-                        num(r.achievedRate(), 1));
-            }
-            sb.append(table.render("  "));
+            sb.append("\nAcross trials\n").append(AcrossTrials.table(AcrossTrials.of(trials), names).render("  "));
         }
         return sb.toString();
     }
@@ -141,13 +133,20 @@ final class TextReport {
         warnings.show(sb, w -> w.figure().endsWith(" mean") && w.kind().equals(Warning.DOMINATED));
 
         if (t.rates() != null) {
-        sb.append("\nRate per measured phase (lag = send start - intended)\n");
-        Table rt = new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
-                .labelColumns(2);
+        // Poisson arrivals draw their count around the target: the rate of the intended times gets a column.
+        boolean drawn = t.rates().stream().anyMatch(PhaseRate::intendedDiffers);
+        sb.append("\nRate per measured phase (lag = send start - intended")
+                .append(drawn ? "; intended = the rate of the intended send times, Poisson arrivals drawn around the target" : "")
+                .append(")\n");
+        Table rt = drawn ? new Table("phase", "profile", "target ev/s", "intended ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms")
+                : new Table("phase", "profile", "target ev/s", "achieved ev/s", "events", "max lag ms", "last lag ms");
+        rt.labelColumns(2);
         for (PhaseRate p : t.rates()) {
             String target = p.profile() == null ? "?" : p.targetRate() == null ? "max" : num(p.targetRate(), 1);
-            rt.row(p.name(), p.profile() == null ? "?" : p.profile(), target, num(p.achievedRate(), 1), p.count(),
-                    num(p.maxLagMs(), 3), num(p.lastLagMs(), 3));
+            List<Object> cells = new java.util.ArrayList<>(List.of(p.name(), p.profile() == null ? "?" : p.profile(), target));
+            if (drawn) cells.add(p.intendedRate() == null ? "" : num(p.intendedRate(), 1));
+            cells.addAll(List.of(num(p.achievedRate(), 1), p.count(), num(p.maxLagMs(), 3), num(p.lastLagMs(), 3)));
+            rt.row(cells.toArray());
         }
         sb.append(rt.render("  "));
         if (t.achievedRate() != null) sb.append("all measured events: ").append(num(t.achievedRate(), 1)).append(" ev/s\n");

@@ -54,11 +54,16 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
         return outputDelivery != null && outputDelivery.startsWith("sending-thread");
     }
 
-    /** A load phase; {@code targetRate} in events/s, null for "as fast as possible". */
+    /**
+     * A load phase; {@code targetRate} in events/s as asked, null for "as fast as possible";
+     * {@code intendedRate} that of its intended send times (Poisson arrivals: a random draw around the
+     * target; null in results written before it was recorded).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
-                        Double targetRate, long intendedSpanNs, Double achievedRate, Double maxLagMs, Double lastLagMs) {}
+                        Double targetRate, Double intendedRate, long intendedSpanNs, Double achievedRate, Double maxLagMs,
+                        Double lastLagMs) {}
 
     /** 1 in this many sends was timed (capacity mode, measure.timing: sampled), or 0 when every send was. */
     public int sampleEvery() {

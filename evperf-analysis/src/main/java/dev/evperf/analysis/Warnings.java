@@ -63,12 +63,15 @@ public final class Warnings {
             if (p.targetRate() == null || p.count() == 0) continue;
             String figure = "phase " + p.name();
             boolean bad = false;
-            if (p.achievedRate() < RATE_SHORT * p.targetRate()) {
+            // Poisson arrivals: measured against the rate their intended times hold, not the target they were drawn around
+            double asked = p.intendedDiffers() ? p.intendedRate() : p.targetRate();
+            if (p.achievedRate() < RATE_SHORT * asked) {
                 bad = true;
                 out.add(new Warning(Warning.RATE_SHORT, figure, String.format(Locale.ROOT,
-                        "achieved %s ev/s, %s %% of its target %s ev/s: the engine did not keep up, so the phase's latency"
+                        "achieved %s ev/s, %s %% of its %s %s ev/s: the engine did not keep up, so the phase's latency"
                                 + " describes a queue that grew through it, not a steady state",
-                        num(p.achievedRate(), 1), num(100 * p.achievedRate() / p.targetRate(), 1), num(p.targetRate(), 1))));
+                        num(p.achievedRate(), 1), num(100 * p.achievedRate() / asked, 1), p.intendedDiffers() ? "intended rate" : "target",
+                        num(asked, 1))));
             }
             LatencyTrend lag = lagTrend(csv, p.phase());
             if (lag != null && lag.growing(LAG_SLOPE_MS_PER_S) && p.lastLagMs() >= LAG_END_MS) {

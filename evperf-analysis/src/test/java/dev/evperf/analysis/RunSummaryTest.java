@@ -66,7 +66,7 @@ class RunSummaryTest {
         String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
         assertThat(text)
                 .contains("3 trials, 2 ok, 1 failed")
-                .contains("== Trial d1000-r0  (load.distance_ms=1000 jvm=default)  repetition 0 ==")
+                .contains("== Trial d1000-r0  (distance_ms=1000 jvm=default)  repetition 0 ==")
                 .contains("events 14 (12 measured), outputs 7")
                 .containsPattern("mean ms +median ms +trimmed ms +min ms +max ms +sum ms +std ms\\n"
                         + " +0\\.242 +0\\.215 +0\\.242 +0\\.095 +0\\.415 +0\\.725 +0\\.162") // 3 bursts: nothing trimmed
@@ -89,9 +89,43 @@ class RunSummaryTest {
                 .containsPattern("steady +constant +1000\\.0 +1314\\.9 +4");
         String across = text.substring(text.indexOf("Across trials"));
         assertThat(across)
-                .containsPattern("d1000-r0 +load\\.distance_ms=1000 jvm=default +ok +dominated +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
-                .containsPattern("const-r0 .* ok +dominated +n/a +40\\.000 +n/a +n/a +1314\\.9")
-                .containsPattern("xint-r0 .* failed +n/a");
+                .containsPattern("id +distance_ms +jvm +status +warnings +mean burst ms +p99 processing µs +p99 scheduled µs +A/B N=1 +achieved ev/s")
+                .containsPattern("d1000-r0 +1000 +default +ok +dominated +0\\.242 +300\\.000 +410\\.000 +3\\.38 +596\\.9")
+                .containsPattern("const-r0 +0 +default +ok +dominated +n/a +40\\.000 +n/a +n/a +1314\\.9")
+                .containsPattern("xint-r0 +1000 +-Xint, -Xms4g +failed +n/a");
+    }
+
+    @Test
+    void acrossTrialsLeavesOutTheFiguresNoTrialHas() throws Exception {
+        writeRun();
+        // Only the constant stream and the failed trial: no bursts, no outputs, so no burst, A/B or scheduled columns.
+        Files.writeString(run.resolve("run.json"), RUN_JSON.replace(RUN_JSON.substring(RUN_JSON.indexOf("{\"id\":\"d1000-r0\""),
+                RUN_JSON.indexOf("{\"id\":\"const-r0\"")), ""));
+        String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
+        String across = text.substring(text.indexOf("Across trials"));
+        assertThat(across).containsPattern("id +distance_ms +jvm +status +warnings +p99 processing µs +achieved ev/s\n")
+                .doesNotContain("burst").doesNotContain("A/B").doesNotContain("scheduled");
+        assertThat(render(RunSummary.load(run), RunSummary.Format.CSV)).startsWith("id,distance_ms,jvm,status,errors,disturbed,stall_ms,"
+                + "driver_switches,steal_ms,warnings,mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s\n");
+    }
+
+    @Test
+    void aPoissonPhaseShowsItsTargetAndTheRateItDrewLabelled() throws Exception {
+        writeRun();
+        Path constant = run.resolve("trials/const-r0/result.json");
+        Files.writeString(constant, Files.readString(constant).replace("\"target_rate\":1000.0", "\"target_rate\":1000.0,\"intended_rate\":987.4"));
+        String text = render(RunSummary.load(run), RunSummary.Format.TEXT);
+        String trial = text.substring(text.indexOf("== Trial const-r0"), text.indexOf("== Trial xint-r0"));
+        assertThat(trial).contains("intended = the rate of the intended send times, Poisson arrivals drawn around the target")
+                .containsPattern("phase +profile +target ev/s +intended ev/s +achieved ev/s")
+                .containsPattern("steady +constant +1000\\.0 +987\\.4 +1314\\.9 +4");
+        JsonNode json = new ObjectMapper().readTree(render(RunSummary.load(run), RunSummary.Format.JSON));
+        JsonNode rate = json.get("trials").get(1).get("rates").get(0);
+        assertThat(rate.get("target_rate").asDouble()).isEqualTo(1000.0);
+        assertThat(rate.get("intended_rate").asDouble()).isEqualTo(987.4);
+        // Deterministic arrivals: the same rate, so no second column.
+        String bursty = text.substring(text.indexOf("== Trial d1000-r0"), text.indexOf("== Trial const-r0"));
+        assertThat(bursty).doesNotContain("intended ev/s");
     }
 
     @Test
@@ -126,7 +160,7 @@ class RunSummaryTest {
         writeRun();
         String[] lines = render(RunSummary.load(run), RunSummary.Format.CSV).split("\n");
         assertThat(lines).hasSize(4);
-        assertThat(lines[0]).isEqualTo("id,load.distance_ms,jvm,status,errors,disturbed,stall_ms,driver_switches,steal_ms,warnings,"
+        assertThat(lines[0]).isEqualTo("id,distance_ms,jvm,status,errors,disturbed,stall_ms,driver_switches,steal_ms,warnings,"
                 + "mean_burst_ms,p99_processing_us,p99_scheduled_us,a_over_b_n1,achieved_rate_per_s");
         String[] bursty = lines[1].split(",", -1);
         // result.json of this synthetic run predates error and disturbance records: those cells are empty

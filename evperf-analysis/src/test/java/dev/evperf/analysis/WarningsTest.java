@@ -22,7 +22,7 @@ class WarningsTest {
     }
 
     static TrialResult.Phase phase(String name, double target) {
-        return new TrialResult.Phase(name, true, "constant", 0, 1000, target, 1_000_000_000L, null, null, null);
+        return new TrialResult.Phase(name, true, "constant", 0, 1000, target, null, 1_000_000_000L, null, null, null);
     }
 
     static TrialResult result(TrialResult.Phase... phases) {
@@ -39,7 +39,7 @@ class WarningsTest {
     @Test
     void aPhaseThatFellShortAndBehindIsNoSteadyStateAndNeitherIsAdaptivityOverIt() throws Exception {
         intervals(i -> i * 25.0, 40); // 100 ms behind per s: 975 ms at the end
-        List<PhaseRate> rates = List.of(new PhaseRate(0, "a.steady", "constant", 1000.0, 1000, 909.0, 975, 975));
+        List<PhaseRate> rates = List.of(new PhaseRate(0, "a.steady", "constant", 1000.0, null, 1000, 909.0, 975, 975));
         Adaptivity a = new Adaptivity(500, 900, 1200, 1300, 1.33, 0.0, 1.0);
         TrialResult r = result(phase("a.steady", 1000), phase("a.peak", 1500), phase("a.recovery", 1000));
         List<Warning> w = Warnings.of(summary(rates, null, a, null), r, dir);
@@ -57,14 +57,25 @@ class WarningsTest {
     @Test
     void aPhaseThatKeptUpHasNoWarning() throws Exception {
         intervals(i -> 0.2 + (i % 3) * 0.1, 40); // lag jitters, does not grow
-        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, 1000, 995.0, 0.4, 0.2));
+        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, null, 1000, 995.0, 0.4, 0.2));
         assertThat(Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), result(phase("m", 1000)), dir)).isEmpty();
+    }
+
+    @Test
+    void aPoissonPhaseIsMeasuredAgainstTheRateItsArrivalsDrew() throws Exception {
+        intervals(i -> 0.2, 40);
+        // asked 1000 ev/s, drew 970: sending 965 ev/s kept its schedule; 950 did not
+        List<PhaseRate> kept = List.of(new PhaseRate(0, "m", "constant", 1000.0, 970.0, 1000, 965.0, 0.4, 0.2));
+        assertThat(Warnings.of(summary(kept, new Latency(CALM, CALM, CALM), null, null), result(phase("m", 1000)), dir)).isEmpty();
+        List<PhaseRate> fell = List.of(new PhaseRate(0, "m", "constant", 1000.0, 970.0, 1000, 950.0, 0.4, 0.2));
+        assertThat(Warnings.of(summary(fell, new Latency(CALM, CALM, CALM), null, null), result(phase("m", 1000)), dir))
+                .extracting(Warning::message).anyMatch(m -> m.startsWith("achieved 950.0 ev/s, 97.9 % of its intended rate 970.0 ev/s"));
     }
 
     @Test
     void lagThatGrowsButEndsCloseToScheduleIsNotALaggingPhase() throws Exception {
         intervals(i -> i * 0.2, 40); // 0.8 ms per s, 7.8 ms at the end: below both limits
-        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, 1000, 999.0, 7.8, 7.8));
+        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, null, 1000, 999.0, 7.8, 7.8));
         assertThat(Warnings.of(summary(rates, null, null, null), result(phase("m", 1000)), dir)).isEmpty();
     }
 

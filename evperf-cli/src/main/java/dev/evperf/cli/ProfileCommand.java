@@ -87,12 +87,12 @@ final class ProfileCommand implements Callable<Integer> {
         for (Schedule.PhaseInfo p : s.phases) {
             main.out.printf(
                     Locale.ROOT,
-                    "  phase %-10s %-11s %10d events over %8.3f s, mean %s%n",
+                    "  phase %-10s %-11s %10d events over %8.3f s, %s%n",
                     p.name(),
                     p.profile(),
                     p.count(),
                     p.intendedSpan() / 1e9,
-                    p.targetRate() == null ? "max rate" : String.format(Locale.ROOT, "%.1f ev/s", p.targetRate()));
+                    p.rateText());
         }
         double top = rows.stream()
                 .mapToDouble(r -> Math.max(Double.isNaN(r.targetRate()) ? 0 : r.targetRate(), r.intendedRate()))

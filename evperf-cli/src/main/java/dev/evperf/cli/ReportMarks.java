@@ -6,6 +6,7 @@ import dev.evperf.analysis.report.TrialAnnotations;
 import dev.evperf.analysis.spikes.Spike;
 import dev.evperf.analysis.spikes.SpikeOptions;
 import dev.evperf.analysis.spikes.SpikeReport;
+import dev.evperf.analysis.spikes.SpikeText;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
 import dev.evperf.core.results.Json;
@@ -16,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the report marks on each trial's time axis: spikes with their attributed cause (the end of
@@ -49,28 +49,12 @@ final class ReportMarks implements ReportAnnotations {
         List<Span> spans = new ArrayList<>();
         for (SpikeReport r : Arrays.asList(s.events(), s.bursts())) {
             if (r == null) continue;
-            for (Spike sp : r.spikes()) {
-                spans.add(new Span(
-                        sp.startNs(),
-                        sp.endNs(),
-                        sp.cause(),
-                        String.format(
-                                Locale.ROOT,
-                                "%s seq %d, burst %d, pos %d, %.3f ms",
-                                sp.unit(),
-                                sp.seq(),
-                                sp.burst(),
-                                sp.pos(),
-                                sp.timeMs())));
-            }
+            for (Spike sp : r.spikes()) spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), SpikeText.what(sp)));
         }
         // The warm-up end is the report's own (MSER-5 in DuckDB, any trial size).
         return new TrialAnnotations(
                 spans,
                 null,
-                "spikes by cause: " + s.events().byCause()
-                        + (s.bursts() != null
-                                ? "; slow bursts by cause: " + s.bursts().byCause()
-                                : ""));
+                SpikeText.byCause(s.events()) + (s.bursts() != null ? "; " + SpikeText.byCause(s.bursts()) : "") + ".");
     }
 }

@@ -236,8 +236,13 @@ final class SustainCommand implements Callable<Integer> {
                 throw e;
             }
             rows.add(row);
+            // Only a saturated probe's achieved rate estimates the capacity; one that missed its rate by a
+            // stall (a busy machine) says nothing about it.
             search.record(new SustainSearch.Probe(
-                    rate, row.sustained(), row.achievedRate() == null ? 0 : row.achievedRate(), row.reason()));
+                    rate,
+                    row.sustained(),
+                    row.saturated() && row.achievedRate() != null ? row.achievedRate() : 0,
+                    row.reason()));
         }
         // Confirmation: the same rate again in fresh JVMs. The search saw each rate once; an engine whose
         // capacity differs between JVMs passes or fails the same rate depending on the JVM it got.
@@ -340,9 +345,9 @@ final class SustainCommand implements Callable<Integer> {
     }
 
     /**
-     * The achieved rates of the saturated probes (not sustained, and short of their target): a
-     * synchronous engine that cannot keep up accepts events exactly as fast as it processes them, so
-     * each is the engine's capacity in that probe's JVM. Their spread shows how much it varies.
+     * The achieved rates of the saturated probes (see {@link SustainVerdict#SATURATED}): a synchronous engine that
+     * cannot keep up accepts events exactly as fast as it processes them, so each is the engine's
+     * capacity in that probe's JVM. Their spread shows how much it varies.
      */
     private static final class Spread {
         final int n;
@@ -457,13 +462,13 @@ final class SustainCommand implements Callable<Integer> {
                 .sorted(Comparator.comparingDouble(Probe::rate))
                 .forEach(r -> main.out.printf(
                         Locale.ROOT,
-                        "  %-5s %14.1f %14.1f %12.1f %12.1f %12.3f %10s  %s%n",
+                        "  %-5s %14.1f %14s %12s %12s %12s %10s  %s%n",
                         r.id(),
                         r.rate(),
-                        orNaN(r.achievedRate()),
-                        orNaN(r.scheduledP50Us()),
-                        orNaN(r.scheduledP99Us()),
-                        orNaN(r.backlogMsPerS()),
+                        figure(r.achievedRate(), "%.1f"),
+                        figure(r.scheduledP50Us(), "%.1f"),
+                        figure(r.scheduledP99Us(), "%.1f"),
+                        figure(r.backlogMsPerS(), "%.3f"),
                         r.sustained() ? "yes" : "no",
                         r.reason()));
         if (search.done()) {
@@ -476,17 +481,40 @@ final class SustainCommand implements Callable<Integer> {
                     rows.size(),
                     seconds);
         } else {
-            main.out.printf(
-                    Locale.ROOT,
-                    "not converged after %d probes in %.1f s: highest sustained %.1f ev/s, lowest failed %.1f ev/s%n",
-                    rows.size(),
-                    seconds,
-                    search.sustainable(),
-                    search.lowestFailure());
+            main.out.println(notConverged(rows.size(), seconds, search.sustainable(), search.lowestFailure()));
         }
     }
 
-    private static double orNaN(Double value) {
-        return value == null ? Double.NaN : value;
+    /** A probe's figure, or "-" when its trial did not end ok and has none. */
+    private static String figure(Double v, String format) {
+        return v == null || Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v);
+    }
+
+    /** What a search that ran out of probes found: the bracket, or which side of it is still open. */
+    static String notConverged(int probes, double seconds, double highestSustained, double lowestFailed) {
+        String head = String.format(
+                Locale.ROOT, "not converged after %d probe%s in %.1f s: ", probes, probes == 1 ? "" : "s", seconds);
+        if (Double.isNaN(lowestFailed)) {
+            return head
+                    + String.format(
+                            Locale.ROOT,
+                            "every probe was sustained, up to %.1f ev/s, so the engine's limit is higher"
+                                    + " (more probes: --max-probes; a faster climb: --start, --factor)",
+                            highestSustained);
+        }
+        if (Double.isNaN(highestSustained)) {
+            return head
+                    + String.format(
+                            Locale.ROOT,
+                            "no probe was sustained, down to %.1f ev/s, so the limit is lower"
+                                    + " (start lower: --start; more probes: --max-probes)",
+                            lowestFailed);
+        }
+        return head
+                + String.format(
+                        Locale.ROOT,
+                        "highest sustained %.1f ev/s, lowest failed %.1f ev/s (more probes: --max-probes)",
+                        highestSustained,
+                        lowestFailed);
     }
 }

@@ -79,6 +79,14 @@ final class Cli {
         return longs(sql).get(0);
     }
 
+    /** The first column of the first row, as a double. */
+    static double number(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getDouble(1);
+        }
+    }
+
     @Override
     public String toString() {
         return "exit " + exit + "\n--- out\n" + out + "\n--- err\n" + err;

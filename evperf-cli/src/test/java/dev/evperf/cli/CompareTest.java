@@ -74,10 +74,18 @@ class CompareTest {
         assertThat(event.get("verdict").asText()).as(event.toString()).isEqualTo("A faster");
         assertThat(event.get("units").asText()).isEqualTo("block");
         assertThat(event.get("effect").asDouble()).isGreaterThan(event.get("min_effect").asDouble());
-        // Per burst (a few dozen values): never the other way round. The engine spins on the clock, so on a
-        // busy machine preemption lengthens bursts by whole time slices and a dozen bursts may not suffice.
-        assertThat(burst.get("verdict").asText()).as(burst.toString()).isIn("A faster", Comparison.NO_DIFFERENCE);
-        assertThat(burst.at("/b/median").asDouble()).as(burst.toString()).isGreaterThan(burst.at("/a/median").asDouble());
+        // Per burst (a few dozen values, the runs one after the other): the engine spins on the clock, so on a
+        // busy machine preemption lengthens bursts by whole time slices, and by more in one run than in the
+        // other when the load changes between them (under load 15: A's median 15.9 ms, B's 10.2 ms). What no
+        // machine changes: a burst lasts at least its 50 spins, 5 ms in A and 10 ms in B, and a verdict's
+        // direction is the sign of the difference it found.
+        assertThat(burst.at("/a/median").asDouble()).as(burst.toString()).isGreaterThanOrEqualTo(5.0);
+        assertThat(burst.at("/b/median").asDouble()).as(burst.toString()).isGreaterThanOrEqualTo(10.0);
+        String burstVerdict = burst.get("verdict").asText();
+        if (!burstVerdict.equals(Comparison.NO_DIFFERENCE)) {
+            assertThat(Math.signum(burst.at("/diff_median/estimate").asDouble())).as(burst.toString())
+                    .isEqualTo(burstVerdict.equals("A faster") ? 1.0 : -1.0);
+        }
         // Each event spins 100 µs longer in B: the interval of the median difference lies around +100 µs.
         assertThat(event.at("/diff_median/lo").asDouble()).isBetween(50.0, 150.0);
         assertThat(event.at("/diff_median/hi").asDouble()).isBetween(50.0, 150.0);
@@ -108,10 +116,11 @@ class CompareTest {
         Cli effect = Cli.run("compare", runA.toString(), runB.toString(), "--min-effect", "-1");
         assertThat(effect.exit).isEqualTo(Main.BAD_INPUT);
         assertThat(effect.err.strip()).isEqualTo("evperf: min-effect must be a number >= 0, got -1.0");
-        // a least change of 100 % leaves B's 100 µs more (+~98 %) no difference
-        Cli lenient = Cli.run("compare", runA.toString(), runB.toString(), "--min-change", "100%", "--format", "csv");
+        // a least change of 200 % leaves B's 100 µs more no difference: ~+100 % of A's median, a little more or
+        // less as the machine lengthens the spins (+101.7 % under load; only B's median ≥ 3 × A's would reach it)
+        Cli lenient = Cli.run("compare", runA.toString(), runB.toString(), "--min-change", "200%", "--format", "csv");
         assertThat(lenient.exit).as(lenient.toString()).isZero();
-        assertThat(lenient.out).containsPattern("(?m)^A,B,all,event_time,.*,no difference,\\|Δ\\| = \\d+\\.\\d+ % < 100 % of A,");
+        assertThat(lenient.out).containsPattern("(?m)^A,B,all,event_time,.*,no difference,\\|Δ\\| = \\d+\\.\\d+ % < 200 % of A,");
     }
 
     @Test

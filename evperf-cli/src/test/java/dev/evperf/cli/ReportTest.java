@@ -86,6 +86,21 @@ class ReportTest {
         // 2 trials × (latency, rate, 3 percentiles over time, timeline, burst histogram, CDF, 2 event histograms,
         // 2 per-position, head-tail, 3 sensors) + across trials (sweep, its metric, every trial, JVM side by side)
         assertThat(Integer.parseInt(Chromium.bodyData(dom).get("data-charts"))).isGreaterThanOrEqualTo(2 * 15 + 4);
+        // The headline comes first: per trial its status, the failed ones with the JVM's reason.
+        assertThat(dom.indexOf("id=\"summary\"")).isPositive().isLessThan(dom.indexOf("id=\"overview\""));
+        String summary = dom.substring(dom.indexOf("id=\"summary\""), dom.indexOf("id=\"overview\""));
+        assertThat(summary).contains("4 trials: ").contains("2 failed").contains("Metaspace")
+                .contains("distance=0ms jvm=default").contains("distance=5ms jvm=-XX:MaxMetaspaceSize=8m");
+        assertThat(summary.split("class=\"status-failed\">failed<", -1)).hasSize(3);
+        // The matrix by short names and values; the environment folded, the kernel command line inside it.
+        assertThat(dom).contains("distance (load.phases.measure.bursts.distance): 0ms, 5ms\njvm: default, -XX:MaxMetaspaceSize=8m");
+        assertThat(dom).contains("<details class=\"env\"><summary>Environment (controller): ").doesNotContain("<details class=\"env\" open");
+        assertThat(dom.indexOf("kernel_cmdline")).isGreaterThan(dom.indexOf("<details class=\"env\">"));
+        // Spikes in words; no placeholder positions.
+        assertThat(dom).doesNotContain("pos -1").doesNotContain("burst -1").doesNotContain("gc-pause=").contains("slow event");
+        // Phase labels were drawn on the time charts, none past the next phase's mark or the plot's edge.
+        assertThat(Integer.parseInt(Chromium.bodyData(dom).get("data-phase-labels"))).isPositive();
+        assertThat(Chromium.bodyData(dom).get("data-phase-labels-past-room")).isEqualTo("0");
 
         Path png = target.resolve("report-screenshot.png");
         Chromium.screenshot(chromium, html, png, 3000, tmp.resolve("chromium"));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,41 +26,66 @@ class ScheduleAndFailureTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
         JsonNode rate = trial.get("rates").get(0);
-        // Offered 10 000/s, the engine serves at most 5000/s: the achieved rate is reported below the target…
-        assertThat(rate.get("target_rate").asDouble()).isEqualTo(10_000.0);
-        assertThat(rate.get("achieved_rate").asDouble()).isBetween(3_000.0, 5_500.0);
-        // …the sends fall behind the absolute schedule (by ~100 µs per event, ~100 ms at the end)…
-        assertThat(rate.get("last_lag_ms").asDouble()).isGreaterThan(50.0);
-        // …and scheduled latency grows through the run, while the uncorrected end-to-end one does not.
         String ev = "read_parquet('" + run.resolve("trials/t001/events.parquet") + "')";
         String out = "read_parquet('" + run.resolve("trials/t001/outputs.parquet") + "')";
-        String q = "SELECT CAST(avg(o.received - e.%s) AS BIGINT) FROM " + out + " o JOIN " + ev + " e USING (seq) WHERE e.seq %s";
-        long schedFirst = Cli.one(q.formatted("intended", "< 100"));
-        long schedLast = Cli.one(q.formatted("intended", ">= 900"));
-        long e2eFirst = Cli.one(q.formatted("send_start", "< 100"));
-        long e2eLast = Cli.one(q.formatted("send_start", ">= 900"));
-        assertThat(schedLast - schedFirst).isGreaterThan(50_000_000L);
-        assertThat(e2eLast).isLessThan(e2eFirst * 3 + 100_000);
-        assertThat(trial.get("latency").get("scheduled").get("max_us").asDouble())
-                .isGreaterThan(10 * trial.get("latency").get("end_to_end").get("max_us").asDouble());
+        // Offered 10 000/s; a send spins 200 µs, so no machine serves more than 5000/s (a busy one fewer).
+        assertThat(rate.get("target_rate").asDouble()).isEqualTo(10_000.0);
+        double achieved = rate.get("achieved_rate").asDouble();
+        assertThat(achieved).isLessThanOrEqualTo(5_000.0);
+        // The engine set the pace: the driver never waited, so each send started at the clock reading that
+        // ended the one before (one read per event while behind schedule)…
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " a JOIN " + ev + " b ON b.seq = a.seq + 1 WHERE b.send_start = a.send_end"))
+                .isGreaterThanOrEqualTo(990);
+        // …and the achieved rate is what this run's engine managed: events over their summed processing time.
+        double capacity = Cli.one("SELECT count(*) FROM " + ev) * 1e9 / Cli.one("SELECT sum(send_end - send_start) FROM " + ev);
+        assertThat(achieved / capacity).isBetween(0.99, 1.01);
+        // The sends fall behind the absolute schedule: 1000 sends of ≥ 200 µs take ≥ 200 ms, the schedule 100 ms.
+        assertThat(rate.get("last_lag_ms").asDouble()).isGreaterThan(99.0);
+        // Scheduled latency grows through the run (by ≥ 80 ms from the first 100 events to the last 100),
+        // while the uncorrected end-to-end one, each event's own send, does not grow with it. Medians: a busy
+        // machine preempts a few sends, which would move a mean.
+        String q = "SELECT CAST(median(o.received - e.%s) AS BIGINT) FROM " + out + " o JOIN " + ev + " e USING (seq) WHERE e.seq %s";
+        long schedGrowth = Cli.one(q.formatted("intended", ">= 900")) - Cli.one(q.formatted("intended", "< 100"));
+        long e2eGrowth = Cli.one(q.formatted("send_start", ">= 900")) - Cli.one(q.formatted("send_start", "< 100"));
+        assertThat(schedGrowth).isGreaterThan(80_000_000L);
+        assertThat(e2eGrowth).isLessThan(schedGrowth / 10);
+        // The median event waited far longer for its turn than its own send took.
+        assertThat(trial.get("latency").get("scheduled").get("p50_us").asDouble())
+                .isGreaterThan(10 * trial.get("latency").get("end_to_end").get("p50_us").asDouble());
     }
 
     @Test
     void drivenBelowCapacityTheRateIsMetAndNothingQueues() throws Exception {
+        // 100 ev/s of 200 µs sends: 2 % of one core's time, below capacity even with a tenth of a core.
         Path run = tmp.resolve("under");
-        Cli cli = Cli.run("run", Cli.write(tmp, "under.yaml", knownCapacity(1000, 300)).toString(), "--out", run.toString(), "--format", "json");
+        Cli cli = Cli.run("run", Cli.write(tmp, "under.yaml", knownCapacity(100, 300)).toString(), "--out", run.toString(), "--format", "json");
         assertThat(cli.exit).as(cli.toString()).isZero();
         JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
         JsonNode rate = trial.get("rates").get(0);
-        // count / (last send end − first send start): a first send made late on a busy machine shortens the
-        // span and lifts the figure a few % above the target; a rate that is not met would be below it.
-        assertThat(rate.get("achieved_rate").asDouble()).isBetween(980.0, 1060.0);
-        // Nothing queues: the sends end on schedule (a busy machine may deschedule the driver for a few ms on the way).
-        assertThat(rate.get("last_lag_ms").asDouble()).isLessThan(5.0);
-        assertThat(rate.get("max_lag_ms").asDouble()).isLessThan(50.0);
-        // Service time is 200 µs: processing time is at least that, and scheduled stays near it.
-        assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(200.0, 1000.0);
-        assertThat(trial.get("latency").get("scheduled").get("p50_us").asDouble()).isLessThan(1000.0);
+        String ev = "read_parquet('" + run.resolve("trials/t001/events.parquet") + "')";
+        // count / (last send end − first send start) over the 3 s schedule: a send made late by a stall at
+        // either end moves it by stall / 3 s; a rate that is not met would fall further and further behind.
+        assertThat(rate.get("achieved_rate").asDouble()).isBetween(95.0, 105.0);
+        // Nothing queues: most events found the driver waiting for their time (a send starting exactly where
+        // the one before ended means it was already due: queued behind it)…
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " a JOIN " + ev + " b ON b.seq = a.seq + 1 WHERE b.send_start > a.send_end"))
+                .isGreaterThan(150);
+        // …and the median event, early in the run and late, was sent before the next one was due (10 ms).
+        String lag = "SELECT CAST(median(send_start - intended) AS BIGINT) FROM " + ev + " WHERE seq %s";
+        assertThat(Cli.one(lag.formatted("< 100"))).isLessThan(10_000_000L);
+        assertThat(Cli.one(lag.formatted(">= 200"))).isLessThan(10_000_000L);
+        // Service time is 200 µs: processing time is at least that, and the median event's scheduled latency
+        // adds less than one gap between events to it (it did not wait for another event).
+        double processing = trial.get("latency").get("processing").get("p50_us").asDouble();
+        assertThat(processing).isGreaterThanOrEqualTo(200.0);
+        assertThat(trial.get("latency").get("scheduled").get("p50_us").asDouble()).isLessThan(processing + 10_000);
+        // While it ran, the trial printed a live line per 250 ms interval: ~12 over its 3 s, counts growing.
+        List<String> live = Files.readAllLines(run.resolve("trials/t001/stdout.txt")).stream()
+                .filter(l -> l.startsWith("evperf-live ")).toList();
+        assertThat(live).hasSizeGreaterThanOrEqualTo(3).allMatch(l -> l.contains(" in=") && l.contains(" lag="));
+        List<Integer> sent = live.stream().map(l -> Integer.parseInt(l.replaceAll(".* sent=(\\d+) .*", "$1"))).toList();
+        assertThat(sent).isSorted();
+        assertThat(sent.get(sent.size() - 1)).isBetween(1, 300);
     }
 
     @Test
@@ -134,52 +160,48 @@ class ScheduleAndFailureTest {
         assertThat(Files.exists(run.resolve("trials/t001/events.parquet"))).isFalse();
         JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
         assertThat(trial.get("latency").get("processing").get("count").asLong()).isEqualTo(200);
-        // 200 µs of service time per event, within HdrHistogram's 0.1% precision and the spin's overshoot
-        assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(199.0, 1000.0);
+        // 200 µs of service time per event, within HdrHistogram's 0.1% precision; at most twice the mean send,
+        // which is at most the run's time per event (a median is never above twice the mean of positive values).
+        long runNs = new ObjectMapper().readTree(run.resolve("trials/t001/result.json").toFile()).get("run_ns").asLong();
+        assertThat(trial.get("latency").get("processing").get("p50_us").asDouble()).isBetween(199.0, 2 * runNs / 200 / 1e3);
     }
 
     @Test
     void aTrialThatExceedsItsTimeoutIsKilledAndFailed() throws Exception {
-        // 1 ms of service per event × 20 000 events = 20 s, against a 2 s timeout.
-        String w = knownCapacity(100_000, 20_000).replace("200us", "1ms") + "trial: {timeout: 2s}\n";
+        // 1 ms of service per event × 60 000 events: at least 60 s on any machine, against a 2 s timeout.
+        String w = knownCapacity(100_000, 60_000).replace("200us", "1ms") + "trial: {timeout: 2s}\n";
         Path run = tmp.resolve("slow");
         long start = System.nanoTime();
         Cli cli = Cli.run("run", Cli.write(tmp, "slow.yaml", w).toString(), "--out", run.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
-        assertThat(seconds).isLessThan(15);
+        assertThat(seconds).as("killed, not run to its end").isLessThan(30);
         JsonNode t = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials").get(0);
         assertThat(t.get("status").asText()).isEqualTo("failed");
         assertThat(t.get("reason").asText()).contains("timed out after 2s");
         assertThat(cli.err).contains("timed out");
-        // While it ran, the trial printed a live line per 250 ms: the engine's 1000 ev/s capacity, and the lag growing.
-        var live = java.nio.file.Files.readAllLines(run.resolve("trials/t001/stdout.txt")).stream()
-                .filter(l -> l.startsWith("evperf-live ")).toList();
-        assertThat(live).hasSizeGreaterThanOrEqualTo(3);
-        assertThat(live.get(live.size() - 1)).containsPattern("in=(9\\d\\d|10\\d\\d)/s").contains("lag=");
     }
 
     @Test
-    void twoSendersShareTheScheduleAndDoubleWhatOneThreadCanSend() throws Exception {
+    void twoSendersShareTheScheduleAndSendInParallel() throws Exception {
         // 200 µs of service per event: one thread sends at most 5000 ev/s; 8000 ev/s needs two.
         // A warm-up phase first: sender threads start cold, and their first sends are late.
-        String one = knownCapacity(8000, 4000).replace("    - {name: measure", "    - {name: warmup, measure: false, constant: {rate: 8000, count: 800}}\n    - {name: measure");
-        String two = one.replace("load:", "load:\n  senders: 2");
-        Path runOne = tmp.resolve("one"), runTwo = tmp.resolve("two");
-        Cli a = Cli.run("run", Cli.write(tmp, "one.yaml", one).toString(), "--out", runOne.toString(), "--format", "json");
+        String two = knownCapacity(8000, 4000).replace("    - {name: measure", "    - {name: warmup, measure: false, constant: {rate: 8000, count: 800}}\n    - {name: measure")
+                .replace("load:", "load:\n  senders: 2");
+        Path runTwo = tmp.resolve("two");
         Cli b = Cli.run("run", Cli.write(tmp, "two.yaml", two).toString(), "--out", runTwo.toString(), "--format", "json");
-        assertThat(a.exit).as(a.toString()).isZero();
         assertThat(b.exit).as(b.toString()).isZero();
-        double oneRate = new ObjectMapper().readTree(a.out).get("trials").get(0).get("rates").get(0).get("achieved_rate").asDouble();
-        JsonNode twoTrial = new ObjectMapper().readTree(b.out).get("trials").get(0);
-        assertThat(oneRate).isLessThan(5_200.0);
-        // Two senders keep the schedule: events over the schedule's own span, first intended time to
-        // last send end (a late first send on a busy machine cannot shorten it).
-        Path tt = runTwo.resolve("trials/t001");
-        long n = Cli.one("SELECT count(*) FROM read_parquet('" + tt.resolve("events.parquet") + "') WHERE measured");
-        long span = Cli.one("SELECT max(send_end) - min(intended) FROM read_parquet('" + tt.resolve("events.parquet") + "') WHERE measured");
-        // On an idle 2-core machine this is ~8000; a loaded one still shows it well above one thread's 5000 ceiling.
-        assertThat(n * 1e9 / span).isBetween(6_250.0, 8_100.0);
+        String measured = "FROM read_parquet('" + runTwo.resolve("trials/t001/events.parquet") + "') WHERE measured";
+        // Events over the schedule's own span, first intended time to last send end (a late first send on a
+        // busy machine cannot shorten it): never above the schedule's 8000 ev/s…
+        double rate = Cli.number("SELECT count(*) * 1e9 / (max(send_end) - min(intended)) " + measured);
+        assertThat(rate).isLessThanOrEqualTo(8_000.0);
+        // …and faster than one thread sending the same events one after another (their summed send times)
+        // could: on average more than one send was in progress, which one thread can never have. (How much
+        // faster is the machine's to say: on an idle one 8000 against 5000 ev/s; on a busy one a thread
+        // preempted between its sends has none in progress. Speed belongs to the benchmarks.)
+        double oneAfterAnother = Cli.number("SELECT count(*) * 1e9 / sum(send_end - send_start) " + measured);
+        assertThat(rate / oneAfterAnother).isGreaterThan(1.0);
         // Every event sent once, every output matched to its input, from both threads' shares.
         Path t = runTwo.resolve("trials/t001");
         String ev = "read_parquet('" + t.resolve("events.parquet") + "')";

@@ -7,6 +7,7 @@ import dev.evperf.api.config.Dur;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.RateIntegrator;
+import dev.evperf.core.load.Schedule;
 import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
@@ -124,9 +125,46 @@ class RateProfileTest {
         p.arrivals = ArrivalProcess.POISSON;
         Profile profile = Profile.of(p);
         assertThat(profile.arrivals().count()).isEqualTo(1234);
-        assertThat(profile.targetRate()).isCloseTo(5000, offset(5000 * 0.15));
+        // The target is what was asked; the intended times' own rate is the draw's, near it.
+        assertThat(profile.targetRate()).isEqualTo(5000.0);
+        assertThat(profile.intendedRate()).isCloseTo(5000, offset(5000 * 0.15)).isNotEqualTo(5000.0);
         p.constant.duration = Dur.parse("1s");
         p.constant.count = null;
         assertThat(Profile.of(p).span()).isEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void aPoissonPhaseKeepsTheTargetItAskedForBesideTheRateItDrew() {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.constant = new Workload.ConstantDef();
+        p.constant.rate = 50_000;
+        p.constant.duration = Dur.parse("2s");
+        p.arrivals = ArrivalProcess.POISSON;
+        p.seed = 5;
+        Profile poisson = Profile.of(p);
+        assertThat(poisson.targetRate()).isEqualTo(50_000.0);
+        assertThat(poisson.intendedRate())
+                .isEqualTo(poisson.arrivals().count() / 2.0)
+                .isNotEqualTo(50_000.0);
+        Schedule.PhaseInfo info = Schedule.of(java.util.List.of(p)).phases.get(0);
+        assertThat(info.rateText())
+                .isEqualTo(String.format(
+                        java.util.Locale.ROOT,
+                        "target 50000.0 ev/s, intended %.1f ev/s (Poisson arrivals)",
+                        poisson.intendedRate()));
+        // A wave asks for the mean of its rate function: 110 000 ev/s between 20 000 and 200 000.
+        p.arrivals = null;
+        p.constant = null;
+        p.wave = new Workload.PatternDef();
+        p.wave.min = 20_000.0;
+        p.wave.max = 200_000.0;
+        p.wave.period = Dur.parse("2s");
+        p.wave.duration = Dur.parse("6s");
+        Profile wave = Profile.of(p);
+        assertThat(wave.targetRate()).isCloseTo(110_000, offset(1e-6)).isEqualTo(wave.intendedRate());
+        p.arrivals = ArrivalProcess.POISSON;
+        assertThat(Profile.of(p).targetRate()).isCloseTo(110_000, offset(1.0));
+        assertThat(Schedule.of(java.util.List.of(p)).phases.get(0).rateText())
+                .startsWith("target 110000.0 ev/s, intended ");
     }
 }

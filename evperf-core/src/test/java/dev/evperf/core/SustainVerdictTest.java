@@ -24,7 +24,7 @@ class SustainVerdictTest {
     static ProbeFigures good() {
         return new ProbeFigures(
                 List.of(new PhaseRate(995, 2.0)),
-                new Latency(new Percentiles(10, 90), new Percentiles(12, 95)),
+                new Latency(new Percentiles(10, 90, null), new Percentiles(12, 95, null), new Percentiles(8, 20, 10.0)),
                 new Trend(0.1, 0.05),
                 5000,
                 5000);
@@ -50,7 +50,16 @@ class SustainVerdictTest {
         assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).reason())
                 .isEqualTo("achieved 980.0 ev/s < 99 % of target");
         assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).saturated())
-                .as("short of its target: the engine's capacity")
+                .as("short of its target, but the sends took 980 × 10 µs = 1 % of the time: not the engine's pace")
+                .isFalse();
+        ProbeFigures paced = new ProbeFigures(
+                slow.rates(),
+                new Latency(g.latency().scheduled(), g.latency().endToEnd(), new Percentiles(990, 1000, 1000.0)),
+                g.scheduledTrend(),
+                5000,
+                5000);
+        assertThat(SustainVerdict.judge("t", 1000, paced, CRITERIA).saturated())
+                .as("short of its target with the sends busy 980 × 1000 µs = 98 % of the time: the engine's capacity")
                 .isTrue();
 
         ProbeFigures behind =
@@ -94,7 +103,7 @@ class SustainVerdictTest {
                         """
                 {"id": "t003", "status": "ok", "summary": {"events": 100, "outputs": 100, "other": [1, 2],
                   "rates": [{"phase": "warmup", "achieved_rate": 10, "max_lag_ms": 900}, {"phase": "measure", "achieved_rate": 500, "max_lag_ms": 1.5}],
-                  "latency": {"scheduled": {"p50_us": 3, "p99_us": 7, "p999_us": 9}, "end_to_end": {"p50_us": 4, "p99_us": 8}},
+                  "latency": {"scheduled": {"p50_us": 3, "p99_us": 7, "p999_us": 9}, "end_to_end": {"p50_us": 4, "p99_us": 8}, "processing": {"mean_us": 2.0}},
                   "scheduled_trend": {"slope_ms_per_s": 0.01, "std_err": 0.01}}}""");
         Probe p = SustainVerdict.judge(500, entry, CRITERIA);
         assertThat(p.sustained()).as("the last phase is the measured one").isTrue();
@@ -105,8 +114,8 @@ class SustainVerdictTest {
                                 Json.MAPPER.readTree(
                                         """
                 {"id": "t003", "rate": 500.0, "achieved_rate": 500.0, "scheduled_p50_us": 3.0, "scheduled_p99_us": 7.0,
-                 "end_to_end_p99_us": 8.0, "backlog_ms_per_s": 0.01, "max_lag_ms": 1.5, "dropped": 0, "sustained": true,
-                 "reason": "", "confirmation": true}""")));
+                 "processing_mean_us": 2.0, "end_to_end_p99_us": 8.0, "backlog_ms_per_s": 0.01, "max_lag_ms": 1.5, "dropped": 0,
+                 "sustained": true, "saturated": false, "reason": "", "confirmation": true}""")));
 
         ObjectNode failed = (ObjectNode)
                 Json.MAPPER.readTree("{\"id\": \"t004\", \"status\": \"failed\", \"reason\": \"engine died\"}");
@@ -114,10 +123,9 @@ class SustainVerdictTest {
         assertThat(f.sustained()).isFalse();
         assertThat(f.reason()).isEqualTo("trial failed: engine died");
         assertThat(Json.MAPPER.writeValueAsString(f))
-                .isEqualTo(
-                        Json.MAPPER.writeValueAsString(
-                                Json.MAPPER.readTree(
-                                        "{\"id\": \"t004\", \"rate\": 800.0, \"sustained\": false, \"reason\": \"trial failed: engine died\"}")));
+                .isEqualTo(Json.MAPPER.writeValueAsString(Json.MAPPER.readTree(
+                        "{\"id\": \"t004\", \"rate\": 800.0, \"sustained\": false, \"saturated\": false,"
+                                + " \"reason\": \"trial failed: engine died\"}")));
 
         ObjectNode odd = (ObjectNode)
                 Json.MAPPER.readTree("{\"id\": \"t005\", \"status\": \"ok\", \"summary\": {\"rates\": 3}}");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.ParamNames;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,12 +66,15 @@ public final class ReportWriter {
         data.put("generated", Instant.now().toString());
         data.put("runDir", run.runDir.toAbsolutePath().normalize().toString());
         data.set("run", overview(run));
+        ((ObjectNode) data.get("run")).set("matrixText", matrixText(run, names(run)));
         ArrayNode trials = data.putArray("trials");
         List<JsonNode> headers = new ArrayList<>();
         Map<String, TrialSection.Metrics> metrics = new LinkedHashMap<>();
+        ParamNames names = names(run);
         for (RunInfo.Trial t : run.trials) {
             if (!t.ok()) {
-                ObjectNode h = TrialSection.header(t);
+                ObjectNode h = TrialSection.header(t, names);
+                h.set("headline", Headline.of(t.summary(), h));
                 trials.add(h);
                 headers.add(h);
                 continue;
@@ -84,15 +88,39 @@ public final class ReportWriter {
                 aError = "annotations could not be computed: " + TrialSection.oneLine(e);
             }
             try (Db db = new Db(options.duckdbMemory(), options.duckdbThreads())) {
-                TrialSection s = new TrialSection(db, t, options, mapper);
+                TrialSection s = new TrialSection(db, t, names, options, mapper);
                 s.build(a, aError);
+                s.node().set("headline", Headline.of(t.summary(), s.node()));
                 trials.add(s.node());
                 headers.add(s.node());
                 if (!s.node().has("error")) metrics.put(t.id(), s.metrics());
             }
         }
-        data.set("sweep", sweep(run, metrics));
+        data.set("sweep", sweep(run, metrics, names));
         return data;
+    }
+
+    /** Each matrix parameter on a line: "pattern (load.phases.pattern): wave, binary, …", values by their short names. */
+    static ArrayNode matrixText(RunInfo run, ParamNames names) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (RunInfo.Trial t : run.trials) {
+            t.params().fields().forEachRemaining(e -> values.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>())
+                    .add(names.value(e.getKey(), e.getValue())));
+        }
+        ArrayNode out = J.arr();
+        values.forEach((k, v) -> out.add(names.key(k) + (names.key(k).equals(k) ? "" : " (" + k + ")") + ": " + String.join(", ", v)));
+        return out;
+    }
+
+    /** The short names of the run's matrix parameters and their values, as the text tables use them. */
+    static ParamNames names(RunInfo run) {
+        List<Map<String, JsonNode>> params = new ArrayList<>();
+        for (RunInfo.Trial t : run.trials) {
+            Map<String, JsonNode> m = new LinkedHashMap<>();
+            t.params().fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue()));
+            params.add(m);
+        }
+        return ParamNames.of(params);
     }
 
     private ObjectNode overview(RunInfo run) {
@@ -145,7 +173,7 @@ public final class ReportWriter {
         return v != null && v.isTextual() && DURATION.matcher(v.asText()).matches() && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
     }
 
-    private ObjectNode sweep(RunInfo run, Map<String, TrialSection.Metrics> metrics) {
+    private ObjectNode sweep(RunInfo run, Map<String, TrialSection.Metrics> metrics, ParamNames names) {
         ObjectNode s = J.obj();
         // axes: parameters with more than one value (JVM options are compared on their own)
         Set<String> keys = new LinkedHashSet<>();
@@ -164,7 +192,7 @@ public final class ReportWriter {
             if (values.size() < 2) continue;
             ObjectNode a = axes.addObject();
             a.put("key", k);
-            a.put("label", TrialSection.shortKey(k));
+            a.put("label", names.key(k));
             a.put("numeric", numeric);
             a.put("unit", numeric && durations ? "ms" : "");
         }
@@ -183,7 +211,7 @@ public final class ReportWriter {
             for (String k : keys) {
                 JsonNode v = t.params().get(k);
                 if (v == null) continue;
-                p.put(k, display(k, v, t.label()));
+                p.put(k, names.value(k, v));
                 Double n = numeric(v);
                 if (n != null) x.put(k, n);
             }
@@ -208,21 +236,6 @@ public final class ReportWriter {
             n.put("unit", m[2]);
         }
         return s;
-    }
-
-    /**
-     * A parameter value as shown: text as it is; a nested value (e.g. a whole phase swept by name)
-     * as the controller's label names it ("pattern=wave" in "pattern=wave rep=0"), else its JSON.
-     */
-    static String display(String key, JsonNode v, String label) {
-        if (v.isValueNode()) return v.asText();
-        String prefix = TrialSection.shortKey(key) + "=";
-        if (label != null) {
-            for (String part : label.split(" ")) {
-                if (part.startsWith(prefix) && part.length() > prefix.length()) return part.substring(prefix.length());
-            }
-        }
-        return v.toString();
     }
 
     static String jvmText(List<String> jvm) {

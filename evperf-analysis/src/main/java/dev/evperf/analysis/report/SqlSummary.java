@@ -138,12 +138,12 @@ public final class SqlSummary {
                 if (!ph.measure()) continue;
                 long from = Math.min(ph.firstSeq(), n), to = Math.min(ph.firstSeq() + ph.count(), n);
                 if (from >= to) {
-                    rates.add(PhaseRate.empty(p, ph.name(), ph.profile(), ph.targetRate()));
+                    rates.add(PhaseRate.empty(p, ph.name(), ph.profile(), ph.targetRate()).withIntended(ph.intendedRate()));
                     continue;
                 }
                 Object[] r = db.row("SELECT " + figures + " FROM " + ev + " WHERE seq >= " + from + " AND seq < " + to);
                 rates.add(PhaseRate.of(p, ph.name(), ph.profile(), ph.targetRate(), to - from,
-                        Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]), Db.asLong(r[4])));
+                        Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]), Db.asLong(r[4])).withIntended(ph.intendedRate()));
             }
             return rates;
         }

@@ -2,6 +2,7 @@ package dev.evperf.analysis.report;
 
 import dev.evperf.analysis.Cumulative;
 import dev.evperf.analysis.HeadTail;
+import dev.evperf.analysis.ParamNames;
 import dev.evperf.analysis.TrialResult;
 import dev.evperf.analysis.WarmUpCut;
 import dev.evperf.analysis.warmup.WarmUp;
@@ -39,6 +40,7 @@ final class TrialSection {
 
     private final Db db;
     private final RunInfo.Trial trial;
+    private final ParamNames names;
     private final ReportOptions o;
     private final ObjectMapper mapper;
     private final TrialQueries q;
@@ -51,9 +53,10 @@ final class TrialSection {
     private Double procP50, procP99, procP999, procMean, e2eP99, schedP99, aOverB1, achievedRate;
     private final Map<String, Double[]> jvmTotals = new LinkedHashMap<>();
 
-    TrialSection(Db db, RunInfo.Trial trial, ReportOptions o, ObjectMapper mapper) {
+    TrialSection(Db db, RunInfo.Trial trial, ParamNames names, ReportOptions o, ObjectMapper mapper) {
         this.db = db;
         this.trial = trial;
+        this.names = names;
         this.o = o;
         this.mapper = mapper;
         this.q = new TrialQueries(db, trial.dir());
@@ -74,14 +77,14 @@ final class TrialSection {
     }
 
     /** The header every trial gets, failed or not. */
-    static ObjectNode header(RunInfo.Trial t) {
+    static ObjectNode header(RunInfo.Trial t, ParamNames names) {
         ObjectNode n = J.obj();
         n.put("id", t.id());
         n.put("label", t.label());
         n.put("status", t.status());
         n.put("reason", t.reason());
         n.set("params", t.params().isMissingNode() ? J.obj() : t.params());
-        n.put("paramsText", paramsText(t.params()));
+        n.put("paramsText", names.text(t.params()));
         if (t.repetition() != null) n.put("repetition", t.repetition());
         ArrayNode jvm = n.putArray("jvm");
         t.jvm().forEach(jvm::add);
@@ -90,26 +93,9 @@ final class TrialSection {
         return n;
     }
 
-    static String paramsText(JsonNode params) {
-        if (params == null || !params.isObject() || params.isEmpty()) return "";
-        StringBuilder b = new StringBuilder();
-        for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (b.length() > 0) b.append("  ");
-            b.append(shortKey(e.getKey())).append('=').append(e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
-        }
-        return b.toString();
-    }
-
-    /** "load.phases.measure.bursts.distance" → "distance". */
-    static String shortKey(String key) {
-        int i = key.lastIndexOf('.');
-        return i < 0 ? key : key.substring(i + 1);
-    }
-
     /** Fills the section; a trial whose files cannot be read gets an "error" line instead of throwing. */
     void build(TrialAnnotations annotations, String annotationError) {
-        node.setAll(header(trial));
+        node.setAll(header(trial, names));
         try {
             result = readJson(trial.dir().resolve("result.json"));
             spec = readJson(trial.dir().resolve("trial.json"));
@@ -186,6 +172,8 @@ final class TrialSection {
             ph.put("profile", p.path("profile").asText(""));
             ph.put("count", p.path("count").asLong());
             ph.set("targetRate", J.num(p.path("target_rate").asDouble(Double.NaN), 1));
+            ph.set("intendedRate", J.num(p.path("intended_rate").asDouble(Double.NaN), 1));
+            ph.set("spanS", J.s(p.path("intended_span_ns").asDouble(0)));
             ph.set("achievedRate", J.num(p.path("achieved_rate").asDouble(Double.NaN), 1));
             ph.set("maxLagMs", J.num(p.path("max_lag_ms").asDouble(Double.NaN), 3));
             ph.set("lastLagMs", J.num(p.path("last_lag_ms").asDouble(Double.NaN), 3));

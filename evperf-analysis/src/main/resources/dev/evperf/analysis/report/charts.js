@@ -139,7 +139,7 @@
       if (y.log) { scales.y.distr = 3; scales.y.log = 10; if (!y.range) scales.y.range = decades; }
       if (y.range) scales.y.range = y.range;
       var axes = [
-        defined({label: x.label || "", values: x.values || (x.log ? undefined : tickValues), splits: x.splits, rotate: x.rotate, size: x.size, space: x.space,
+        defined({label: x.label || "", values: x.values || (x.log ? compactValues : tickValues), splits: x.splits, rotate: x.rotate, size: x.size, space: x.space,
           incrs: x.integer ? INTEGER_STEPS : undefined}),
         defined({label: y.label || "", values: y.values || compactValues, size: 64})
       ];

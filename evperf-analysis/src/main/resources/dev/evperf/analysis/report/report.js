@@ -1,4 +1,9 @@
-/* evperf report: renders the run's data (the JSON block above) into tables and uPlot charts, with the helpers of charts.js. */
+/*
+ * evperf report: renders the run's data (the JSON block above) into tables and uPlot charts, with the
+ * helpers of charts.js. Longer than a module should be (~700 lines): every section renders parts of
+ * one data model with the same few helpers, in the order the page shows them; HtmlPage inlines one
+ * page script, and splitting it would scatter a section's helpers over files.
+ */
   var MODE_LABEL = {"processing": "processing", "end-to-end": "end-to-end (uncorrected)", "scheduled": "scheduled (CO-safe)"};
   var MARK = {"gc-pause": "rgba(214,39,40,0.28)", "safepoint": "rgba(255,127,14,0.9)", "jit-compilation": "rgba(31,119,180,0.45)",
     "deoptimization": "rgba(148,103,189,0.9)"};
@@ -7,6 +12,10 @@
   var SPAN = {"gc-pause": "rgba(214,39,40,0.55)", "safepoint": "rgba(255,127,14,0.55)", "jit-compilation": "rgba(31,119,180,0.5)",
     "deoptimization": "rgba(148,103,189,0.55)", "page-faults": "rgba(140,86,75,0.5)", "frequency-drop": "rgba(188,189,34,0.6)",
     "unattributed": "rgba(127,127,127,0.5)"};
+
+  var CAUSE_WORDS = {"gc-pause": "GC pause", "safepoint": "safepoint", "jit-compilation": "JIT compilation", "deoptimization": "deoptimization",
+    "page-faults": "page faults", "frequency-drop": "CPU frequency drop", "unattributed": "no cause found"};
+  function causeWords(c) { return CAUSE_WORDS[c] || c; }
 
   /** Vertical marks on a time axis (s): JVM events as bands and ticks, annotation spans, phase starts, warm-up end. */
   function marksPlugin(m) {
@@ -44,21 +53,58 @@
         ticks(m.deopt, MARK.deoptimization, b.top + b.height * 0.86, b.height * 0.05);
         ticks(m.safepoint, MARK.safepoint, b.top + b.height * 0.07, b.height * 0.06);
         c.font = (11 * dpr) + "px system-ui, sans-serif";
-        (m.phases || []).forEach(function (p) {
+        // uPlot leaves the alignment of its last axis on the context (right-aligned for a left y axis):
+        // without this, labels ended at their mark and the plot's edge cut them ("…measured)" showed as ")").
+        c.textAlign = "left";
+        c.textBaseline = "alphabetic";
+        // A phase's label sits at its start (or at the left edge when it began before the view) and never
+        // runs into the next phase's mark or past the plot: shortened if need be, left out if nothing fits.
+        var lo = u.scales.x.min, hi = u.scales.x.max, ph = m.phases || [], right = b.left + b.width;
+        var labelY = b.top + (m.spans && m.spans.length ? b.height * 0.06 : 0) + 12 * dpr; // below the spike strip
+        ph.forEach(function (p, i) {
+          var next = i + 1 < ph.length ? ph[i + 1].t : Infinity;
+          if (next <= lo || p.t >= hi) return;
           var x = px(u, p.t);
-          c.strokeStyle = "rgba(60,60,60,0.6)"; c.setLineDash([2 * dpr, 3 * dpr]); c.lineWidth = dpr;
-          c.beginPath(); c.moveTo(x, b.top); c.lineTo(x, b.top + b.height); c.stroke();
-          c.fillStyle = "rgba(60,60,60,0.85)"; c.fillText(p.name + (p.measure ? "" : " (not measured)"), Math.max(x, b.left) + 3 * dpr, b.top + 12 * dpr);
+          if (p.t >= lo) {
+            c.strokeStyle = "rgba(60,60,60,0.6)"; c.setLineDash([2 * dpr, 3 * dpr]); c.lineWidth = dpr;
+            c.beginPath(); c.moveTo(x, b.top); c.lineTo(x, b.top + b.height); c.stroke();
+          }
+          var x0 = Math.max(x, b.left) + 3 * dpr, x1 = (next < hi ? px(u, next) : right) - 3 * dpr;
+          var text = fitText(c, [p.name + (p.measure ? "" : " (not measured)"), p.name], x1 - x0);
+          c.fillStyle = "rgba(60,60,60,0.85)";
+          if (text) {
+            c.fillText(text, x0, labelY);
+            labelCheck(x0, x0 + c.measureText(text).width, x1);
+          }
         });
-        if (m.warmupEndS != null) {
-          var x = px(u, m.warmupEndS);
+        if (m.warmupEndS != null && m.warmupEndS >= lo && m.warmupEndS <= hi) {
+          var xw = px(u, m.warmupEndS);
           c.strokeStyle = "#2ca02c"; c.setLineDash([6 * dpr, 4 * dpr]); c.lineWidth = 2 * dpr;
-          c.beginPath(); c.moveTo(x, b.top); c.lineTo(x, b.top + b.height); c.stroke();
-          c.fillStyle = "#2ca02c"; c.fillText("warm-up end", x + 3 * dpr, b.top + 26 * dpr);
+          c.beginPath(); c.moveTo(xw, b.top); c.lineTo(xw, b.top + b.height); c.stroke();
+          // right of its line, or left of it when the plot ends first
+          var wl = "warm-up end", ww = c.measureText(wl).width;
+          c.fillStyle = "#2ca02c"; c.fillText(wl, xw + 3 * dpr + ww <= right ? xw + 3 * dpr : xw - 3 * dpr - ww, labelY + 14 * dpr);
         }
         c.restore();
       }]
     }};
+  }
+
+  /** Counts the phase labels drawn, and any that runs past its room (the page's test reads both from <body>). */
+  var labelsDrawn = 0, labelsPastRoom = 0;
+  function labelCheck(x0, x1, room) {
+    labelsDrawn++;
+    if (x1 > room + 0.5) labelsPastRoom++;
+    document.body.dataset.phaseLabels = String(labelsDrawn);
+    document.body.dataset.phaseLabelsPastRoom = String(labelsPastRoom);
+  }
+
+  /** The first of the texts that fits the width, else the last shortened with an ellipsis; "" when not even that fits. */
+  function fitText(c, texts, width) {
+    for (var i = 0; i < texts.length; i++) if (c.measureText(texts[i]).width <= width) return texts[i];
+    var t = texts[texts.length - 1];
+    while (t.length > 1 && c.measureText(t + "…").width > width) t = t.slice(0, -1);
+    return c.measureText(t + "…").width <= width ? t + "…" : "";
   }
 
   function marksLegend(t) {
@@ -104,6 +150,7 @@
     ]);
     document.body.insertBefore(h, app);
     var nav = el("nav", {cls: "toc"});
+    nav.appendChild(el("a", {href: "#summary", text: "Summary"}));
     nav.appendChild(el("a", {href: "#overview", text: "Overview"}));
     var ok = D.trials.filter(function (t) { return t.status === "ok" && !t.error; });
     if (D.trials.length > 1) nav.appendChild(el("a", {href: "#across", text: "Across trials"}));
@@ -113,6 +160,54 @@
     document.body.insertBefore(nav, app);
     return ok;
   }
+
+  // ---- headline: per trial ok, failed or disturbed, its key figures, its warnings ----------------
+  var STATUS_CLS = {ok: "status-ok", failed: "status-failed", disturbed: "status-disturbed"};
+
+  function headline() {
+    var s = section(app, "Summary", "summary");
+    var H = D.trials.map(function (t) { return t.headline || {status: t.status === "ok" ? "ok" : "failed", warnings: []}; });
+    var count = {ok: 0, failed: 0, disturbed: 0};
+    H.forEach(function (h) { count[h.status] = (count[h.status] || 0) + 1; });
+    s.appendChild(el("p", {cls: "headline-counts"}, [D.trials.length + " trial" + (D.trials.length === 1 ? "" : "s") + ": ",
+      el("span", {cls: "status-ok", text: count.ok + " ok"}), ", ", el("span", {cls: "status-disturbed", text: count.disturbed + " disturbed"}),
+      ", ", el("span", {cls: "status-failed", text: count.failed + " failed"}),
+      count.disturbed ? " (disturbed: the driver did not get the CPU for part of the run, so its figures hold time the engine did not"
+        + " get; see its warnings)" : ""]));
+    // JVM options get a column unless they are a matrix parameter (then params names them)
+    var anyJvm = D.trials.some(function (t) { return (t.jvm || []).length; })
+      && !D.trials.some(function (t) { return t.params && t.params.jvm !== undefined; });
+    var anyBursts = H.some(function (h) { return h.meanBurstMs != null; });
+    var anyParams = D.trials.some(function (t) { return t.paramsText; });
+    var head = ["trial"].concat(anyParams ? ["params"] : []).concat(anyJvm ? ["JVM options"] : [])
+      .concat(["status", "events", "target ev/s", "achieved ev/s", "p50 scheduled µs", "p99 scheduled µs", "p99 event µs"])
+      .concat(anyBursts ? ["mean burst ms"] : []).concat(["warnings"]);
+    var rows = D.trials.map(function (t, i) {
+      var h = H[i];
+      var target = h.targetRate == null ? (h.status === "failed" ? "" : "max") : fmt(h.targetRate, 1);
+      if (h.intendedRate != null) target += " (intended " + fmt(h.intendedRate, 1) + ")";
+      var warn = el("div", {cls: "warnings"});
+      if (h.why) warn.appendChild(el("div", {text: h.why}));
+      // each warning's figure and first clause; the whole text on hover and in the trial's own section
+      (h.warnings || []).forEach(function (w) { warn.appendChild(el("div", {text: w.brief || w.text, title: w.kind + ": " + w.text})); });
+      return [el("a", {href: "#trial-" + t.id, text: t.id})].concat(anyParams ? [t.paramsText || ""] : [])
+        .concat(anyJvm ? [(t.jvm || []).join(" ") || "default"] : [])
+        .concat([el("span", {text: h.statusText || h.status, cls: STATUS_CLS[h.status] || ""}), h.events != null ? fmtInt(h.events) : "", target,
+          h.achievedRate != null ? fmt(h.achievedRate, 1) : "", fmtOrBlank(h.scheduledP50Us), fmtOrBlank(h.scheduledP99Us),
+          fmtOrBlank(h.processingP99Us)])
+        .concat(anyBursts ? [fmtOrBlank(h.meanBurstMs)] : []).concat([warn]);
+    });
+    var left = [0, 1].concat(anyJvm ? [2] : []).concat([head.length - 1]);
+    if (!anyParams) left = [0].concat(anyJvm ? [1] : []).concat([head.length - 1]);
+    var tb = table(head, rows, left);
+    tb.className = "headline";
+    s.appendChild(tb);
+    if (H.some(function (h) { return h.warnings && h.warnings.length && !h.checked; })) {
+      s.appendChild(note("Warnings from this report's own checks of each trial's results (rate and schedule of each measured phase,"
+        + " warm-up, clock drift); a run whose summaries hold the truth checks' list shows that list."));
+    }
+  }
+  function fmtOrBlank(v) { return v == null ? "" : fmt(v); }
 
   function overview() {
     var r = D.run, s = section(app, "Run overview", "overview");
@@ -126,35 +221,22 @@
       ["started", r.started], ["finished", r.finished],
       ["load", phases ? el("pre", {text: phases}) : null],
       ["queries", r.queries ? el("pre", {text: r.queries.trim()}) : null],
-      ["matrix", r.matrix && Object.keys(r.matrix).length ? el("pre", {text: JSON.stringify(r.matrix)}) : null],
+      ["matrix", r.matrixText && r.matrixText.length ? el("pre", {text: r.matrixText.join("\n")}) : null],
       ["measure", r.measure && Object.keys(r.measure).length ? el("pre", {text: JSON.stringify(r.measure)}) : null]
     ]));
-    s.appendChild(el("h3", {text: "Environment (controller)"}));
+    // The controller's environment, folded: its one-line digest is enough on the first screen.
     var env = r.environment || {};
-    s.appendChild(table(["", ""], Object.keys(env).map(function (k) {
+    var det = el("details", {cls: "env"});
+    var digest = [env.cpu_model, env.available_processors != null ? env.available_processors + " cores" : null,
+      env.jdk_version ? "JDK " + env.jdk_version : null, env.os].filter(function (x) { return x; }).join(" · ");
+    det.appendChild(el("summary", {text: "Environment (controller)" + (digest ? ": " + digest : "")}));
+    var et = table(["", ""], Object.keys(env).map(function (k) {
       var v = env[k];
-      var td = el("span", {text: typeof v === "string" ? v : JSON.stringify(v)});
-      return [k, td];
-    }), [0, 1]));
-    s.lastChild.querySelectorAll("td").forEach(function (td, i) { if (i % 2) td.className = "wrap"; });
-    s.appendChild(el("h3", {text: "Trials"}));
-    var rows = D.trials.map(function (t) {
-      var m = (D.sweep.rows.filter(function (x) { return x.id === t.id; })[0] || {}).metrics || {};
-      var c = t.checks || {};
-      var status = el("span", {text: t.error ? "ok, not analysed" : (c.statusText || t.status) + (c.disturbance && c.disturbance.disturbed ? ", disturbed" : ""),
-        cls: t.status === "ok" && !t.error ? "status-ok" : "status-failed"});
-      return [el("a", {href: "#trial-" + t.id, text: t.id}), t.paramsText || "", (t.jvm || []).join(" "), status,
-        t.reason || t.error || "", t.durationS != null ? fmt(t.durationS, 1) : "",
-        t.result ? fmtInt(t.result.eventsSent) : "", m.meanBurstMs != null ? fmt(m.meanBurstMs) : "",
-        m.processingP99Us != null ? fmt(m.processingP99Us) : "", m.scheduledP99Us != null ? fmt(m.scheduledP99Us) : "",
-        m.achievedRate != null ? fmt(m.achievedRate, 1) : ""];
-    });
-    var t = table(["trial", "params", "JVM options", "status", "reason", "duration s", "events", "mean burst ms", "p99 event µs",
-      "p99 scheduled µs", "achieved ev/s"], rows, [0, 1, 2, 3, 4]);
-    t.querySelectorAll("tbody tr").forEach(function (tr) { tr.children[4].className = "wrap"; });
-    s.appendChild(t);
-    var failed = D.trials.filter(function (t) { return t.status !== "ok" || t.error; });
-    if (failed.length) s.appendChild(el("p", {cls: "warn", text: failed.length + " of " + D.trials.length + " trials failed or could not be analysed; their reasons are above, and the report shows the others."}));
+      return [k, el("span", {text: typeof v === "string" ? v : JSON.stringify(v)})];
+    }), [0, 1]);
+    et.querySelectorAll("td").forEach(function (td, i) { if (i % 2) td.className = "wrap"; });
+    det.appendChild(et);
+    s.appendChild(det);
   }
 
   // ---- across trials -------------------------------------------------------------------------
@@ -199,10 +281,30 @@
     return {series: series, data: data, labels: labels};
   }
 
+  /**
+   * A category axis (e.g. rate patterns): one tick per category. Labels that would run into each other
+   * go on two staggered rows, and only what still does not fit is shortened (the legend shows it whole).
+   */
   function axisX(axis, labels) {
     if (axis.numeric) return {label: axis.label + (axis.unit ? " (" + axis.unit + ")" : ""), name: axis.label};
+    var CHAR_PX = 7;
+    function layout(u) {
+      var plot = u.bbox && u.bbox.width ? u.bbox.width / (window.devicePixelRatio || 1) : u.width - 90;
+      var room = plot / Math.max(1, labels.length) - 6;
+      var longest = labels.reduce(function (n, l) { return Math.max(n, String(l).length); }, 0) * CHAR_PX;
+      var stagger = labels.length > 1 && longest > room;
+      return {stagger: stagger, chars: Math.max(4, Math.floor((stagger ? 2 * room : room) / CHAR_PX))};
+    }
     return {label: axis.label, name: axis.label, splits: function () { return labels.map(function (_, i) { return i; }); },
-      values: function (u, sp) { return sp.map(function (v) { return labels[v] != null ? short(labels[v], 28) : ""; }); },
+      values: function (u, sp) {
+        var L = layout(u);
+        return sp.map(function (v) {
+          if (labels[v] == null) return "";
+          var t = short(labels[v], L.chars);
+          return L.stagger && v % 2 ? "\n" + t : t;
+        });
+      },
+      size: function (u, values) { return values && values.some(function (v) { return v && v.indexOf("\n") >= 0; }) ? 60 : 42; },
       range: [-0.5, labels.length - 0.5], fmt: function (v) { return labels[v] != null ? labels[v] : v; }};
   }
   function short(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "…" : s; }
@@ -258,7 +360,7 @@
       } else {
         var rows = D.sweep.rows.filter(function (r) { return r.metrics; });
         var labels = rows.map(function (r) { return rows.length > 4 ? r.id : r.id + " " + (r.label || ""); });
-        spec = {title: mi.label + " per trial", series: [{label: mi.label, points: {show: true, size: 7}}],
+        spec = {title: mi.label + " per trial", series: [{label: mi.label, noLine: true, size: 7}],
           data: [rows.map(function (_, i) { return i; }), rows.map(function (r) { return r.metrics[mk]; })],
           x: axisX({label: "trial", numeric: false}, labels), y: {label: mi.unit}};
       }
@@ -322,8 +424,16 @@
     (t.notes || []).forEach(function (n) { s.appendChild(note(n)); });
     guard(t.id + " warnings", function () { warnings(s, t); });
     if (r.phases && r.phases.length) {
-      s.appendChild(table(["phase", "measured", "profile", "events", "target ev/s", "achieved ev/s", "max lag ms", "last lag ms"],
-        r.phases.map(function (p) { return [p.name, p.measure ? "yes" : "no", p.profile, fmtInt(p.count), fmt(p.targetRate, 1), fmt(p.achievedRate, 1), fmt(p.maxLagMs), fmt(p.lastLagMs)]; }), [0, 1, 2]));
+      // Poisson arrivals draw their count around the target: then the intended times' own rate gets a column.
+      var drawn = r.phases.some(function (p) { return p.intendedRate != null && p.targetRate != null && Math.abs(p.intendedRate - p.targetRate) >= 0.05; });
+      s.appendChild(table(["phase", "measured", "profile", "events", "target ev/s"].concat(drawn ? ["intended ev/s"] : [])
+          .concat(["achieved ev/s", "max lag ms", "last lag ms"]),
+        r.phases.map(function (p) {
+          return [p.name, p.measure ? "yes" : "no", p.profile, fmtInt(p.count), fmt(p.targetRate, 1)].concat(drawn ? [fmt(p.intendedRate, 1)] : [])
+            .concat([fmt(p.achievedRate, 1), fmt(p.maxLagMs), fmt(p.lastLagMs)]);
+        }), [0, 1, 2]));
+      if (drawn) s.appendChild(note("target: the rate the workload asks for; intended: the rate of the phase's intended send times"
+        + " (its events over its span), which Poisson arrivals draw at random around the target."));
     }
     guard(t.id + " latency", function () { latency(s, t); });
     guard(t.id + " over time", function () { overTime(s, t); });
@@ -596,12 +706,10 @@
     if (a.note) sec.appendChild(note(a.note));
     if (a.warmupEndS != null) sec.appendChild(kv([["warm-up ends at", fmt(a.warmupEndS, 6) + " s on the trial's axis (dashed green line on the timeline)"]]));
     if (!a.spans || !a.spans.length) { sec.appendChild(note("No spikes.")); return; }
-    var counts = {};
-    a.spans.forEach(function (x) { counts[x.cause] = (counts[x.cause] || 0) + 1; });
-    sec.appendChild(note(a.total + " spans" + (a.total > a.spans.length ? " (the " + a.spans.length + " longest listed)" : "") + ": "
-      + Object.keys(counts).map(function (k) { return k + " " + counts[k]; }).join(", ")));
-    sec.appendChild(table(["start s", "end s", "ms", "cause", "detail"], a.spans.map(function (x) {
-      return [fmt(x.startS, 6), fmt(x.endS, 6), fmt((x.endS - x.startS) * 1000), el("span", {text: x.cause, style: "border-left: 10px solid " + (SPAN[x.cause] || SPAN.unattributed) + "; padding-left: 4px"}), x.detail];
+    // The note above counts them by cause; the table lists the longest ones.
+    if (a.total > a.spans.length) sec.appendChild(note("The " + a.spans.length + " longest of the " + a.total + " are listed below."));
+    sec.appendChild(table(["start s", "end s", "ms", "cause", "what"], a.spans.map(function (x) {
+      return [fmt(x.startS, 6), fmt(x.endS, 6), fmt((x.endS - x.startS) * 1000), el("span", {text: causeWords(x.cause), style: "border-left: 10px solid " + (SPAN[x.cause] || SPAN.unattributed) + "; padding-left: 4px"}), x.detail];
     }), [3, 4]));
   }
 
@@ -622,6 +730,7 @@
 
   // ---- go --------------------------------------------------------------------------------------
   var ok = guard("header", header) || [];
+  guard("summary", headline);
   guard("overview", overview);
   guard("across trials", function () { across(ok); });
   D.trials.forEach(function (t) { guard("trial " + t.id, function () { trialSection(t); }); });

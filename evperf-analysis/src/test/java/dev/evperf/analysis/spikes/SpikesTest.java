@@ -79,6 +79,10 @@ class SpikesTest {
                 .containsEntry(Cause.SAFEPOINT, 0).containsEntry(Cause.PAGE_FAULTS, 0).containsEntry(Cause.FREQUENCY_DROP, 0);
         assertThat(by.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(ev.count());
         assertThat(ev.overlapping()).containsEntry(Cause.GC_PAUSE, 2).containsEntry(Cause.JIT_COMPILATION, 2);
+        // In words, for the report: the causes that occurred, no map, no -1.
+        assertThat(SpikeText.byCause(ev)).isEqualTo("4 slow events (above 4.000 ms): 2 during a GC pause, 1 during a JIT compilation,"
+                + " 1 with no cause found");
+        assertThat(SpikeText.what(s250spike)).isEqualTo("event 250 (burst 2, position 50), 5.000 ms");
 
         // Bursts: 11.98, 7.98, 11.46 and 9.16 ms. The default threshold, twice the median (9.16 ms), leaves none.
         SpikeReport bursts = spikes.bursts();
@@ -89,6 +93,8 @@ class SpikesTest {
         assertThat(over10.spikes()).extracting(Spike::burst).containsExactly(0, 2);
         assertThat(over10.spikes()).extracting(Spike::cause).containsExactly(Cause.UNATTRIBUTED, Cause.GC_PAUSE);
         assertThat(over10.spikes().get(1).timeMs()).isCloseTo(11.46, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(SpikeText.what(over10.spikes().get(1))).startsWith("burst 2 (from event 200), 11.460 ms").doesNotContain("-1");
+        assertThat(SpikeText.byCause(bursts)).isEqualTo("no slow bursts");
     }
 
     @Test
@@ -98,6 +104,10 @@ class SpikesTest {
         SpikeReport ev = Spikes.of(d, List.of(), Sensors.EMPTY, o).events();
         assertThat(ev.spikes()).extracting(Spike::seq).containsExactly(110L, 250L, 270L, 305L, 390L);
         assertThat(ev.byCause()).containsEntry(Cause.UNATTRIBUTED, 5);
+        // Without bursts an event has no burst or position to name.
+        Spike flat = new Spike(Spike.EVENT, 313, -1, -1, true, 0, 89_186_000, 89.186, Cause.JIT_COMPILATION, List.of());
+        assertThat(SpikeText.what(flat)).isEqualTo("event 313, 89.186 ms");
+        assertThat(SpikeText.cause(Cause.JIT_COMPILATION)).isEqualTo("JIT compilation");
     }
 
     @Test

@@ -50,8 +50,16 @@ public interface Profile {
     /** How long the phase lasts on the schedule, in ns; the next phase starts this long after it. */
     long span();
 
-    /** The offered rate in events/s over the phase, or null for "as fast as possible". */
+    /** The offered rate in events/s over the phase, as the workload asks for it; null for "as fast as possible". */
     Double targetRate();
+
+    /**
+     * The rate of the phase's intended send times: its events over its span. The target's, but for
+     * Poisson arrivals, whose count is a random draw around it (49 751.4 where 50 000 was asked).
+     */
+    default Double intendedRate() {
+        return targetRate();
+    }
 
     /** The target rate at t seconds into the phase, for charts and shape errors (NaN when unlimited). */
     double rateAt(double t);
@@ -406,7 +414,19 @@ public interface Profile {
             return lastOffset < 0 ? 0 : lastOffset + 1; // a Poisson count: the phase ends with its last event
         }
 
+        /**
+         * The mean of r(t) over the phase (a Poisson count phase: its constant rate), to 0.001 ev/s: the
+         * integration's rounding is below that, and would otherwise show as 50000.000000004926.
+         */
         public Double targetRate() {
+            if (seed == null) return intendedRate();
+            if (function.duration() >= Double.MAX_VALUE / 2) return function.rate(0);
+            if (function.duration() == 0) return null;
+            return Math.round(RateIntegrator.integral(function, Double.MAX_VALUE) / function.duration() * 1000)
+                    / 1000.0;
+        }
+
+        public Double intendedRate() {
             long span = span();
             return span == 0 ? null : count() * 1e9 / span;
         }

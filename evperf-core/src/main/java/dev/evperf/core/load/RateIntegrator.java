@@ -87,11 +87,17 @@ public final class RateIntegrator {
      */
     public static long expectedCount(RateFunction r, long maxCount) {
         if (r.duration() >= Double.MAX_VALUE / 2) return maxCount; // a count, not a duration, ends the phase
-        double lambda = 0;
-        Steps s = new Steps(r);
-        while (lambda < maxCount && s.next()) lambda += (s.r0 + s.r1) / 2 * s.dt;
+        double lambda = integral(r, maxCount);
         // events come at Λ = 0, 1, 2, … below Λ(duration); the relative epsilon absorbs the summation error
         return (long) Math.min(maxCount, Math.ceil(lambda * (1 - 1e-9) - 1e-9));
+    }
+
+    /** Λ(duration) = ∫ r(t) dt over the phase (or until it reaches {@code cap}), as {@link #arrivals} integrates it. */
+    static double integral(RateFunction r, double cap) {
+        double lambda = 0;
+        Steps s = new Steps(r);
+        while (lambda < cap && s.next()) lambda += (s.r0 + s.r1) / 2 * s.dt;
+        return lambda;
     }
 
     /**

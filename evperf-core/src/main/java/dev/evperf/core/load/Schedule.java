@@ -7,6 +7,7 @@ import dev.evperf.core.workload.WorkloadException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -29,7 +30,12 @@ public final class Schedule {
     /** Where the schedule starts on the trial's axis (ns after the origin); phase starts are relative to it. */
     private long startAt;
 
-    /** What the results record of each phase. */
+    /**
+     * What the results record of each phase.
+     *
+     * @param targetRate   the rate the workload asks for (null: as fast as possible)
+     * @param intendedRate the rate of the intended send times; differs from the target for Poisson arrivals
+     */
     public record PhaseInfo(
             String name,
             boolean measure,
@@ -37,8 +43,18 @@ public final class Schedule {
             long firstSeq,
             long count,
             Double targetRate,
+            Double intendedRate,
             long intendedStart,
-            long intendedSpan) {}
+            long intendedSpan) {
+        /** "target 50000.0 ev/s", with the intended rate when it differs (Poisson arrivals), or "max rate". */
+        public String rateText() {
+            if (targetRate == null) return "max rate";
+            String target = String.format(Locale.ROOT, "target %.1f ev/s", targetRate);
+            return intendedRate == null || Math.abs(intendedRate - targetRate) < 0.05
+                    ? target
+                    : target + String.format(Locale.ROOT, ", intended %.1f ev/s (Poisson arrivals)", intendedRate);
+        }
+    }
 
     private Schedule(
             List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
@@ -78,7 +94,8 @@ public final class Schedule {
             profiles.add(p);
             long count = p.count();
             String name = d.name != null ? d.name : "phase" + ph;
-            infos.add(new PhaseInfo(name, d.measure, p.kind(), total, count, p.targetRate(), start, p.span()));
+            infos.add(new PhaseInfo(
+                    name, d.measure, p.kind(), total, count, p.targetRate(), p.intendedRate(), start, p.span()));
             total += count;
             start += p.span();
         }

@@ -156,6 +156,7 @@ public final class TrialRecords {
             m.put("first_seq", info.firstSeq());
             m.put("count", info.count());
             m.put("target_rate", info.targetRate());
+            m.put("intended_rate", info.intendedRate());
             m.put("intended_span_ns", info.intendedSpan());
             if (info.count() > 0) {
                 long span = lastEnd[p] - firstStart[p];

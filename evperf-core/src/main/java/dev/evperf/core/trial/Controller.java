@@ -313,21 +313,36 @@ public final class Controller {
             throws InterruptedException, IOException {
         if (System.console() == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
         long deadline = System.nanoTime() + timeoutNs;
-        String shown = null;
+        String shown = "";
         while (System.nanoTime() < deadline) {
             if (p.waitFor(500, TimeUnit.MILLISECONDS)) {
-                if (shown != null) progress.print("\r\033[K");
+                progress.print(overwrite(shown, ""));
                 return true;
             }
             String line = lastLiveLine(stdout);
-            if (line != null && !line.equals(shown)) {
-                shown = line;
-                progress.print("\r\033[K  " + id + " " + line.substring(LiveMonitor.PREFIX.length()));
-                progress.flush();
+            if (line != null) {
+                String text = "  " + id + " " + line.substring(LiveMonitor.PREFIX.length());
+                if (!text.equals(shown)) {
+                    progress.print(overwrite(shown, text));
+                    progress.flush();
+                    shown = text;
+                }
             }
         }
-        if (shown != null) progress.print("\r\033[K");
+        progress.print(overwrite(shown, ""));
         return false;
+    }
+
+    /**
+     * What replaces the line {@code shown} in place by {@code text}: a carriage return, the text, and
+     * blanks over what is left of the old line, the cursor back at the start when the line is cleared.
+     * Plain characters only: no terminal escape codes, which a log or a simple terminal would show as
+     * garbage.
+     */
+    static String overwrite(String shown, String text) {
+        if (shown.isEmpty() && text.isEmpty()) return "";
+        String pad = " ".repeat(Math.max(0, shown.length() - text.length()));
+        return "\r" + text + pad + (text.isEmpty() ? "\r" : "");
     }
 
     private static String lastLiveLine(Path stdout) throws IOException {

@@ -55,12 +55,25 @@ public final class SustainVerdict {
             @JsonProperty("achieved_rate") double achievedRate, @JsonProperty("max_lag_ms") Double maxLagMs) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Latency(Percentiles scheduled, @JsonProperty("end_to_end") Percentiles endToEnd) {}
+    public record Latency(
+            Percentiles scheduled, @JsonProperty("end_to_end") Percentiles endToEnd, Percentiles processing) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Percentiles(@JsonProperty("p50_us") double p50Us, @JsonProperty("p99_us") double p99Us) {
-        static final Percentiles NONE = new Percentiles(0, 0);
+    public record Percentiles(
+            @JsonProperty("p50_us") double p50Us,
+            @JsonProperty("p99_us") double p99Us,
+            @JsonProperty("mean_us") Double meanUs) {
+        static final Percentiles NONE = new Percentiles(0, 0, null);
     }
+
+    /**
+     * A probe is saturated when it fell short of its rate and the engine set its pace: the sends took
+     * at least this share of the measured phase (achieved rate × mean send time), so the driver hardly
+     * ever waited for an event's time. A probe that missed its rate by a stall, or by a late last send
+     * on a busy machine, is not; nor is one that started behind (a backlog from its warm-up) and caught
+     * up, its sends back to back at more than its rate.
+     */
+    public static final double SATURATED = 0.97;
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Trend(@JsonProperty("slope_ms_per_s") double slopeMsPerS, @JsonProperty("std_err") double stdErr) {
@@ -79,11 +92,13 @@ public final class SustainVerdict {
         "achieved_rate",
         "scheduled_p50_us",
         "scheduled_p99_us",
+        "processing_mean_us",
         "end_to_end_p99_us",
         "backlog_ms_per_s",
         "max_lag_ms",
         "dropped",
         "sustained",
+        "saturated",
         "reason",
         "confirmation"
     })
@@ -93,11 +108,13 @@ public final class SustainVerdict {
             @JsonProperty("achieved_rate") Double achievedRate,
             @JsonProperty("scheduled_p50_us") Double scheduledP50Us,
             @JsonProperty("scheduled_p99_us") Double scheduledP99Us,
+            @JsonProperty("processing_mean_us") Double processingMeanUs,
             @JsonProperty("end_to_end_p99_us") Double endToEndP99Us,
             @JsonProperty("backlog_ms_per_s") Double backlogMsPerS,
             @JsonProperty("max_lag_ms") Double maxLagMs,
             Long dropped,
             boolean sustained,
+            boolean saturated,
             String reason,
             Boolean confirmation) {
         public Probe asConfirmation() {
@@ -107,22 +124,15 @@ public final class SustainVerdict {
                     achievedRate,
                     scheduledP50Us,
                     scheduledP99Us,
+                    processingMeanUs,
                     endToEndP99Us,
                     backlogMsPerS,
                     maxLagMs,
                     dropped,
                     sustained,
+                    saturated,
                     reason,
                     true);
-        }
-
-        /**
-         * Saturated: not sustained and short of its target, so (for a synchronous engine, which
-         * accepts events exactly as fast as it processes them) its achieved rate is the engine's
-         * capacity in that probe's JVM.
-         */
-        public boolean saturated() {
-            return !sustained && achievedRate != null && achievedRate > 0 && achievedRate < 0.99 * rate;
         }
     }
 
@@ -136,7 +146,7 @@ public final class SustainVerdict {
         if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
             String why = "trial " + entry.path("status").asText() + ": "
                     + entry.path("reason").asText(entry.path("summary_error").asText(""));
-            return new Probe(id, rate, null, null, null, null, null, null, null, false, why, null);
+            return new Probe(id, rate, null, null, null, null, null, null, null, null, false, false, why, null);
         }
         ProbeFigures f;
         try {
@@ -161,6 +171,11 @@ public final class SustainVerdict {
                 ? Percentiles.NONE
                 : f.latency().endToEnd();
         Trend trend = f.scheduledTrend() == null ? Trend.NONE : f.scheduledTrend();
+        double processingMeanUs = f.latency() == null
+                        || f.latency().processing() == null
+                        || f.latency().processing().meanUs() == null
+                ? Double.NaN
+                : f.latency().processing().meanUs();
         List<String> why = new ArrayList<>();
         if (achieved < 0.99 * rate)
             why.add(String.format(Locale.ROOT, "achieved %.1f ev/s < 99 %% of target", achieved));
@@ -178,17 +193,22 @@ public final class SustainVerdict {
         if (c.p99Us() != null && sched.p99Us() > c.p99Us()) {
             why.add(String.format(Locale.ROOT, "scheduled p99 %.1f µs > %.1f µs", sched.p99Us(), c.p99Us()));
         }
+        // The share of the measured phase the sends took: near 1, the engine set the pace.
+        double busy = achieved * processingMeanUs / 1e6;
+        boolean saturated = !why.isEmpty() && achieved < 0.99 * rate && busy >= SATURATED;
         return new Probe(
                 id,
                 rate,
                 achieved,
                 sched.p50Us(),
                 sched.p99Us(),
+                processingMeanUs,
                 e2e.p99Us(),
                 slope,
                 maxLag,
                 Math.max(0, sent - received),
                 why.isEmpty(),
+                saturated,
                 String.join("; ", why),
                 null);
     }

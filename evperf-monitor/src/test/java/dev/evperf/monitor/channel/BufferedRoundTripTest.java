@@ -197,6 +197,12 @@ class BufferedRoundTripTest {
         }
         running.await();
         channels.close(); // the threads keep logging through and after the close
+        // until a record logged after the close was dropped: on a busy machine the threads may not
+        // run at all between the close and a stop set at once
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (c.droppedAfterClose() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
         stop.set(true);
         for (Thread th : ts) {
             th.join();
