@@ -14,6 +14,10 @@ import java.util.function.Function;
  * phase's start. Intended times come from the profile alone (an absolute schedule), never from
  * when the previous event was actually sent, so an engine that cannot keep up shows as growing
  * scheduled latency instead of a silently lower rate.
+ *
+ * <p>Over 400 lines (since formatting at 120 columns): one small nested class per kind of profile
+ * (bursts, rate profiles, max, replay), so that the whole set of load shapes and how each makes its
+ * intended times read together.
  */
 public interface Profile {
     String kind();

@@ -16,6 +16,10 @@ import java.util.Set;
 /**
  * The checks binding cannot make: references between sections, exactly-one choices, ranges.
  * Each failure is one line naming the field.
+ *
+ * <p>Over 400 lines (since formatting at 120 columns) on purpose: every rule a workload's text must
+ * satisfy is here, in the order of the file's sections, so that a reader checks the rules against
+ * docs/workload.md in one place. The monitoring sections check themselves in evperf-monitor.
  */
 public final class WorkloadValidator {
     public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");

@@ -43,6 +43,10 @@ import java.util.Set;
  * <p>Use: {@code Pipelines p = Pipelines.open(config, "workload.yaml", trialDir)} (validates,
  * starts the consumers); {@code p.get("main").submit(...)} on the hot path; {@code p.close()}
  * drains every queue and closes every sink; {@code p.stats()} reports per pipeline.
+ *
+ * <p>Over 400 lines (since formatting at 120 columns): the {@code pipelines:} section is still
+ * parsed here by hand, with its one-line errors, beside the registry it builds. Binding it with
+ * Jackson into typed classes (issue 11, §4) would move the parsing out and bring this under 400.
  */
 public final class Pipelines implements AutoCloseable {
     public static final List<String> STAGES = Stage.NAMES;
