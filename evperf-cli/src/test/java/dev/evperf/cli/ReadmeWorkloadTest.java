@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Workload format" block is the reference a new user copies from: it must be a
- * workload evperf accepts as it stands (so every key it shows sits where it belongs), and it must
+ * The yaml block of docs/workload.md (the README's "Workload format" links to it) is the reference
+ * a new user copies from: it must be a workload evperf accepts as it stands (so every key it shows sits where it belongs), and it must
  * name every key the workload file takes.
  */
 class ReadmeWorkloadTest {
@@ -28,9 +28,9 @@ class ReadmeWorkloadTest {
     Path tmp;
 
     static String block() throws Exception {
-        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("README.md"));
-        Matcher m = Pattern.compile("## Workload format\\s+```yaml\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertThat(m.find()).as("README.md has a yaml block under 'Workload format'").isTrue();
+        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/workload.md"));
+        Matcher m = Pattern.compile("# Workload format\\s+.*?```yaml\\n(.*?)```", Pattern.DOTALL).matcher(readme);
+        assertThat(m.find()).as("docs/workload.md has a yaml block under 'Workload format'").isTrue();
         return m.group(1);
     }
 
@@ -48,7 +48,7 @@ class ReadmeWorkloadTest {
         for (String key : keys()) {
             if (!Pattern.compile("(^|[\\s{,])" + Pattern.quote(key) + ":").matcher(text).find()) missing.add(key);
         }
-        assertThat(missing).as("keys of the workload file the README's format block does not show").isEmpty();
+        assertThat(missing).as("keys of the workload file the format block of docs/workload.md does not show").isEmpty();
     }
 
     /** Every property name of the workload's classes, as the YAML loader reads them. */
