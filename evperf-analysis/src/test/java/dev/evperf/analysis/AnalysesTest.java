@@ -1,5 +1,35 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.summary.AnalysisOptions;
+
+import dev.evperf.analysis.summary.TrialSummary;
+
+import dev.evperf.analysis.figures.PhaseRate;
+
+import dev.evperf.analysis.figures.LatencyStats;
+
+import dev.evperf.analysis.figures.Latency;
+
+import dev.evperf.analysis.figures.TopBursts;
+
+import dev.evperf.analysis.figures.Cumulative;
+
+import dev.evperf.analysis.figures.HeadTail;
+
+import dev.evperf.analysis.figures.BurstStats;
+
+import dev.evperf.analysis.figures.Percentiles;
+
+import dev.evperf.analysis.trial.Bursts;
+
+import dev.evperf.analysis.trial.Burst;
+
+import dev.evperf.analysis.trial.EventTimes;
+
+import dev.evperf.analysis.trial.TrialData;
+
+import dev.evperf.results.TrialResult;
+
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,9 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.figures.Disturbance;
+
+import dev.evperf.results.TrialResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.trial.HlogTotal;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintStream;

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.summary.ParamNames;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,13 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.summary.AnalysisOptions;
+
+import dev.evperf.analysis.summary.RunSummary;
+
+import dev.evperf.analysis.summary.TrialSummary;
+
+import dev.evperf.analysis.trial.TrialData;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -199,12 +207,12 @@ class RunSummaryTest {
         assertThatThrownBy(() -> RunSummary.load(run))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("not a run directory: " + run + " has no run.json"
-                        + " (expected a directory written by evperf run, holding run.json and trials/)");
+                        + " (expected a directory written by 'evperf run', holding run.json and trials/)");
         assertThatThrownBy(() -> RunSummary.load(run.resolve("nope")))
                 .hasMessageStartingWith("not a run directory: " + run.resolve("nope") + " does not exist");
         Files.writeString(run.resolve("run.json"), "{\"trials\": [");
         assertThatThrownBy(() -> RunSummary.load(run))
-                .hasMessageStartingWith(run.resolve("run.json") + ": invalid JSON at line 1")
+                .hasMessageStartingWith(run.resolve("run.json") + ":1:").hasMessageContaining(": not valid JSON: ")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         Files.writeString(run.resolve("run.json"), "{\"workload\": \"x\"}");
         assertThatThrownBy(() -> RunSummary.load(run))

@@ -1,5 +1,7 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.trial.TrialData;
+
 import java.util.Arrays;
 
 /**

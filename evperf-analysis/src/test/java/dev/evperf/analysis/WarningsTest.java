@@ -1,5 +1,25 @@
 package dev.evperf.analysis;
 
+import dev.evperf.analysis.summary.Warning;
+
+import dev.evperf.analysis.summary.Warnings;
+
+import dev.evperf.analysis.summary.TrialSummary;
+
+import dev.evperf.analysis.warmup.WarmUpCut;
+
+import dev.evperf.analysis.figures.Adaptivity;
+
+import dev.evperf.analysis.figures.PhaseRate;
+
+import dev.evperf.analysis.figures.LatencyStats;
+
+import dev.evperf.analysis.figures.Latency;
+
+import dev.evperf.analysis.figures.Robust;
+
+import dev.evperf.results.TrialResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

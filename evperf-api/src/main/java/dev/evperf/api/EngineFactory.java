@@ -6,6 +6,13 @@ package dev.evperf.api;
  */
 public interface EngineFactory {
 
+    /**
+     * System property holding the directory of the trial running in this JVM, set before the engine
+     * opens. Engines that need scratch files (ref's SlideM windows) put them there, so the trial owns
+     * them, and remove them on close. Unset outside a trial.
+     */
+    String TRIAL_DIR = "evperf.trial.dir";
+
     /** The name a workload uses in {@code engine.name}, e.g. {@code siddhi}. */
     String name();
 

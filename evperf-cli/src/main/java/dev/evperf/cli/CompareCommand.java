@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.analysis.RunCheck;
-import dev.evperf.analysis.RunSummary;
 import dev.evperf.analysis.report.ComparePage;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;
 import dev.evperf.analysis.stats.RunWarnings;
+import dev.evperf.analysis.summary.RunSummary;
+import dev.evperf.results.RunDir;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -173,7 +173,7 @@ public final class CompareCommand implements Callable<Integer> {
             Path html,
             PrintStream out,
             PrintStream err) {
-        runs.forEach(RunCheck::check);
+        runs.forEach(RunDir::openChecked);
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
         long bytes = 0;
         if (html != null) {

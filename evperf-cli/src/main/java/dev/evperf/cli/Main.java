@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             CompareCommand.class,
             ModelCommand.class,
+            RefStudyCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -1,7 +1,7 @@
 package dev.evperf.cli;
 
-import dev.evperf.core.results.Layout;
 import dev.evperf.core.results.WriteFaults;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

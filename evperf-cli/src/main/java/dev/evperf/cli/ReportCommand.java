@@ -1,8 +1,8 @@
 package dev.evperf.cli;
 
-import dev.evperf.analysis.RunCheck;
 import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
+import dev.evperf.results.RunDir;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
     static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose, boolean keepWarmUp) {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
-            RunCheck.check(runDir);
+            RunDir.openChecked(runDir);
             ReportWriter.Written w = new ReportWriter(
                             ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
                     .writeReport(runDir, file);

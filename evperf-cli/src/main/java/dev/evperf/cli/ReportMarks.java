@@ -10,6 +10,7 @@ import dev.evperf.analysis.spikes.SpikeText;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
 import dev.evperf.core.results.Json;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ final class ReportMarks implements ReportAnnotations {
 
     @Override
     public TrialAnnotations forTrial(String id, Path dir) {
-        Path result = dir.resolve("result.json");
+        Path result = dir.resolve(Layout.RESULT_JSON);
         long events;
         try {
             events = Files.exists(result)
@@ -37,7 +38,7 @@ final class ReportMarks implements ReportAnnotations {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (events > MAX_EVENTS || !Files.exists(dir.resolve("events.parquet"))) {
+        if (events > MAX_EVENTS || !Files.exists(dir.resolve(Layout.EVENTS))) {
             return new TrialAnnotations(
                     List.of(),
                     null,

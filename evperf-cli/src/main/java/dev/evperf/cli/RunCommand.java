@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
 import dev.evperf.core.trial.Interrupts;
@@ -69,15 +70,24 @@ final class RunCommand implements Callable<Integer> {
         }
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
-        Controller controller =
-                new Controller(runDir, System.getProperty("java.class.path"), summaries::trialSummary, main.err);
-        try (Interrupts interrupts = Interrupts.install()) {
+        String classPath = System.getProperty("java.class.path");
+        Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
+        try (Interrupts interrupts = Interrupts.install();
+                RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
             controller.interruptible(interrupts);
             controller.begin(plan);
+            if (components != null) {
+                controller.components(components);
+                controller.annotate("components", components.describe());
+            }
             PreRuns preRuns = new PreRuns(controller, plan, main.err);
             int n = plan.trials().size();
             for (int i = 0; i < n; i++) {
                 controller.runTrial(preRuns.resolve(plan.trials().get(i)), i + 1, n);
+            }
+            if (components != null) {
+                components.close();
+                controller.annotate("components", components.describe());
             }
             JsonNode run = controller.finish();
             summaries.print(runDir, format, warmUp.keepWarmUp, main.out);

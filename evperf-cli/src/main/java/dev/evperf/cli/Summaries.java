@@ -1,12 +1,13 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.analysis.AnalysisOptions;
-import dev.evperf.analysis.RunSummary;
-import dev.evperf.analysis.TopBursts;
-import dev.evperf.analysis.TrialSummary;
+import dev.evperf.analysis.summary.AnalysisOptions;
+import dev.evperf.analysis.summary.RunSummary;
+import dev.evperf.analysis.figures.TopBursts;
+import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -93,24 +94,9 @@ final class Summaries {
     }
 
     private static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
-        Path runJson = runDir.resolve(Layout.RUN_JSON);
-        AnalysisOptions options = AnalysisOptions.DEFAULT;
-        if (Files.isRegularFile(runJson)) {
-            try {
-                JsonNode run = Json.MAPPER.readTree(runJson.toFile());
-                if (run.has("format") && !Layout.FORMAT.equals(run.path("format").asText())) {
-                    throw new IllegalArgumentException(runJson + ": results format '" + run.path("format").asText()
-                            + "' is not the one this evperf reads (" + Layout.FORMAT + ")");
-                }
-                options = options(run.path("workload"));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (RuntimeException e) {
-                if (e instanceof IllegalArgumentException) throw e;
-                // a malformed run.json is reported by RunSummary.load with its own message
-            }
-        }
-        RunSummary.load(runDir, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);
+        RunDir run = RunDir.open(runDir);
+        AnalysisOptions options = options(run.run().workload());
+        RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);
     }
 
     /** The workload's analysis choices (measure.skip_bursts). */

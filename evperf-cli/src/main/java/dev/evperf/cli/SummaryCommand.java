@@ -1,6 +1,6 @@
 package dev.evperf.cli;
 
-import dev.evperf.analysis.RunCheck;
+import dev.evperf.results.RunDir;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,7 +30,7 @@ final class SummaryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Summaries.checkFormat(format);
-        RunCheck.check(runDir);
+        RunDir.openChecked(runDir);
         Summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
         return 0;
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.api.config.Dur;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.ScheduleCheck;
 import dev.evperf.core.results.Json;
@@ -191,13 +192,17 @@ final class SustainCommand implements Callable<Integer> {
                                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         OutDir.prepare(runDir, "--out");
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
-        try (Interrupts interrupts = Interrupts.install()) {
+        // Engines behind Kafka: the components start once, are checked against, and serve every probe.
+        try (Interrupts interrupts = Interrupts.install();
+                RunComponents components =
+                        Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
             return runSearch(
                     base,
                     validator,
                     search,
                     runDir,
                     interrupts,
+                    components,
                     warm,
                     measure,
                     new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us));
@@ -211,6 +216,7 @@ final class SustainCommand implements Callable<Integer> {
             SustainSearch search,
             Path runDir,
             Interrupts interrupts,
+            RunComponents components,
             Dur warm,
             Dur measure,
             SustainVerdict.Criteria criteria)
@@ -220,6 +226,10 @@ final class SustainCommand implements Callable<Integer> {
                 runDir, System.getProperty("java.class.path"), Summaries::trialSummaryKeepingWarmUp, main.err);
         controller.interruptible(interrupts);
         controller.begin(new Plan(base.workloadFile(), base.tree(), base.base(), List.of()));
+        if (components != null) {
+            controller.components(components);
+            controller.annotate("components", components.describe());
+        }
         long t0 = System.nanoTime();
         List<Probe> rows = new ArrayList<>();
         Double rate;
@@ -299,6 +309,10 @@ final class SustainCommand implements Callable<Integer> {
             confirmations.forEach(r -> cr.add(Json.MAPPER.valueToTree(r)));
         }
         controller.annotate("sustain", result);
+        if (components != null) {
+            components.close();
+            controller.annotate("components", components.describe());
+        }
         controller.finish();
         print(rows, search, seconds);
         print(capacity, confirmations, confirmed, search.sustainable());

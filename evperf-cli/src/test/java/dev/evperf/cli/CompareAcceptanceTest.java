@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.analysis.RunSummary;
+import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.analysis.stats.Comparison;
 import java.nio.file.Path;
 import java.util.ArrayList;

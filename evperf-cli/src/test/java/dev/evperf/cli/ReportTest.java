@@ -139,7 +139,7 @@ class ReportTest {
         r = report(older, null);
         assertThat(r[0]).isEqualTo("2");
         assertThat(r[1].strip().lines()).hasSize(1);
-        assertThat(r[1]).startsWith("evperf: " + runJson + ": results format \"evperf-run/0\" is not the one this evperf reports");
+        assertThat(r[1]).startsWith("evperf: " + runJson + ": results format \"evperf-run/0\" is not one this evperf reads");
         assertThat(older.resolve("report.html")).doesNotExist();
     }
 

@@ -31,6 +31,7 @@ class VerbosityTest {
                 Arguments.of("report", List.of("report", notARun)),
                 Arguments.of("model", List.of("model", notARun)),
                 Arguments.of("compare", List.of("compare", notARun, notARun)),
+                Arguments.of("ref-study", List.of("ref-study", "layouts", "--layouts", "nosuchlayout")),
                 Arguments.of("an unknown option", List.of("summary", notARun, "--frobnicate")));
     }
 

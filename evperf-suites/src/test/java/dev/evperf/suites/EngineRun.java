@@ -149,7 +149,9 @@ public final class EngineRun {
                 }
             }
             sending[0] = -1;
-            engine.drain(Duration.ofMinutes(3)); // engines behind a broker: every output of the events sent has arrived
+            // engines behind a broker: every output of the events sent has arrived; engines that hold
+            // outputs back (ref's grace join) emit them
+            engine.drain(Duration.ofMinutes(3));
             if (!engine.deliversOnSendingThread()) {
                 quiet(rows);
             }

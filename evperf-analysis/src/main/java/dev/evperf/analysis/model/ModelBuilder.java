@@ -1,11 +1,12 @@
 package dev.evperf.analysis.model;
 
+import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ public final class ModelBuilder {
         Trace trace = Trace.load(trialDir);
         TrialResult result = TrialResult.load(trialDir);
         WarmUp w = o.keepWarmUp() ? null : WarmUp.detect(d, trialDir, result);
-        JsonNode resultJson = readJson(trialDir.resolve("result.json"));
+        JsonNode resultJson = readJson(trialDir.resolve(Layout.RESULT_JSON));
         String engine = resultJson == null ? null : resultJson.path("engine").asText(null);
         Long lost = resultJson == null || !resultJson.path("trace").has("lost") ? null : resultJson.path("trace").path("lost").asLong();
         return build(d, trace, w, o.context(), new ServiceModel.Source(runDir, trialId, trialDir.toString(), engine,

@@ -1,9 +1,9 @@
 package dev.evperf.analysis.model;
 
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.stats.Describe;
 import dev.evperf.analysis.stats.JsonSupport;
 import dev.evperf.analysis.warmup.WarmUp;

@@ -1,7 +1,8 @@
 package dev.evperf.analysis.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.analysis.stats.RunSamples;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,28 +26,29 @@ public final class ModelRun {
      * @throws IllegalArgumentException one line, when neither
      */
     public static TrialRef trial(Path runDir, String idOrPath) {
-        for (JsonNode t : RunSamples.trials(runDir)) {
-            if (idOrPath.equals(t.path("id").asText())) {
-                if (!"ok".equals(t.path("status").asText())) {
+        RunDir run = RunDir.open(runDir);
+        for (RunFile.Trial t : run.trials()) {
+            if (idOrPath.equals(t.id())) {
+                if (!t.ok()) {
                     throw new IllegalArgumentException(runDir + ": trial " + idOrPath + " did not succeed (status "
-                            + t.path("status").asText("unknown") + (t.hasNonNull("reason") ? ": " + t.get("reason").asText() : "") + ")");
+                            + t.status() + (t.reason() != null ? ": " + t.reason() : "") + ")");
                 }
-                return new TrialRef(idOrPath, runDir.resolve(t.path("dir").asText("trials/" + idOrPath)));
+                return new TrialRef(idOrPath, run.trialDir(t));
             }
         }
         Path p = Path.of(idOrPath);
-        if (Files.isRegularFile(p.resolve("events.parquet"))) return new TrialRef(p.getFileName().toString(), p);
+        if (Files.isRegularFile(p.resolve(Layout.EVENTS))) return new TrialRef(p.getFileName().toString(), p);
         throw new IllegalArgumentException(runDir + ": no trial '" + idOrPath + "' (trials: " + String.join(", ", ids(runDir))
                 + "; or give the path of a trial directory)");
     }
 
     /** The first ok trial with a trace, other than {@code except} (may be null). */
     public static TrialRef firstTraced(Path runDir, String except) {
-        for (JsonNode t : RunSamples.trials(runDir)) {
-            String id = t.path("id").asText();
-            if (id.equals(except) || !"ok".equals(t.path("status").asText())) continue;
-            Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
-            if (Files.isRegularFile(dir.resolve(Trace.FILE))) return new TrialRef(id, dir);
+        RunDir run = RunDir.open(runDir);
+        for (RunFile.Trial t : run.trials()) {
+            if (t.id().equals(except) || !t.ok()) continue;
+            Path dir = run.trialDir(t);
+            if (Files.isRegularFile(dir.resolve(Layout.TRACE))) return new TrialRef(t.id(), dir);
         }
         throw new IllegalArgumentException(runDir + ": no successful trial with a trace" + (except == null ? "" : " other than " + except)
                 + " (run the workload with measure: {tracepoints: true})");
@@ -54,7 +56,7 @@ public final class ModelRun {
 
     private static List<String> ids(Path runDir) {
         List<String> out = new ArrayList<>();
-        for (JsonNode t : RunSamples.trials(runDir)) out.add(t.path("id").asText());
+        for (RunFile.Trial t : RunDir.open(runDir).trials()) out.add(t.id());
         return out;
     }
 }

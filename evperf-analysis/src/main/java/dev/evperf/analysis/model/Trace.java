@@ -1,5 +1,6 @@
 package dev.evperf.analysis.model;
 
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,7 +20,7 @@ import java.util.Map;
  * from {@link #caseStart}(k) to {@link #caseStart}(k + 1).
  */
 public final class Trace {
-    public static final String FILE = "trace.parquet";
+    public static final String FILE = Layout.TRACE;
     public static final String SEND_START = "driver.send-start";
     public static final String SEND_END = "driver.send-end";
 

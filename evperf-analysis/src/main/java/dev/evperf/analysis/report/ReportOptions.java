@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.Db;
+
 /**
  * Choices of the HTML report.
  *
@@ -19,7 +21,7 @@ package dev.evperf.analysis.report;
  */
 public record ReportOptions(int maxPoints, long exactJoinLimit, String duckdbMemory, int duckdbThreads, int topBursts, int maxMarkers,
                             boolean cutWarmUp) {
-    public static final ReportOptions DEFAULT = new ReportOptions(2000, 20_000_000L, "4GB", 0, 10, 2000, true);
+    public static final ReportOptions DEFAULT = new ReportOptions(2000, Db.EXACT_JOIN_LIMIT, Db.DEFAULT_MEMORY, Db.DEFAULT_THREADS, 10, 2000, true);
 
     public ReportOptions {
         if (maxPoints < 10) throw new IllegalArgumentException("maxPoints must be >= 10, got " + maxPoints);

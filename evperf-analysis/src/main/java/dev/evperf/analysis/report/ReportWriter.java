@@ -1,10 +1,14 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.Db;
+
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.analysis.ParamNames;
+import dev.evperf.analysis.summary.ParamNames;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,26 +57,26 @@ public final class ReportWriter {
      */
     public Written writeReport(Path runDir, Path htmlOut) {
         long t0 = System.nanoTime();
-        RunInfo run = RunInfo.load(runDir, mapper);
+        RunDir run = RunDir.open(runDir);
         ObjectNode data = model(run);
         long bytes = HtmlPage.write(htmlOut, HtmlPage.render("evperf report: " + run.workloadName(), "report.js", data, mapper));
-        int failed = (int) run.trials.stream().filter(t -> !t.ok()).count();
-        return new Written(htmlOut, bytes, run.trials.size(), failed, (System.nanoTime() - t0) / 1_000_000);
+        int failed = (int) run.trials().stream().filter(t -> !t.ok()).count();
+        return new Written(htmlOut, bytes, run.trials().size(), failed, (System.nanoTime() - t0) / 1_000_000);
     }
 
     // ---- the data model ----------------------------------------------------------------------------
 
-    ObjectNode model(RunInfo run) {
+    ObjectNode model(RunDir run) {
         ObjectNode data = J.obj();
         data.put("generated", Instant.now().toString());
-        data.put("runDir", run.runDir.toAbsolutePath().normalize().toString());
+        data.put("runDir", run.dir().toAbsolutePath().normalize().toString());
         data.set("run", overview(run));
         ((ObjectNode) data.get("run")).set("matrixText", matrixText(run, names(run)));
         ArrayNode trials = data.putArray("trials");
         List<JsonNode> headers = new ArrayList<>();
         Map<String, TrialSection.Metrics> metrics = new LinkedHashMap<>();
         ParamNames names = names(run);
-        for (RunInfo.Trial t : run.trials) {
+        for (RunFile.Trial t : run.trials()) {
             if (!t.ok()) {
                 ObjectNode h = TrialSection.header(t, names);
                 h.set("headline", Headline.of(t.summary(), h));
@@ -82,13 +87,13 @@ public final class ReportWriter {
             TrialAnnotations a = null;
             String aError = null;
             try {
-                a = annotations.forTrial(t.id(), t.dir());
+                a = annotations.forTrial(t.id(), run.trialDir(t));
                 if (a == null) a = TrialAnnotations.NONE;
             } catch (RuntimeException e) {
                 aError = "annotations could not be computed: " + TrialSection.oneLine(e);
             }
             try (Db db = new Db(options.duckdbMemory(), options.duckdbThreads())) {
-                TrialSection s = new TrialSection(db, t, names, options, mapper);
+                TrialSection s = new TrialSection(db, t, run.trialDir(t), names, options, mapper);
                 s.build(a, aError);
                 s.node().set("headline", Headline.of(t.summary(), s.node()));
                 trials.add(s.node());
@@ -101,9 +106,9 @@ public final class ReportWriter {
     }
 
     /** Each matrix parameter on a line: "pattern (load.phases.pattern): wave, binary, …", values by their short names. */
-    static ArrayNode matrixText(RunInfo run, ParamNames names) {
+    static ArrayNode matrixText(RunDir run, ParamNames names) {
         Map<String, Set<String>> values = new LinkedHashMap<>();
-        for (RunInfo.Trial t : run.trials) {
+        for (RunFile.Trial t : run.trials()) {
             t.params().fields().forEachRemaining(e -> values.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>())
                     .add(names.value(e.getKey(), e.getValue())));
         }
@@ -113,9 +118,9 @@ public final class ReportWriter {
     }
 
     /** The short names of the run's matrix parameters and their values, as the text tables use them. */
-    static ParamNames names(RunInfo run) {
+    static ParamNames names(RunDir run) {
         List<Map<String, JsonNode>> params = new ArrayList<>();
-        for (RunInfo.Trial t : run.trials) {
+        for (RunFile.Trial t : run.trials()) {
             Map<String, JsonNode> m = new LinkedHashMap<>();
             t.params().fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue()));
             params.add(m);
@@ -123,24 +128,24 @@ public final class ReportWriter {
         return ParamNames.of(params);
     }
 
-    private ObjectNode overview(RunInfo run) {
-        JsonNode root = run.root;
+    private ObjectNode overview(RunDir dir) {
+        RunFile run = dir.run();
         ObjectNode o = J.obj();
-        JsonNode w = root.path("workload");
-        o.put("name", run.workloadName());
+        JsonNode w = run.workload();
+        o.put("name", dir.workloadName());
         o.put("description", w.path("description").asText(""));
-        o.put("workloadFile", root.path("workload_file").asText(""));
-        o.put("format", root.path("format").asText(""));
-        o.put("started", root.path("started").asText(""));
-        o.put("finished", root.path("finished").asText(""));
+        o.put("workloadFile", Objects.toString(run.workloadFile(), ""));
+        o.put("format", Objects.toString(run.format(), ""));
+        o.put("started", Objects.toString(run.started(), ""));
+        o.put("finished", Objects.toString(run.finished(), ""));
         o.put("engine", w.path("engine").path("name").asText("siddhi"));
         o.put("queries", w.path("engine").path("queries").asText(""));
         o.set("load", w.path("load").isMissingNode() ? J.obj() : w.path("load"));
         o.set("matrix", w.path("matrix").isMissingNode() ? J.obj() : w.path("matrix"));
         o.set("measure", w.path("measure").isMissingNode() ? J.obj() : w.path("measure"));
         o.set("trialOptions", w.path("trial").isMissingNode() ? J.obj() : w.path("trial"));
-        o.set("environment", root.path("environment").isMissingNode() ? J.obj() : root.path("environment"));
-        o.set("sustain", root.path("sustain").isMissingNode() ? null : root.path("sustain"));
+        o.set("environment", run.environment());
+        o.set("sustain", run.sustain());
         return o;
     }
 
@@ -173,17 +178,17 @@ public final class ReportWriter {
         return v != null && v.isTextual() && DURATION.matcher(v.asText()).matches() && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
     }
 
-    private ObjectNode sweep(RunInfo run, Map<String, TrialSection.Metrics> metrics, ParamNames names) {
+    private ObjectNode sweep(RunDir run, Map<String, TrialSection.Metrics> metrics, ParamNames names) {
         ObjectNode s = J.obj();
         // axes: parameters with more than one value (JVM options are compared on their own)
         Set<String> keys = new LinkedHashSet<>();
-        run.trials.forEach(t -> t.params().fieldNames().forEachRemaining(keys::add));
+        run.trials().forEach(t -> t.params().fieldNames().forEachRemaining(keys::add));
         ArrayNode axes = s.putArray("axes");
         for (String k : keys) {
             if (k.equals("jvm")) continue;
             Set<String> values = new LinkedHashSet<>();
             boolean numeric = true, durations = true;
-            for (RunInfo.Trial t : run.trials) {
+            for (RunFile.Trial t : run.trials()) {
                 JsonNode v = t.params().get(k);
                 values.add(v == null ? "" : v.toString());
                 if (numeric(v) == null) numeric = false;
@@ -197,10 +202,10 @@ public final class ReportWriter {
             a.put("unit", numeric && durations ? "ms" : "");
         }
         Set<String> jvms = new LinkedHashSet<>();
-        run.trials.forEach(t -> jvms.add(jvmText(t.jvm())));
+        run.trials().forEach(t -> jvms.add(jvmText(t.jvm())));
         s.put("jvmVaries", jvms.size() > 1);
         ArrayNode rows = s.putArray("rows");
-        for (RunInfo.Trial t : run.trials) {
+        for (RunFile.Trial t : run.trials()) {
             ObjectNode r = rows.addObject();
             r.put("id", t.id());
             r.put("label", t.label());
@@ -239,6 +244,6 @@ public final class ReportWriter {
     }
 
     static String jvmText(List<String> jvm) {
-        return jvm.isEmpty() ? "default JVM" : String.join(" ", jvm);
+        return jvm == null || jvm.isEmpty() ? "default JVM" : String.join(" ", jvm);
     }
 }

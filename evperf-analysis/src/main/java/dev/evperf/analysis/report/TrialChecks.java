@@ -1,10 +1,12 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.results.Intervals;
+import dev.evperf.results.RunFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.analysis.Disturbance;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.figures.Disturbance;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -17,7 +19,7 @@ final class TrialChecks {
     private TrialChecks() {
     }
 
-    static ObjectNode node(RunInfo.Trial t) {
+    static ObjectNode node(RunFile.Trial t, Path dir) {
         ObjectNode n = J.obj();
         JsonNode s = t.summary();
         if (s != null && s.has("warnings")) {
@@ -29,10 +31,10 @@ final class TrialChecks {
             n.put("note", "run.json holds no warnings for this trial (a run from before they were computed, or its summary failed):"
                     + " evperf summary computes them");
         }
-        List<Disturbance.Interval> intervals = Disturbance.intervals(t.dir(), TrialResult.load(t.dir()));
+        List<Disturbance.Interval> intervals = Disturbance.intervals(dir, TrialResult.load(dir));
         if (intervals != null) {
             ArrayNode a = n.putArray("disturbedIntervals");
-            double width = widthS(t.dir());
+            double width = widthS(dir);
             for (Disturbance.Interval i : intervals) {
                 ArrayNode row = a.addArray();
                 row.add(i.startS()).add(i.startS() + width).add(J.num(i.stallMs(), 3)).add(i.switches()).add(J.num(i.stealMs(), 1));
@@ -41,13 +43,12 @@ final class TrialChecks {
         return n;
     }
 
-    /** The width of intervals.csv's rows, s (the trial's hlog_interval). */
+    /** The width of intervals.csv's rows, s (the trial's hlog_interval); 0.25 s when it cannot tell. */
     private static double widthS(Path dir) {
         try {
-            List<String> lines = java.nio.file.Files.readAllLines(dir.resolve("intervals.csv"));
-            if (lines.size() < 3) return 0.25;
-            return Double.parseDouble(lines.get(2).split(",", 2)[0]) - Double.parseDouble(lines.get(1).split(",", 2)[0]);
-        } catch (java.io.IOException | RuntimeException e) {
+            Intervals csv = Intervals.read(dir);
+            return csv == null ? 0.25 : csv.widthS(0.25);
+        } catch (RuntimeException e) {
             return 0.25;
         }
     }

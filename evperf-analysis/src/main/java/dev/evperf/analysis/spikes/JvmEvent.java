@@ -1,5 +1,7 @@
 package dev.evperf.analysis.spikes;
 
+import dev.evperf.results.Layout;
+import dev.evperf.results.Csv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +18,7 @@ import java.util.List;
  * @param detail collector phase, compiled method and tier, deopt reason; "" when absent
  */
 public record JvmEvent(String kind, long startNs, long endNs, String detail) {
-    public static final String FILE = "jvm-events.csv";
+    public static final String FILE = Layout.JVM_EVENTS;
     public static final String GC_PAUSE = "gc-pause";
     public static final String JIT_COMPILATION = "jit-compilation";
     public static final String SAFEPOINT = "safepoint";

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.spikes;
 
+import dev.evperf.results.Layout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,7 @@ import java.util.TreeMap;
  * sensor, samples in time order.
  */
 public final class Sensors {
-    public static final String FILE = "sensors.csv";
+    public static final String FILE = Layout.SENSORS;
     public static final String MINOR_FAULTS = "sensor://procfs/process/page_faults#minor";
     public static final String MAJOR_FAULTS = "sensor://procfs/process/page_faults#major";
     public static final String FREQUENCY_PREFIX = "sensor://cpufreq/cpu/frequency_khz#";

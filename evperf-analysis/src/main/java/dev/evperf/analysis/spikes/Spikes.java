@@ -1,8 +1,8 @@
 package dev.evperf.analysis.spikes;
 
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,7 @@
 package dev.evperf.analysis.stats;
 
+import dev.evperf.analysis.figures.Percentiles;
+import dev.evperf.analysis.figures.Stats;
 import java.util.Arrays;
 
 /**
@@ -12,27 +14,18 @@ public final class Describe {
     }
 
     public static double mean(double[] v) {
-        if (v.length == 0) return Double.NaN;
-        double s = 0;
-        for (double x : v) s += x;
-        return s / v.length;
+        return Stats.mean(v);
     }
 
     /** Sample standard deviation (n − 1); NaN below two values. */
     public static double std(double[] v) {
-        if (v.length < 2) return Double.NaN;
-        double m = mean(v), sq = 0;
-        for (double x : v) sq += (x - m) * (x - m);
-        return Math.sqrt(sq / (v.length - 1));
+        return Stats.sampleStd(v);
     }
 
     /** Nearest-rank quantile of an ascending array; p in [0, 1]. NaN when empty. */
     public static double quantileSorted(double[] sorted, double p) {
         if (sorted.length == 0) return Double.NaN;
-        if (!(p >= 0 && p <= 1)) throw new IllegalArgumentException("quantile must be in [0, 1], got " + p);
-        // 1e-9 guards against p·n landing a hair above an integer in binary (0.999·1000 = 999.0000000000001).
-        long rank = (long) Math.ceil(p * sorted.length - 1e-9);
-        return sorted[(int) Math.max(1, Math.min(rank, sorted.length)) - 1];
+        return sorted[rankIndex(sorted.length, p)];
     }
 
     /** Nearest-rank median; does not modify {@code v}. */
@@ -48,10 +41,9 @@ public final class Describe {
         return quantileSorted(s, p);
     }
 
-    /** 0-based index of the nearest-rank p-quantile among n values. */
+    /** 0-based index of the nearest-rank p-quantile among n values ({@link Percentiles#rankOfFraction}). */
     static int rankIndex(int n, double p) {
-        long rank = (long) Math.ceil(p * n - 1e-9);
-        return (int) Math.max(1, Math.min(rank, n)) - 1;
+        return (int) Percentiles.rankOfFraction(p, n) - 1;
     }
 
     /** The k-th smallest value (0-based) by quickselect; reorders {@code a}. */

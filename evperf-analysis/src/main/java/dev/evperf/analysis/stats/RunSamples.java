@@ -1,12 +1,12 @@
 package dev.evperf.analysis.stats;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
-import java.io.IOException;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,25 +53,24 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
      *                                  directory or its run.json is malformed
      */
     public static RunSamples load(Path runDir, boolean cutWarmUp) {
-        JsonNode root = root(runDir);
-        JsonNode trials = root.get("trials");
+        RunDir run = RunDir.open(runDir);
         Map<String, List<Map<Metric, double[]>>> perGroup = new LinkedHashMap<>();
-        Map<String, List<JsonNode>> entries = new LinkedHashMap<>();
+        Map<String, List<RunFile.Trial>> entries = new LinkedHashMap<>();
         Map<String, String> labels = new LinkedHashMap<>();
         Map<String, List<String>> ids = new LinkedHashMap<>();
         Map<String, WarmUp> warmUps = new LinkedHashMap<>();
         List<String> skipped = new ArrayList<>();
-        for (JsonNode t : trials) {
-            String id = t.path("id").asText("?");
-            if (!"ok".equals(t.path("status").asText())) {
-                skipped.add(id + " (" + t.path("status").asText("unknown") + ")");
+        for (RunFile.Trial t : run.trials()) {
+            String id = t.id();
+            if (!t.ok()) {
+                skipped.add(id + " (" + t.status() + ")");
                 continue;
             }
-            Path dir = runDir.resolve(t.path("dir").asText("trials/" + id));
+            Path dir = run.trialDir(t);
             Map<Metric, double[]> samples;
             try {
                 TrialResult result = TrialResult.load(dir);
-                TrialData d = Files.exists(dir.resolve("events.parquet")) ? TrialData.load(dir) : null;
+                TrialData d = Files.exists(dir.resolve(Layout.EVENTS)) ? TrialData.load(dir) : null;
                 WarmUp w = WarmUp.detect(d, dir, result);
                 warmUps.put(id, w);
                 samples = TrialSamples.of(d, dir, result, cutWarmUp ? w : null);
@@ -79,17 +78,17 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
                 skipped.add(id + " (unreadable: " + e.getMessage() + ")");
                 continue;
             }
-            String key = canonical(t.path("params"));
+            String key = canonical(t.params());
             perGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(samples);
-            labels.putIfAbsent(key, label(t.path("params")));
+            labels.putIfAbsent(key, label(t.params()));
             ids.computeIfAbsent(key, k -> new ArrayList<>()).add(id);
             entries.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         List<Group> groups = new ArrayList<>();
         perGroup.forEach((key, list) -> groups.add(new Group(key, labels.get(key), List.copyOf(ids.get(key)), series(list),
-                Setup.Trials.of(runDir, entries.get(key)))));
+                Setup.Trials.of(run, entries.get(key)))));
         return new RunSamples(runDir, runDir.toAbsolutePath().normalize().getFileName().toString(), List.copyOf(groups),
-                warmUps, List.copyOf(skipped), Setup.Run.of(root));
+                warmUps, List.copyOf(skipped), Setup.Run.of(run.run()));
     }
 
     /** All groups pooled into one ("all"), for runs whose configurations do not match. */
@@ -111,36 +110,6 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
         Map<Metric, List<double[]>> out = new EnumMap<>(Metric.class);
         for (Map<Metric, double[]> t : trials) t.forEach((m, v) -> out.computeIfAbsent(m, k -> new ArrayList<>()).add(v));
         return out;
-    }
-
-    /** The "trials" array of RUN/run.json, with one-line errors for anything that is not a run. */
-    public static JsonNode trials(Path runDir) {
-        return root(runDir).get("trials");
-    }
-
-    /** RUN/run.json, checked to hold a "trials" array, with one-line errors for anything that is not a run. */
-    static JsonNode root(Path runDir) {
-        if (!Files.isDirectory(runDir)) {
-            throw new IllegalArgumentException("not a run directory: " + runDir
-                    + (Files.exists(runDir) ? " is not a directory" : " does not exist")
-                    + " (expected a directory written by evperf run, holding run.json and trials/)");
-        }
-        Path runJson = runDir.resolve("run.json");
-        if (!Files.isRegularFile(runJson)) {
-            throw new IllegalArgumentException("not a run directory: " + runDir
-                    + " has no run.json (expected a directory written by evperf run, holding run.json and trials/)");
-        }
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(runJson.toFile());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(runJson + ": invalid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
-        } catch (IOException e) {
-            throw new UncheckedIOException(runJson + ": cannot read", e);
-        }
-        JsonNode list = root == null ? null : root.get("trials");
-        if (list == null || !list.isArray()) throw new IllegalArgumentException(runJson + ": expected a \"trials\" array");
-        return root;
     }
 
     private static String canonical(JsonNode params) {

@@ -1,9 +1,9 @@
 package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,19 +33,13 @@ public record RunWarnings(String letter, String dir, int trials, int disturbed, 
     }
 
     static RunWarnings load(String letter, Path runDir) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(runDir.resolve("run.json").toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException(runDir.resolve("run.json") + ": cannot read", e);
-        }
         int trials = 0, disturbed = 0;
         long stalls = 0, switches = 0;
         double stallMs = 0, stealMs = 0;
         List<Entry> warnings = new ArrayList<>();
-        for (JsonNode t : root.path("trials")) {
+        for (RunFile.Trial t : RunDir.open(runDir).trials()) {
             trials++;
-            JsonNode s = t.path("summary");
+            JsonNode s = t.summary() == null ? MissingNode.getInstance() : t.summary();
             JsonNode d = s.path("disturbance");
             if (d.path("disturbed").asBoolean(false)) {
                 disturbed++;
@@ -55,7 +49,7 @@ public record RunWarnings(String letter, String dir, int trials, int disturbed, 
                 stealMs += d.path("steal_ms").asDouble();
             }
             for (JsonNode w : s.path("warnings")) {
-                warnings.add(new Entry(t.path("id").asText(), w.path("kind").asText(), w.path("figure").asText(), w.path("message").asText()));
+                warnings.add(new Entry(t.id(), w.path("kind").asText(), w.path("figure").asText(), w.path("message").asText()));
             }
         }
         return new RunWarnings(letter, runDir.toString(), trials, disturbed, stalls, stallMs, switches, stealMs, warnings);

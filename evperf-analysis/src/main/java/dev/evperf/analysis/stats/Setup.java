@@ -1,8 +1,10 @@
 package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
+import dev.evperf.results.Layout;
+import dev.evperf.results.ResultsJson;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,15 +53,15 @@ public final class Setup {
      * @param evperf   the evperf version and commit that ran it
      */
     public record Run(Map<String, String> workload, Map<String, String> machine, String evperf) {
-        static Run of(JsonNode root) {
+        static Run of(RunFile run) {
             Map<String, String> workload = new LinkedHashMap<>();
-            JsonNode w = root.path("workload");
+            JsonNode w = run.workload();
             for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!LABELS.contains(e.getKey())) flatten(e.getKey(), e.getValue(), workload);
             }
             Map<String, String> machine = new LinkedHashMap<>();
-            JsonNode env = root.path("environment");
+            JsonNode env = run.environment();
             for (String key : MACHINE) if (env.has(key)) machine.put(key, text(env.get(key)));
             String evperf = env.has("evperf_version") || env.has("evperf_commit")
                     ? env.path("evperf_version").asText("?") + " " + env.path("evperf_commit").asText("?") : null;
@@ -76,11 +78,11 @@ public final class Setup {
     public record Trials(SortedSet<String> jvm, SortedSet<String> engine) {
         public static final Trials NONE = new Trials(new TreeSet<>(), new TreeSet<>());
 
-        static Trials of(Path runDir, List<JsonNode> entries) {
+        static Trials of(RunDir run, List<RunFile.Trial> entries) {
             SortedSet<String> jvm = new TreeSet<>(), engine = new TreeSet<>();
-            for (JsonNode t : entries) {
-                if (t.has("jvm")) jvm.add(t.get("jvm").isArray() && t.get("jvm").isEmpty() ? "(none)" : text(t.get("jvm")));
-                String version = engineVersion(runDir.resolve(t.path("dir").asText("trials/" + t.path("id").asText())));
+            for (RunFile.Trial t : entries) {
+                if (t.jvm() != null) jvm.add(t.jvm().isEmpty() ? "(none)" : text(ResultsJson.MAPPER.valueToTree(t.jvm())));
+                String version = engineVersion(run.trialDir(t));
                 if (version != null) engine.add(version);
             }
             return new Trials(jvm, engine);
@@ -141,14 +143,14 @@ public final class Setup {
 
     /** "name version" from the trial's result.json, or null when it has none. */
     private static String engineVersion(Path trialDir) {
-        Path file = trialDir.resolve("result.json");
+        Path file = trialDir.resolve(Layout.RESULT_JSON);
         if (!Files.isRegularFile(file)) return null;
         try {
-            JsonNode r = new ObjectMapper().readTree(file.toFile());
-            if (r == null || !r.hasNonNull("engine")) return null;
+            JsonNode r = ResultsJson.readTree(file);
+            if (!r.hasNonNull("engine")) return null;
             String version = r.path("engine_version").asText("");
             return version.isEmpty() ? r.get("engine").asText() : r.get("engine").asText() + " (" + version + ")";
-        } catch (IOException e) {
+        } catch (IllegalArgumentException e) {
             return null; // an unreadable result.json already skips the trial in RunSamples
         }
     }

@@ -1,9 +1,11 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,7 +70,7 @@ public final class TrialSamples {
             out.put(Metric.END_TO_END_LATENCY, Arrays.copyOf(e2e, j));
         }
         if (trialDir != null) {
-            double[] rate = intervalRates(trialDir.resolve("intervals.csv"), result, warmUp);
+            double[] rate = intervalRates(trialDir, result, warmUp);
             if (rate != null) out.put(Metric.ACHIEVED_RATE, rate);
         }
         return out;
@@ -84,34 +86,24 @@ public final class TrialSamples {
     }
 
     /** input_rate of the whole measured intervals starting at or after the warm-up; null without intervals.csv. */
-    static double[] intervalRates(Path file, TrialResult result, WarmUp warmUp) {
-        if (!Files.isRegularFile(file)) return null;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read", e);
-        }
-        if (lines.isEmpty()) return null;
-        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
-        int rCol = header.indexOf("input_rate");
+    static double[] intervalRates(Path trialDir, TrialResult result, WarmUp warmUp) {
+        if (!Files.isRegularFile(trialDir.resolve(Layout.INTERVALS))) return null;
+        Intervals csv = Intervals.read(trialDir);
+        if (csv == null) return new double[0];
+        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
+        int rCol = csv.column("input_rate");
         if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || rCol < 0) return null;
-        double[] v = new double[lines.size()];
+        double[] v = new double[csv.size()];
         int k = 0;
-        for (int i = 1; i < lines.size(); i++) {
-            String[] c = lines.get(i).split(",", -1);
+        for (int i = 0; i < csv.size(); i++) {
+            String[] c = csv.rows().get(i);
             if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, rCol))) continue;
             if (!"1".equals(c[wholeCol]) || c[rCol].isEmpty()) continue;
-            try {
-                int phase = Integer.parseInt(c[phaseCol]);
-                if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
-                long t = Math.round(Double.parseDouble(c[tCol]) * 1e9);
-                if (warmUp != null && warmUp.truncation() > 0 && !warmUp.steadyAt(t)) continue;
-                v[k++] = Double.parseDouble(c[rCol]);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a number: " + e.getMessage());
-            }
+            int phase = (int) csv.number(i, phaseCol);
+            if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
+            long t = Math.round(csv.number(i, tCol) * 1e9);
+            if (warmUp != null && warmUp.truncation() > 0 && !warmUp.steadyAt(t)) continue;
+            v[k++] = csv.number(i, rCol);
         }
         return Arrays.copyOf(v, k);
     }

@@ -1,9 +1,11 @@
 package dev.evperf.analysis.warmup;
 
-import dev.evperf.analysis.Burst;
-import dev.evperf.analysis.Bursts;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
+import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
+import dev.evperf.analysis.trial.Burst;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -80,7 +82,7 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
      * has per-event records and bursts, else its intervals.csv.
      */
     public static WarmUp detect(Path trialDir) {
-        TrialData d = Files.exists(trialDir.resolve("events.parquet")) ? TrialData.load(trialDir) : null;
+        TrialData d = Files.exists(trialDir.resolve(Layout.EVENTS)) ? TrialData.load(trialDir) : null;
         return detect(d, trialDir, TrialResult.load(trialDir));
     }
 
@@ -95,8 +97,8 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
             List<Burst> bursts = Bursts.measured(d);
             if (!bursts.isEmpty()) return ofBursts(d, bursts);
         }
-        if (trialDir != null && Files.isRegularFile(trialDir.resolve("intervals.csv"))) {
-            return ofIntervals(readIntervals(trialDir.resolve("intervals.csv"), result), d);
+        if (trialDir != null && Files.isRegularFile(trialDir.resolve(Layout.INTERVALS))) {
+            return ofIntervals(readIntervals(trialDir, result), d);
         }
         Long first = d == null ? null : firstMeasured(d);
         return new WarmUp(NONE, 0, 0, null, first == null ? null : d.sendStart(first.intValue()), first, Double.NaN, Double.NaN);
@@ -160,32 +162,22 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
      * The whole intervals of measured phases that have a processing median, in time order.
      * A phase is measured when result.json says so; without result.json every interval counts.
      */
-    public static List<Interval> readIntervals(Path file, TrialResult result) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read", e);
-        }
+    public static List<Interval> readIntervals(Path trialDir, TrialResult result) {
         List<Interval> out = new ArrayList<>();
-        if (lines.isEmpty()) return out;
-        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        int tCol = header.indexOf("t_start_s"), phaseCol = header.indexOf("phase"), wholeCol = header.indexOf("whole");
-        int yCol = header.indexOf("processing_p50_us");
+        Intervals csv = Intervals.read(trialDir);
+        if (csv == null) return out;
+        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
+        int yCol = csv.column("processing_p50_us");
         if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || yCol < 0) {
-            throw new IllegalArgumentException(file + ": expected columns t_start_s, phase, whole and processing_p50_us in the header");
+            throw new IllegalArgumentException(csv.file() + ": expected columns t_start_s, phase, whole and processing_p50_us in the header");
         }
-        for (int i = 1; i < lines.size(); i++) {
-            String[] c = lines.get(i).split(",", -1);
+        for (int i = 0; i < csv.size(); i++) {
+            String[] c = csv.rows().get(i);
             if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, yCol))) continue;
             if (!"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
-            try {
-                int phase = Integer.parseInt(c[phaseCol]);
-                if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
-                out.add(new Interval(Math.round(Double.parseDouble(c[tCol]) * 1e9), Double.parseDouble(c[yCol])));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a number: " + e.getMessage());
-            }
+            int phase = (int) csv.number(i, phaseCol);
+            if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
+            out.add(new Interval(Math.round(csv.number(i, tCol) * 1e9), csv.number(i, yCol)));
         }
         return out;
     }

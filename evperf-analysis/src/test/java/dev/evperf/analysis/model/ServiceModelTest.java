@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.stats.TrialFiles.TraceRow;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.Comparison;
 import dev.evperf.analysis.stats.RunComparison;
 import dev.evperf.analysis.stats.TrialFiles;

@@ -1,6 +1,13 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.Percentiles;
+
+import dev.evperf.analysis.sql.Distribution;
+
+import dev.evperf.analysis.sql.Dist;
+
+import dev.evperf.analysis.sql.Db;
+
+import dev.evperf.analysis.figures.Percentiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -40,11 +47,11 @@ class DistributionTest {
         try (Db db = new Db()) {
             db.execute("CREATE TABLE t AS SELECT * FROM (VALUES " + values(v) + ") x(v)");
             Distribution d = Distribution.of(db, "d_t", "SELECT v FROM t");
-            SqlDist s = new SqlDist(db, "t", "v");
+            Distribution s = Distribution.ofColumn(db, "t", "v");
             long[] dp = d.percentiles(PS), sp = s.percentiles(PS);
             for (int i = 0; i < PS.length; i++) {
                 assertThat(dp[i]).as("Distribution p%s", PS[i]).isEqualTo(nearestRank(sorted, PS[i]));
-                assertThat(sp[i]).as("SqlDist p%s", PS[i]).isEqualTo(nearestRank(sorted, PS[i]));
+                assertThat(sp[i]).as("ofColumn p%s", PS[i]).isEqualTo(nearestRank(sorted, PS[i]));
             }
             double mean = Arrays.stream(v).average().orElseThrow();
             double ss = Arrays.stream(v).mapToDouble(x -> (x - mean) * (x - mean)).sum();
@@ -106,7 +113,7 @@ class DistributionTest {
             assertThat(d.count()).isZero();
             assertThat(d.percentiles(50)).containsExactly(0);
             assertThat(d.cdf(10)).isEmpty();
-            SqlDist s = new SqlDist(db, "t", "v");
+            Distribution s = Distribution.ofColumn(db, "t", "v");
             assertThat(s.count()).isZero();
             assertThat(s.percentiles(50, 99)).containsExactly(0, 0);
             assertThat(s.mean()).isNaN();

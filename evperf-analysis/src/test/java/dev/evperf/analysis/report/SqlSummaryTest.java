@@ -1,12 +1,18 @@
 package dev.evperf.analysis.report;
 
+import dev.evperf.analysis.sql.TrialQueries;
+
+import dev.evperf.analysis.summary.SqlSummary;
+
+import dev.evperf.analysis.sql.Db;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.evperf.analysis.AnalysisOptions;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialResult;
-import dev.evperf.analysis.TrialSummary;
+import dev.evperf.analysis.summary.AnalysisOptions;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialResult;
+import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.warmup.WarmUp;
 import java.io.IOException;

@@ -1,12 +1,13 @@
 package dev.evperf.analysis.report;
 
+
+import dev.evperf.results.TrialFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * A hand-made trial directory small enough to compute every figure by hand: 3 bursts of 4
@@ -32,32 +33,20 @@ final class TinyTrial {
      */
     static Path write(Path dir, boolean aligned) throws SQLException, IOException {
         Files.createDirectories(dir);
-        StringBuilder ev = new StringBuilder();
-        StringBuilder out = new StringBuilder();
+        List<TrialFixture.Event> events = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             int burst = i / 4;
-            if (i > 0) ev.append(", ");
-            ev.append(String.format("(%d, %d, %s, %d, %d, %d, %d, %d, -1)", i, burst == 0 ? 0 : 1, burst == 0 ? "false" : "true",
-                    burst, i % 4, INTENDED[i], SEND_START[i], SEND_END[i]));
+            events.add(new TrialFixture.Event(i, burst == 0 ? 0 : 1, burst != 0, burst, i % 4, INTENDED[i], SEND_START[i], SEND_END[i]));
         }
         int[] order = aligned ? new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11} : new int[] {3, 0, 1, 2, 11, 5, 4, 6, 7, 9, 8, 10};
-        for (int k = 0; k < order.length; k++) {
-            int i = order[k];
-            if (k > 0) out.append(", ");
-            out.append(String.format("('out', %d, %d)", i, SEND_END[i] - 5));
+        List<TrialFixture.Output> outputs = new ArrayList<>();
+        for (int i : order) outputs.add(new TrialFixture.Output("out", i, SEND_END[i] - 5));
+        if (!aligned) {
+            outputs.add(new TrialFixture.Output("out", -1, 1500));
+            outputs.add(new TrialFixture.Output("out", 5, 1160));
         }
-        if (!aligned) out.append(", ('out', -1, 1500), ('out', 5, 1160)");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE events AS SELECT seq::BIGINT AS seq, phase::INTEGER AS phase, measured::BOOLEAN AS measured, burst::INTEGER AS burst,"
-                    + " pos::INTEGER AS pos, intended::BIGINT AS intended, send_start::BIGINT AS send_start, send_end::BIGINT AS send_end,"
-                    + " batch::INTEGER AS batch FROM (VALUES " + ev + ") t(seq, phase, measured, burst, pos, intended, send_start, send_end, batch) ORDER BY seq");
-            st.execute("COPY events TO " + Db.literal(dir.resolve("events.parquet").toString()) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
-            st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events, min(send_start) AS start,"
-                    + " max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns FROM events WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO "
-                    + Db.literal(dir.resolve("bursts.parquet").toString()) + " (FORMAT PARQUET)");
-            st.execute("COPY (SELECT stream::VARCHAR AS stream, seq::BIGINT AS seq, received::BIGINT AS received FROM (VALUES " + out + ") t(stream, seq, received)) TO "
-                    + Db.literal(dir.resolve("outputs.parquet").toString()) + " (FORMAT PARQUET)");
-        }
+        TrialFixture.events(dir, events);
+        TrialFixture.outputs(dir, outputs);
         Files.writeString(dir.resolve("jvm-events.csv"), "kind,start_ns,end_ns,duration_ns,detail\n"
                 + "gc-pause,-1000,-900,100,\"before the run\"\n"
                 + "jit-compilation,100,150,50,\"a.B.c tier 4\"\n"

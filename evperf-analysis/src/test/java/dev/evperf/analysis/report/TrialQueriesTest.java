@@ -1,6 +1,16 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.HeadTail;
+import dev.evperf.analysis.sql.SeriesQueries;
+import dev.evperf.analysis.sql.BurstQueries;
+import dev.evperf.analysis.sql.TrialQueries;
+
+import dev.evperf.analysis.sql.Distribution;
+
+import dev.evperf.analysis.sql.Dist;
+
+import dev.evperf.analysis.sql.Db;
+
+import dev.evperf.analysis.figures.HeadTail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -36,13 +46,13 @@ class TrialQueriesTest {
     void burstStatisticsHeadTailAndPositions() throws Exception {
         try (Db db = new Db()) {
             TrialQueries q = new TrialQueries(db, TinyTrial.write(tmp.resolve("t"), true));
-            assertThat(q.hasBursts()).isTrue();
-            Distribution b = q.burstTimes();
+            assertThat(q.bursts().hasBursts()).isTrue();
+            Distribution b = q.bursts().burstTimes();
             assertThat(b.count()).isEqualTo(2); // burst 0 is warm-up
             assertThat(b.mean()).isEqualTo(285.0);
             assertThat(b.percentiles(50, 100)).containsExactly(200, 370);
 
-            List<HeadTail.Row> ht = q.headTail(0, 1, 2, 4, 5);
+            List<HeadTail.Row> ht = q.bursts().headTail(0, 1, 2, 4, 5);
             assertThat(ht).extracting(HeadTail.Row::n).containsExactly(1, 2, 4); // 5 > burst size
             // N=1: A = (100 + 300)/2 = 200 ns, B = (20 + 10)/2 = 15 ns
             assertThat(ht.get(0).aUs()).isCloseTo(0.200, within(1e-12));
@@ -57,15 +67,15 @@ class TrialQueriesTest {
             assertThat(ht.get(2).aUs()).isCloseTo(0.285, within(1e-12));
             assertThat(ht.get(2).aOverB()).isCloseTo(1.0, within(1e-12));
             // skipping the first measured burst leaves burst 2: A = 300, B = 10
-            List<HeadTail.Row> skipped = q.headTail(1, 1);
+            List<HeadTail.Row> skipped = q.bursts().headTail(1, 1);
             assertThat(skipped.get(0).bursts()).isEqualTo(1);
             assertThat(skipped.get(0).aOverB()).isCloseTo(30.0, within(1e-9));
-            assertThat(q.headTail(2, 1)).isEmpty();
+            assertThat(q.bursts().headTail(2, 1)).isEmpty();
 
-            List<TrialQueries.PositionRow> pos = q.positions(0);
+            List<BurstQueries.PositionRow> pos = q.bursts().positions(0);
             // j = 1, 2, 3 and n (j = 5 … 25 exceed the burst size of 4)
-            assertThat(pos).extracting(TrialQueries.PositionRow::j).containsExactly(1, 2, 3, TrialQueries.LAST);
-            TrialQueries.PositionRow first = pos.get(0);
+            assertThat(pos).extracting(BurstQueries.PositionRow::j).containsExactly(1, 2, 3, BurstQueries.LAST);
+            BurstQueries.PositionRow first = pos.get(0);
             assertThat(first.bursts()).isEqualTo(2);
             assertThat(first.min()).isEqualTo(100);
             assertThat(first.max()).isEqualTo(300);
@@ -74,14 +84,14 @@ class TrialQueriesTest {
             assertThat(first.p()).containsExactly(100, 100, 100, 300, 300, 300);
             assertThat(pos.get(1).min()).isEqualTo(40);
             assertThat(pos.get(1).max()).isEqualTo(50);
-            TrialQueries.PositionRow last = pos.get(3);
+            BurstQueries.PositionRow last = pos.get(3);
             assertThat(last.min()).isEqualTo(10);
             assertThat(last.max()).isEqualTo(20);
 
-            Map<Integer, long[][]> series = q.positionSeries(100, 1, TrialQueries.LAST);
+            Map<Integer, long[][]> series = q.bursts().positionSeries(100, 1, BurstQueries.LAST);
             assertThat(series.get(1)[0]).containsExactly(1, 2);
             assertThat(series.get(1)[1]).containsExactly(100, 300);
-            assertThat(series.get(TrialQueries.LAST)[1]).containsExactly(20, 10);
+            assertThat(series.get(BurstQueries.LAST)[1]).containsExactly(20, 10);
         }
     }
 
@@ -89,9 +99,9 @@ class TrialQueriesTest {
     void topBurstsAndTheBurstSeries() throws Exception {
         try (Db db = new Db()) {
             TrialQueries q = new TrialQueries(db, TinyTrial.write(tmp.resolve("t"), true));
-            List<TrialQueries.TopBurst> top = q.topBursts(5);
-            assertThat(top).extracting(TrialQueries.TopBurst::burst).containsExactly(2, 1); // warm-up burst 0 left out
-            TrialQueries.TopBurst b2 = top.get(0);
+            List<BurstQueries.TopBurst> top = q.bursts().topBursts(5);
+            assertThat(top).extracting(BurstQueries.TopBurst::burst).containsExactly(2, 1); // warm-up burst 0 left out
+            BurstQueries.TopBurst b2 = top.get(0);
             assertThat(b2.timeNs()).isEqualTo(370);
             assertThat(b2.events()).isEqualTo(4);
             assertThat(b2.startNs()).isEqualTo(2000);
@@ -99,9 +109,9 @@ class TrialQueriesTest {
             assertThat(b2.meanEventNs()).isEqualTo(92.5);
             assertThat(b2.stdEventNs()).isCloseTo(Math.sqrt(57875.0 / 3), within(1e-9));
 
-            List<TrialQueries.BurstPoint> all = q.burstSeries(100);
-            assertThat(all).containsExactly(new TrialQueries.BurstPoint(10, 40, false),
-                    new TrialQueries.BurstPoint(1000, 200, true), new TrialQueries.BurstPoint(2000, 370, true));
+            List<BurstQueries.BurstPoint> all = q.bursts().burstSeries(100);
+            assertThat(all).containsExactly(new BurstQueries.BurstPoint(10, 40, false),
+                    new BurstQueries.BurstPoint(1000, 200, true), new BurstQueries.BurstPoint(2000, 370, true));
         }
     }
 
@@ -133,19 +143,19 @@ class TrialQueriesTest {
     void jvmEventsIntervalsAndSensors() throws Exception {
         try (Db db = new Db()) {
             TrialQueries q = new TrialQueries(db, TinyTrial.write(tmp.resolve("t"), true));
-            List<TrialQueries.JvmKind> kinds = q.jvmKinds(0, 3000); // the GC pause before the origin is left out
-            assertThat(kinds).containsExactly(new TrialQueries.JvmKind("gc-pause", 1, 200, 200),
-                    new TrialQueries.JvmKind("jit-compilation", 2, 450, 400), new TrialQueries.JvmKind("safepoint", 1, 10, 10));
-            assertThat(q.jvmMarks("jit-compilation", 0, 3000, 1)).containsExactly(
-                    new TrialQueries.JvmMark("jit-compilation", 2100, 2500, "d.E.f tier 3"));
-            assertThat(q.jvmMarks("gc-pause", 0, 3000, 10)).extracting(TrialQueries.JvmMark::detail).containsExactly("G1 Young, Pause");
+            List<SeriesQueries.JvmKind> kinds = q.series().jvmKinds(0, 3000); // the GC pause before the origin is left out
+            assertThat(kinds).containsExactly(new SeriesQueries.JvmKind("gc-pause", 1, 200, 200),
+                    new SeriesQueries.JvmKind("jit-compilation", 2, 450, 400), new SeriesQueries.JvmKind("safepoint", 1, 10, 10));
+            assertThat(q.series().jvmMarks("jit-compilation", 0, 3000, 1)).containsExactly(
+                    new SeriesQueries.JvmMark("jit-compilation", 2100, 2500, "d.E.f tier 3"));
+            assertThat(q.series().jvmMarks("gc-pause", 0, 3000, 10)).extracting(SeriesQueries.JvmMark::detail).containsExactly("G1 Young, Pause");
 
-            Map<String, double[]> iv = q.intervals();
+            Map<String, double[]> iv = q.series().intervals();
             assertThat(iv.get("t_start_s")).containsExactly(0.0, 0.001, 0.002);
             assertThat(iv.get("processing_max_us")).containsExactly(0.01, 0.1, 0.3);
             assertThat(iv.get("phase")).containsExactly(0.0, 1.0, 1.0);
 
-            Map<String, double[][]> s = q.sensors();
+            Map<String, double[][]> s = q.series().sensors();
             assertThat(s.get("sensor://procfs/process/page_faults#minor")[1]).containsExactly(100.0, 300.0, 350.0);
             assertThat(s.get("sensor://jvm/heap/used_bytes")[0]).containsExactly(0.0, 1e9, 2e9);
             assertThat(s.get("sensor://procfs/cpu/utilization_percent#all")[1]).containsExactly(50.5);

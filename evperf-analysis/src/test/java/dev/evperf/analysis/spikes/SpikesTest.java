@@ -3,7 +3,7 @@ package dev.evperf.analysis.spikes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,15 +1,11 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.TrialFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,39 +60,15 @@ public final class TrialFiles {
     }
 
     private static void write(TrialData d, Path dir, boolean reversed) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        List<TrialFixture.Event> events = new ArrayList<>();
+        List<TrialFixture.Output> outputs = new ArrayList<>();
+        for (int k = 0; k < d.size(); k++) {
+            int i = reversed ? d.size() - 1 - k : k;
+            events.add(new TrialFixture.Event(i, d.phase(i), d.measured(i), d.burst(i), d.pos(i), d.intended(i), d.sendStart(i), d.sendEnd(i)));
+            outputs.add(new TrialFixture.Output("OutputStream", i, d.sendEnd(i)));
         }
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE events (seq BIGINT, phase INTEGER, measured BOOLEAN, burst INTEGER, pos INTEGER,"
-                    + " intended BIGINT, send_start BIGINT, send_end BIGINT, batch INTEGER)");
-            try (PreparedStatement ins = c.prepareStatement("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)")) {
-                for (int k = 0; k < d.size(); k++) {
-                    int i = reversed ? d.size() - 1 - k : k;
-                    ins.setLong(1, i);
-                    ins.setInt(2, d.phase(i));
-                    ins.setBoolean(3, d.measured(i));
-                    ins.setInt(4, d.burst(i));
-                    ins.setInt(5, d.pos(i));
-                    ins.setLong(6, d.intended(i));
-                    ins.setLong(7, d.sendStart(i));
-                    ins.setLong(8, d.sendEnd(i));
-                    ins.addBatch();
-                }
-                ins.executeBatch();
-            }
-            st.execute("CREATE TABLE outputs AS SELECT 'OutputStream' AS stream, seq, send_end AS received FROM events");
-            st.execute("COPY events TO '" + dir.resolve("events.parquet") + "' (FORMAT PARQUET)");
-            st.execute("COPY outputs TO '" + dir.resolve("outputs.parquet") + "' (FORMAT PARQUET)");
-            // bursts.parquet as the trial runner writes it (one row per burst)
-            st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
-                    + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
-                    + " FROM events WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO '" + dir.resolve("bursts.parquet") + "' (FORMAT PARQUET)");
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        TrialFixture.events(dir, events);
+        TrialFixture.outputs(dir, outputs);
     }
 
     /**
@@ -108,46 +80,25 @@ public final class TrialFiles {
     }
 
     private static void writeOutputs(TrialData d, Path dir, boolean reversed) {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE outputs (stream VARCHAR, seq BIGINT, received BIGINT)");
-            try (PreparedStatement ins = c.prepareStatement("INSERT INTO outputs VALUES (?, ?, ?)")) {
-                for (int k = 0; k < d.outputCount(); k++) {
-                    int j = reversed ? d.outputCount() - 1 - k : k;
-                    ins.setString(1, d.outputStream(j));
-                    ins.setLong(2, d.outputSeq(j));
-                    ins.setLong(3, d.outputReceived(j));
-                    ins.addBatch();
-                }
-                ins.executeBatch();
-            }
-            st.execute("COPY outputs TO '" + dir.resolve("outputs.parquet") + "' (FORMAT PARQUET)");
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        List<TrialFixture.Output> outputs = new ArrayList<>();
+        for (int k = 0; k < d.outputCount(); k++) {
+            int j = reversed ? d.outputCount() - 1 - k : k;
+            outputs.add(new TrialFixture.Output(d.outputStream(j), d.outputSeq(j), d.outputReceived(j)));
         }
+        TrialFixture.outputs(dir, outputs);
     }
 
     /** One trace record. */
     public record TraceRow(long seq, String point, long t, int rank) {}
 
     public static void writeTrace(List<TraceRow> rows, Path dir) {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE trace (seq BIGINT, point VARCHAR, t BIGINT, rank INTEGER, thread VARCHAR)");
-            try (PreparedStatement ins = c.prepareStatement("INSERT INTO trace VALUES (?, ?, ?, ?, 'x')")) {
-                // Reverse order on purpose: loading must sort.
-                for (int i = rows.size() - 1; i >= 0; i--) {
-                    TraceRow r = rows.get(i);
-                    ins.setLong(1, r.seq());
-                    ins.setString(2, r.point());
-                    ins.setLong(3, r.t());
-                    ins.setInt(4, r.rank());
-                    ins.addBatch();
-                }
-                ins.executeBatch();
-            }
-            st.execute("COPY trace TO '" + dir.resolve("trace.parquet") + "' (FORMAT PARQUET)");
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        List<TrialFixture.TraceRow> out = new ArrayList<>();
+        // Reverse order on purpose: loading must sort.
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            TraceRow r = rows.get(i);
+            out.add(new TrialFixture.TraceRow(r.seq(), r.point(), r.t(), r.rank()));
         }
+        TrialFixture.trace(dir, out);
     }
 
     /** A run directory holding the given trials (ids t001, t002, …), all ok, without matrix parameters. */

@@ -2,10 +2,9 @@ package dev.evperf.analysis.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.evperf.analysis.AnalysisOptions;
-import dev.evperf.analysis.TrialData;
-import dev.evperf.analysis.TrialSummary;
-import dev.evperf.analysis.WarmUpCut;
+import dev.evperf.analysis.summary.AnalysisOptions;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.analysis.stats.TrialFiles;
 import org.junit.jupiter.api.Test;
 

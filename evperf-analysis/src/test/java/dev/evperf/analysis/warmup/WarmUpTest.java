@@ -2,7 +2,7 @@ package dev.evperf.analysis.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.evperf.analysis.TrialData;
+import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,6 +21,22 @@ public interface Component extends AutoCloseable {
     @Override
     void close();
 
+    /**
+     * The first JVM of this component that exited without being stopped, e.g. {@code
+     * flink-taskmanager-1 (pid 4242) was ended by SIGKILL}; null while all run (or for an existing cluster).
+     */
+    default String died() {
+        for (ComponentTimes t : times()) {
+            if (t.exitCode() != null && t.shutdownMs() == null) {
+                int c = t.exitCode();
+                String how = c > 128 && c - 128 == 9 ? "was ended by SIGKILL" : c > 128 && c - 128 == 15 ? "was ended by SIGTERM"
+                        : "exited with code " + c;
+                return t.name() + " (pid " + t.pid() + ") " + how;
+            }
+        }
+        return null;
+    }
+
     /** A cluster evperf did not start: only its address. */
     static Component existing(String address) {
         return new Component() {

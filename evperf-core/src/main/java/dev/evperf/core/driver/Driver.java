@@ -10,6 +10,9 @@ import dev.evperf.api.InputHandle;
  * next event's processing time. A second read is taken only after a wait, and at the start of
  * each chunk (one per 64 Ki events), so the hand-over between chunks counts towards no event.
  *
+ * <p>Each send passes the event's sequence number and intended send time ({@code nanoTime}) with
+ * it: engines behind a broker write both into the record; the others ignore them.
+ *
  * <p>Each event is made here, from the pool, when it is sent (the engine may keep it): before the
  * wait when the driver is ahead of the schedule, so that it costs the send nothing; in a burst it
  * is part of the event's processing time, as in a bare loop that sends fresh events. The loop
@@ -108,7 +111,7 @@ public final class Driver {
             if (due > t) t = Waiter.awaitUntil(due);
             state.last = seq;
             sendStart[slot] = t - origin;
-            input.send(e);
+            input.send(e, seq, due);
             t = System.nanoTime();
             sendEnd[slot] = t - origin;
         }
@@ -147,13 +150,13 @@ public final class Driver {
                 if (!fresh) t = System.nanoTime();
                 state.timing = true;
                 sendStart[slot] = t - origin;
-                input.send(e);
+                input.send(e, seq, due);
                 t = System.nanoTime();
                 sendEnd[slot] = t - origin;
                 state.timing = false;
                 fresh = true;
             } else {
-                input.send(e);
+                input.send(e, seq, due);
                 fresh = false;
             }
         }

@@ -1,5 +1,6 @@
 package dev.evperf.core.driver;
 
+import dev.evperf.results.Layout;
 import dev.evperf.api.ErrorListener;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,7 +22,7 @@ import java.util.Map;
  * and allocates; nothing of it is inside the send loop.
  */
 public final class EngineErrors implements ErrorListener {
-    public static final String FILE = "errors.csv";
+    public static final String FILE = Layout.ERRORS;
     public static final int KEEP_MESSAGES = 5;
     public static final int KEEP_TIMES = 100_000;
     static final int MESSAGE_CHARS = 400;

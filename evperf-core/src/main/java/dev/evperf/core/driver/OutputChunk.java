@@ -13,7 +13,8 @@ public final class OutputChunk {
     /** Slots in use when handed to the writer. */
     public int size;
     final int mask;
-    public final long[] received, seq, declared;
+    /** received, linked input, declared input; appendMs: the broker's LogAppendTime of the output record (epoch ms), -1 without one. */
+    public final long[] received, seq, declared, appendMs;
     public final byte[] link;
     public final short[] stream;
 
@@ -23,6 +24,7 @@ public final class OutputChunk {
         received = new long[capacity];
         seq = new long[capacity];
         declared = new long[capacity];
+        appendMs = new long[capacity];
         link = new byte[capacity];
         stream = new short[capacity];
     }

@@ -150,17 +150,23 @@ public final class OutputRecords {
         return switch (delivery) {
             case ANY_THREAD -> new Listener() {
                 public void onOutput(Object[] row) {
-                    long now = System.nanoTime();
+                    onOutput(row, System.nanoTime(), -1);
+                }
+
+                /** From outside this JVM (through a broker): the engine's consumer took the receipt when its poll returned. */
+                @Override
+                public void onOutput(Object[] row, long receiptNanos, long appendMillis) {
                     long k = shared.getAndIncrement();
                     if (k < capacity) {
                         SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
                         record(
                                 await(k >>> shift),
                                 (int) k & ring[0].mask,
-                                now - origin,
+                                receiptNanos - origin,
                                 declared(row, seqIndex),
                                 s,
-                                marker);
+                                marker,
+                                appendMillis);
                     }
                 }
             };
@@ -176,7 +182,8 @@ public final class OutputRecords {
                                 now - origin,
                                 declared(row, seqIndex),
                                 sending,
-                                marker);
+                                marker,
+                                -1);
                 }
             };
             case SENDING_THREAD_SEND_END -> new Listener() {
@@ -190,7 +197,8 @@ public final class OutputRecords {
                                 NOT_READ,
                                 declared(row, seqIndex),
                                 sending,
-                                marker);
+                                marker,
+                                -1);
                 }
             };
         };
@@ -217,21 +225,28 @@ public final class OutputRecords {
                                 now - origin,
                                 declared(row, seqIndex),
                                 sending,
-                                marker);
+                                marker,
+                                -1);
                 }
             };
         }
         return new Listener() {
             public void onOutput(Object[] row) {
+                onOutput(row, Long.MIN_VALUE, -1);
+            }
+
+            @Override
+            public void onOutput(Object[] row, long receiptNanos, long appendMillis) {
                 SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
                 long declared = declared(row, seqIndex);
                 if (s != null ? !s.timing : declared < 0 || declared % every != 0) {
                     untimedShared.incrementAndGet();
                     return;
                 }
-                long now = System.nanoTime();
+                long now = receiptNanos == Long.MIN_VALUE ? System.nanoTime() : receiptNanos;
                 long k = shared.getAndIncrement();
-                if (k < capacity) record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker);
+                if (k < capacity)
+                    record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker, appendMillis);
             }
         };
     }
@@ -241,7 +256,8 @@ public final class OutputRecords {
     }
 
     /** Stores one output; the stream marker goes last, with release semantics: the writer reads a slot once it is set. */
-    private static void record(OutputChunk c, int i, long received, long declared, SendState s, short marker) {
+    private static void record(
+            OutputChunk c, int i, long received, long declared, SendState s, short marker, long appendMs) {
         long seq;
         byte link;
         if (s == null) {
@@ -261,6 +277,7 @@ public final class OutputRecords {
         c.seq[i] = seq;
         c.declared[i] = declared;
         c.link[i] = link;
+        c.appendMs[i] = appendMs;
         STREAM.setRelease(c.stream, i, marker);
     }
 

@@ -1,5 +1,6 @@
 package dev.evperf.core.driver;
 
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 public final class Stalls {
     public static final long THRESHOLD_NS = 1_000_000;
-    public static final String FILE = "stalls.csv";
+    public static final String FILE = Layout.STALLS;
     static final int KEEP = 100_000;
 
     private static long count, totalNs, maxNs;

@@ -12,8 +12,13 @@ public final class Engines {
 
     public static Map<String, EngineFactory> available() {
         Map<String, EngineFactory> out = new TreeMap<>();
-        for (EngineFactory f : ServiceLoader.load(EngineFactory.class)) {
-            out.put(f.name(), f);
+        for (ServiceLoader.Provider<EngineFactory> p : ServiceLoader.load(EngineFactory.class).stream().toList()) {
+            try {
+                EngineFactory f = p.get();
+                out.put(f.name(), f);
+            } catch (java.util.ServiceConfigurationError | LinkageError e) {
+                // An adapter whose libraries are not on this class path (EngineModules.EXTERNAL on the CLI's): its trials load it.
+            }
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.evperf.core.jvm;
 
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -26,8 +27,8 @@ import jdk.jfr.consumer.RecordingFile;
  * well under a µs) plus the wall clock's resolution (1 µs for Instant on Linux).
  */
 public final class JfrRecorder implements AutoCloseable {
-    public static final String FILE = "trial.jfr";
-    public static final String EVENTS = "jvm-events.csv";
+    public static final String FILE = Layout.JFR;
+    public static final String EVENTS = Layout.JVM_EVENTS;
     private final Recording recording;
     private final Path file;
 

@@ -1,5 +1,6 @@
 package dev.evperf.core.records;
 
+import dev.evperf.results.Layout;
 import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
@@ -18,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  * spills then ({@link Results}).
  */
 public final class RecordSpill implements AutoCloseable {
-    public static final String EVENTS = "events.spill.parquet";
-    public static final String OUTPUTS = "outputs.spill.parquet";
+    public static final String EVENTS = Layout.EVENTS_SPILL;
+    public static final String OUTPUTS = Layout.OUTPUTS_SPILL;
 
     public static final List<SpillFile.Column> EVENT_COLUMNS = List.of(new SpillFile.Column("seq", true),
             new SpillFile.Column("phase", false), new SpillFile.Column("burst", false), new SpillFile.Column("pos", false),
@@ -28,8 +29,8 @@ public final class RecordSpill implements AutoCloseable {
     public static final int E_SEQ = 0, E_PHASE = 1, E_BURST = 2, E_POS = 3, E_INTENDED = 4, E_START = 5, E_END = 6, E_BATCH = 7;
     public static final List<SpillFile.Column> OUTPUT_COLUMNS = List.of(new SpillFile.Column("stream", false),
             new SpillFile.Column("seq", true), new SpillFile.Column("received", true), new SpillFile.Column("declared", true),
-            new SpillFile.Column("link", false));
-    public static final int O_STREAM = 0, O_SEQ = 1, O_RECEIVED = 2, O_DECLARED = 3, O_LINK = 4;
+            new SpillFile.Column("link", false), new SpillFile.Column("append_ms", true));
+    public static final int O_STREAM = 0, O_SEQ = 1, O_RECEIVED = 2, O_DECLARED = 3, O_LINK = 4, O_APPEND = 5;
 
     private final SpillFile events;
     private final SpillFile outputs;
@@ -123,6 +124,7 @@ public final class RecordSpill implements AutoCloseable {
         outputs.longs(o.received, SpillFile.SAME, 0);
         outputs.longs(o.declared, SpillFile.SAME, 0);
         outputs.bytesAsInts(o.link, n);
+        outputs.longs(o.appendMs, SpillFile.SAME, 0);
         outputs.endRowGroup();
         for (int i = 0; i < n; i++) {
             if (o.received[i] != OutputRecords.NOT_READ) maxReceived = Math.max(maxReceived, o.received[i]);

@@ -4,9 +4,9 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.IntervalSeries;
 import dev.evperf.core.results.LatencyLogs;
-import dev.evperf.core.results.Layout;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +44,12 @@ public final class TrialRecords {
 
     /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
     public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+        return write(dir, s, spill, o, null);
+    }
+
+    /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
+    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks)
+            throws Exception {
         long t0 = System.nanoTime();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
@@ -54,7 +60,7 @@ public final class TrialRecords {
         long t1 = System.nanoTime();
         CompletableFuture<Double> events = o.records()
                 ? CompletableFuture.supplyAsync(() -> {
-                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured));
+                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured, acks));
                     return ms(t1);
                 })
                 : CompletableFuture.completedFuture(0.0);
@@ -76,6 +82,7 @@ public final class TrialRecords {
         spill.close();
         Files.deleteIfExists(eventsSpill);
         Files.deleteIfExists(outputsSpill);
+        if (acks != null) Files.deleteIfExists(acks);
         return result;
     }
 

@@ -1,5 +1,6 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.Layout;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.Schedule;
 import java.io.IOException;
@@ -25,7 +26,7 @@ import org.HdrHistogram.Histogram;
  * 250 ms intervals) counts in the oldest interval still open.
  */
 public final class IntervalSeries {
-    public static final String FILE = "intervals.csv";
+    public static final String FILE = Layout.INTERVALS;
     static final String HEADER = "t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
             + "processing_p50_us,processing_p99_us,processing_max_us,end_to_end_p50_us,end_to_end_p99_us,end_to_end_max_us,"
             + "scheduled_p50_us,scheduled_p99_us,scheduled_max_us";

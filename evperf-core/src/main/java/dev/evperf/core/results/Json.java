@@ -1,18 +1,17 @@
 package dev.evperf.core.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.evperf.results.ResultsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The one JSON mapper of results files (run.json, trial.json, result.json, env.json). */
+/** Writing the results files (run.json, trial.json, result.json, env.json): atomically, a full disk said as such. */
 public final class Json {
-    public static final ObjectMapper MAPPER =
-            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** evperf-results' mapper: one set of settings for writing and reading the results files. */
+    public static final ObjectMapper MAPPER = ResultsJson.MAPPER;
 
     private Json() {}
 

@@ -1,5 +1,7 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.Layout;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

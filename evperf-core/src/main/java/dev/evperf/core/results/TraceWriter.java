@@ -1,5 +1,6 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.Layout;
 import dev.evperf.api.trace.Tracepoint;
 import dev.evperf.api.trace.Tracer;
 import java.nio.file.Path;
@@ -22,8 +23,8 @@ import org.duckdb.DuckDBConnection;
  * buffers. Computed in DuckDB after the run; written as trace.parquet and summarised in result.json.
  */
 public final class TraceWriter {
-    public static final String TRACE = "trace.parquet";
-    public static final String SEGMENTS = "segments.csv";
+    public static final String TRACE = Layout.TRACE;
+    public static final String SEGMENTS = Layout.SEGMENTS;
 
     private TraceWriter() {
     }

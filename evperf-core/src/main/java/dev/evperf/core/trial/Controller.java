@@ -3,10 +3,10 @@ package dev.evperf.core.trial;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -44,6 +44,14 @@ public final class Controller {
         this.classpath = classpath;
         this.summarizer = summarizer;
         this.progress = progress;
+    }
+
+    /** The run's components (a broker, a Flink cluster), or null when the engine runs in the trial JVM. */
+    private dev.evperf.core.component.RunComponents components;
+
+    /** Connects the components every trial uses: their addresses go into each trial's workload, and they are watched while it runs. */
+    public void components(dev.evperf.core.component.RunComponents components) {
+        this.components = components;
     }
 
     private RunRecord record;
@@ -210,14 +218,27 @@ public final class Controller {
         spec.put("label", t.label());
         spec.put("workload_dir", PlanChecker.baseDir(plan.workloadFile()).toString());
         spec.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
-        spec.set("workload", t.tree());
+        if (components != null) {
+            // One lost component fails one trial (the one it died in), not the rest of the run.
+            String restarted = components.restartIfDied();
+            if (restarted != null) {
+                o.put("components_restarted", restarted + " before this trial; the components were started again");
+                annotate("components", components.describe());
+            }
+        }
+        spec.set("workload", components != null ? components.inject(t.tree()) : t.tree());
+        if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmOptionsCheck.JAVA);
         cmd.addAll(t.jvm());
         cmd.add("-cp");
-        cmd.add(classpath);
+        cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(
+                t.workload().engine.name,
+                classpath,
+                dev.evperf.core.engine.EngineModules.userClassPath(
+                        t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
         synchronized (launch) {
@@ -269,8 +290,13 @@ public final class Controller {
             o.put("reason", "interrupted (" + interrupts.signal() + ")");
             return;
         }
+        String died = components == null ? null : components.died();
         if (!exited) {
-            fail(o, "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
+            fail(
+                    o,
+                    died != null
+                            ? "component " + died + " during the trial; the trial JVM was stopped"
+                            : "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
             return;
         }
         o.put("exit_code", p.exitValue());
@@ -286,6 +312,13 @@ public final class Controller {
             } catch (Exception e) {
                 o.put("summary_error", String.valueOf(e.getMessage()));
             }
+        } else if (died != null) {
+            fail(
+                    o,
+                    "component " + died + " during the trial"
+                            + (result != null && result.path("reason").isTextual()
+                                    ? " (the trial: " + result.get("reason").asText() + ")"
+                                    : ""));
         } else if (result != null && result.path("reason").isTextual() && !TrialExit.bySignal(p.exitValue())) {
             fail(o, result.get("reason").asText() + WriteFaults.fullNote(dir));
         } else {
@@ -311,14 +344,21 @@ public final class Controller {
      */
     private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id)
             throws InterruptedException, IOException {
-        if (System.console() == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
+        boolean console = System.console() != null;
+        if (!console && components == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
         long deadline = System.nanoTime() + timeoutNs;
         String shown = "";
         while (System.nanoTime() < deadline) {
-            if (p.waitFor(500, TimeUnit.MILLISECONDS)) {
+            if (p.waitFor(console ? 500 : 200, TimeUnit.MILLISECONDS)) {
                 progress.print(overwrite(shown, ""));
                 return true;
             }
+            // A component that died fails the trial now, rather than when its clients time out.
+            if (components != null && components.died() != null) {
+                progress.print(overwrite(shown, ""));
+                return false;
+            }
+            if (!console) continue;
             String line = lastLiveLine(stdout);
             if (line != null) {
                 String text = "  " + id + " " + line.substring(LiveMonitor.PREFIX.length());

@@ -49,6 +49,20 @@ public final class PlanChecker {
                 // Reads the trace now: a bad timestamp fails here, with its line, before any trial.
                 Schedule.of(w.load.phases, w.load.batch, CsvSource.traces(w, baseDir, at));
             }
+            for (int i = 0; i < w.engine.classpath.size(); i++) {
+                Path entry = baseDir.resolve(w.engine.classpath.get(i));
+                if (dev.evperf.core.engine.EngineModules.external(w.engine.name) == null) {
+                    throw new WorkloadException(at + ": engine.classpath: engine " + w.engine.name
+                            + " runs on the CLI's class path; only engines" + " behind Kafka ("
+                            + String.join(", ", dev.evperf.core.engine.EngineModules.EXTERNAL.keySet()) + ") take one");
+                }
+                if (!java.nio.file.Files.exists(entry)) {
+                    throw new WorkloadException(
+                            at + ": engine.classpath[" + i + "]: no such jar or directory: " + entry);
+                }
+            }
+            // Engines behind Kafka are checked on their own class path once their components run: EngineCheck.
+            if (dev.evperf.core.engine.EngineModules.external(w.engine.name) != null) continue;
             checkEngine(w, at);
         }
     }

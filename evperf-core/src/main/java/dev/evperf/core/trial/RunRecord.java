@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
@@ -22,7 +23,7 @@ import java.time.Instant;
  */
 final class RunRecord {
     /** Trial statuses besides ok and failed: planned, running; ended by the controller's signal; never started. */
-    static final String PLANNED = "planned", RUNNING = "running", INTERRUPTED = "interrupted", NOT_RUN = "not run";
+    static final String PLANNED = RunFile.PLANNED, RUNNING = RunFile.RUNNING, INTERRUPTED = RunFile.INTERRUPTED, NOT_RUN = RunFile.NOT_RUN;
 
     private final Path runDir;
     private final WriteFaults.Reserve reserve;

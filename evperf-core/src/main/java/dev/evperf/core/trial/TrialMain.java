@@ -13,6 +13,8 @@ public final class TrialMain {
             System.exit(2);
         }
         quietEngineLogs();
+        // engines' scratch files (ref's SlideM) go into the trial's own directory
+        System.setProperty(dev.evperf.api.EngineFactory.TRIAL_DIR, Path.of(args[0]).toAbsolutePath().toString());
         int code = new TrialRunner(Path.of(args[0])).runAndRecord();
         // Engines may leave non-daemon threads behind; the trial is over either way.
         System.exit(code);

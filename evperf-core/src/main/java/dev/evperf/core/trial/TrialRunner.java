@@ -5,6 +5,7 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
 import dev.evperf.api.trace.Tracer;
@@ -16,14 +17,17 @@ import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Stalls;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.records.AckRecords;
+import dev.evperf.core.records.OutputValues;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.records.TrialRecords;
+import dev.evperf.core.results.BrokerFigures;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.core.results.Layout;
 import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.Timing;
@@ -32,7 +36,9 @@ import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
 import dev.evperf.monitor.sensors.Descheduling;
+import dev.evperf.monitor.sensors.ProcessCpu;
 import dev.evperf.monitor.sensors.SensorSampler;
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +58,8 @@ public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
     private Pipelines pipelines;
+    /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
+    private Map<String, Long> componentPids = Map.of();
 
     public TrialRunner(Path dir) {
         this.dir = dir;
@@ -127,6 +135,11 @@ public final class TrialRunner {
         LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
         pipelines = w.pipelines != null ? Pipelines.open(w.pipelines, "pipelines", dir) : null;
+        componentPids = new LinkedHashMap<>();
+        spec.path("component_pids")
+                .fields()
+                .forEachRemaining(
+                        e -> componentPids.put(e.getKey(), e.getValue().asLong()));
         try {
             run(w, baseDir);
         } finally {
@@ -176,6 +189,7 @@ public final class TrialRunner {
         result.put("engine_version", factory.version());
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
+        List<OutputValues> valueFiles = new ArrayList<>();
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -224,9 +238,19 @@ public final class TrialRunner {
                             + "' to carry the sequence number; it has " + engine.outputFields(o)
                             + " (set engine.outputs." + o + ".sequence, or none)");
                 }
-                engine.subscribe(o, out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend));
+                OutputListener listener = out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend);
+                var def = w.engine.outputs.get(o);
+                if (def != null && def.values) {
+                    var v = new OutputValues(dir, o, engine.outputFields(o), listener);
+                    valueFiles.add(v);
+                    listener = v;
+                }
+                engine.subscribe(o, listener);
             }
-            try (RecordSpill spill = new RecordSpill(dir, out);
+            // An engine behind a broker acknowledges every event: when, and the broker's append time.
+            boolean behindBroker = EngineModules.external(factory.name()) != null;
+            try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
+                    RecordSpill spill = new RecordSpill(dir, out);
                     EventSupply supply = new EventSupply(
                             schedule.cursor(0),
                             schedule.batched(),
@@ -237,6 +261,7 @@ public final class TrialRunner {
                             spill::sent,
                             chunkRows,
                             EventSupply.CHUNKS)) {
+                if (acks != null) engine.subscribeAcks(acks);
                 if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
@@ -248,12 +273,14 @@ public final class TrialRunner {
                                 w.measure.sensors,
                                 dir,
                                 origin,
-                                w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline))
+                                w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline),
+                                componentPids)
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
+                ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : ProcessCpu.start(componentPids);
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();
@@ -270,7 +297,12 @@ public final class TrialRunner {
                 }
                 long sendDone = System.nanoTime();
                 result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
+                // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
+                long engineDrain = System.nanoTime();
+                engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
+                result.put("engine_drain_ns", System.nanoTime() - engineDrain);
                 long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+                if (cpu != null) result.put("cpu", cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
                     result.put("sensors", sensors.summary());
@@ -327,7 +359,8 @@ public final class TrialRunner {
                                 epochNanos(originWall) / 1e6,
                                 outputs,
                                 sampleEvery,
-                                out.count()));
+                                out.count()),
+                        acks == null ? null : acks.finish());
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
@@ -336,6 +369,16 @@ public final class TrialRunner {
                 if (written.containsKey("trace")) result.put("trace", written.get("trace"));
                 if (written.containsKey("timing")) result.put("timing", written.get("timing"));
                 result.put("write_parts_ms", written.get("write_parts_ms"));
+                if (acks != null) {
+                    Map<String, Object> broker = new LinkedHashMap<>();
+                    // The producer's settings as the workload gave them (Kafka's own defaults for the rest).
+                    broker.put("producer", w.engine.options.getOrDefault("producer", Map.of()));
+                    broker.put("acks", acks.count());
+                    broker.put("refused", acks.errors());
+                    broker.put("ack_writer_waits", acks.waits());
+                    if (w.measure.records) broker.putAll(BrokerFigures.compute(dir));
+                    result.put("broker", broker);
+                }
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
                 result.put("errors", errors.summary(origin, w.trial.maxErrors));
                 errors.write(dir, origin);
@@ -345,6 +388,7 @@ public final class TrialRunner {
             }
         } finally {
             if (sending != null) sending.abandon();
+            for (var v : valueFiles) v.close();
         }
     }
 

@@ -39,6 +39,12 @@ public final class Workload {
     public MeasureDef measure = new MeasureDef();
     public TrialDef trial = new TrialDef();
     /**
+     * Systems under test outside the trial JVM that the run needs (engines behind Kafka): started
+     * once per run before the first trial, or existing ones named by address; see
+     * dev.evperf.core.component.RunComponents.
+     */
+    public ComponentsDef components;
+    /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
      * adapter and user code log to them by name.
@@ -46,6 +52,44 @@ public final class Workload {
     public JsonNode channels;
     /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
     public JsonNode pipelines;
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ComponentsDef {
+        public BrokerDef broker;
+        public FlinkDef flink;
+    }
+
+    /** A Kafka broker: {@code start: true} (evperf starts one, KRaft, in a JVM of its own) or an existing cluster's {@code bootstrap_servers}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class BrokerDef {
+        public Boolean start;
+
+        @JsonProperty("bootstrap_servers")
+        public String bootstrapServers;
+        /** JVM options of the broker (default: a small heap). */
+        public List<String> jvm;
+        /** Broker settings ({@code server.properties} keys) over evperf's. */
+        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
+        @JsonProperty("ready_timeout")
+        public Dur readyTimeout = Dur.parse("90s");
+    }
+
+    /** A Flink cluster: {@code mode: standalone} (a JobManager and N TaskManager JVMs), {@code minicluster} (one JVM), or an existing one's {@code rest} address. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class FlinkDef {
+        public FlinkMode mode;
+        public String rest;
+        public int taskmanagers = 1;
+        public int slots = 1;
+        /** JVM options of a MiniCluster (a standalone cluster's come from its memory settings). */
+        public List<String> jvm = new ArrayList<>();
+        /** Flink settings ({@code config.yaml} keys) over evperf's. */
+        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
+        @JsonProperty("ready_timeout")
+        public Dur readyTimeout = Dur.parse("180s");
+    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class StreamDef {
@@ -117,6 +161,11 @@ public final class Workload {
         /** Output streams to listen to, each naming the attribute that carries the sequence. */
         @JsonSetter(contentNulls = Nulls.AS_EMPTY)
         public LinkedHashMap<String, OutputDef> outputs = new LinkedHashMap<>();
+        /**
+         * Jars or class directories (relative to the workload file) added to the trial's class path
+         * of an engine behind Kafka: a Kafka Streams topology or Flink job class of the user's.
+         */
+        public List<String> classpath = new ArrayList<>();
         /** Engine-specific options, passed to the adapter as they are. */
         public Map<String, Object> options = new LinkedHashMap<>();
     }
@@ -125,6 +174,12 @@ public final class Workload {
     public static final class OutputDef {
         /** Output attribute holding the causing input's sequence number; {@code none} when no output carries it. */
         public String sequence;
+        /**
+         * Also write every row of this output, as the engine gave it, to {@code values-<stream>.csv} in
+         * the trial directory, to check the engine's results (it costs a formatted line per output, on
+         * the listener's thread).
+         */
+        public boolean values;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

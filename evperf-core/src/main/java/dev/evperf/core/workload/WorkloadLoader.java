@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.evperf.api.config.Keyword;
 import dev.evperf.api.config.Suggest;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ public final class WorkloadLoader {
             JsonNode a = phases.get(i).path("adaptivity");
             if (!a.isObject() || !a.has("fraction")) continue;
             String field = "load.phases[" + i + "].adaptivity.sustained";
-            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve("run.json");
+            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve(Layout.RUN_JSON);
             JsonNode rate;
             try {
                 rate = new ObjectMapper()

@@ -4,14 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.config.Dur;
 import dev.evperf.api.config.Suggest;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The checks binding cannot make: references between sections, exactly-one choices, ranges.
@@ -27,7 +32,8 @@ public final class WorkloadValidator {
 
     /** @param engineNames the names of the engine adapters on the class path */
     public WorkloadValidator(Set<String> engineNames) {
-        this.engineNames = engineNames;
+        // Engines behind Kafka run on a class path of their own, so the CLI's ServiceLoader does not see them.
+        this.engineNames = new TreeSet<>(EngineModules.names(engineNames));
     }
 
     public void validate(Workload w, String where) {
@@ -62,6 +68,7 @@ public final class WorkloadValidator {
         });
         validateData(w, where);
         validateEngine(w, where);
+        validateComponents(w, where);
         validateLoad(w, where);
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {
@@ -144,6 +151,80 @@ public final class WorkloadValidator {
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
         if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
         for (String option : w.trial.jvm) jvmOption(option, "trial.jvm", where);
+    }
+
+    /**
+     * The components section against the engine: an engine behind Kafka needs a broker (started or
+     * named, here or as engine.options.bootstrap_servers), flink also a cluster; no component is
+     * started for an engine that does not use it.
+     */
+    private static void validateComponents(Workload w, String where) {
+        var ext = EngineModules.external(w.engine.name);
+        Map<String, Object> opts = w.engine.options == null ? Map.of() : w.engine.options;
+        Workload.ComponentsDef c = w.components;
+        Workload.BrokerDef b = c == null ? null : c.broker;
+        Workload.FlinkDef f = c == null ? null : c.flink;
+        if (b != null) {
+            boolean start = Boolean.TRUE.equals(b.start);
+            if (start == (b.bootstrapServers != null)) {
+                fail(
+                        where,
+                        "components.broker",
+                        "expected either start: true (evperf starts a broker) or bootstrap_servers of an existing cluster");
+            }
+            if (b.bootstrapServers != null && !b.bootstrapServers.matches("[^\\s,:]+:\\d+(,[^\\s,:]+:\\d+)*")) {
+                fail(
+                        where,
+                        "components.broker.bootstrap_servers",
+                        "expected host:port[,host:port…], got '" + b.bootstrapServers + "'");
+            }
+            if (b.readyTimeout == null || b.readyTimeout.nanos() <= 0)
+                fail(where, "components.broker.ready_timeout", "expected a duration above 0");
+            if (ext == null) fail(where, "components.broker", "engine " + w.engine.name + " does not use a broker");
+            if (opts.containsKey("bootstrap_servers")) {
+                fail(
+                        where,
+                        "engine.options.bootstrap_servers",
+                        "components.broker sets it; give the address in one place");
+            }
+        }
+        if (f != null) {
+            if ((f.mode != null) == (f.rest != null)) {
+                fail(
+                        where,
+                        "components.flink",
+                        "expected either mode (standalone or minicluster: evperf starts a cluster) or rest (host:port of an existing one)");
+            }
+            if (f.rest != null && !f.rest.matches("[^\\s:]+:\\d+"))
+                fail(where, "components.flink.rest", "expected host:port, got '" + f.rest + "'");
+            if (f.taskmanagers < 1)
+                fail(where, "components.flink.taskmanagers", "expected at least 1, got " + f.taskmanagers);
+            if (f.slots < 1) fail(where, "components.flink.slots", "expected at least 1, got " + f.slots);
+            if (f.readyTimeout == null || f.readyTimeout.nanos() <= 0)
+                fail(where, "components.flink.ready_timeout", "expected a duration above 0");
+            if (ext == null || !ext.flink())
+                fail(where, "components.flink", "engine " + w.engine.name + " does not use a Flink cluster");
+            if (opts.containsKey("rest"))
+                fail(where, "engine.options.rest", "components.flink sets it; give the address in one place");
+        }
+        if (w.engine.classpath == null) w.engine.classpath = new ArrayList<>();
+        if (w.engine.classpath.stream().anyMatch(Objects::isNull))
+            fail(where, "engine.classpath", "expected paths of jars or class directories");
+        if (ext != null && b == null && !opts.containsKey("bootstrap_servers")) {
+            fail(
+                    where,
+                    "components.broker",
+                    "engine " + w.engine.name
+                            + " reads and writes Kafka topics: add components: {broker: {start: true}}"
+                            + " or the bootstrap_servers of an existing cluster");
+        }
+        if (ext != null && ext.flink() && f == null && !opts.containsKey("rest")) {
+            fail(
+                    where,
+                    "components.flink",
+                    "engine flink needs a cluster: add components: {flink: {mode: minicluster}} (or standalone, or"
+                            + " rest: host:port of an existing one)");
+        }
     }
 
     private void validateData(Workload w, String where) {

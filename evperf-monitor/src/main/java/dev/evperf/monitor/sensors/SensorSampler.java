@@ -1,6 +1,7 @@
 package dev.evperf.monitor.sensors;
 
 import dev.evperf.monitor.pipeline.Pipeline;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ import java.util.Map;
  * same sample; an alias stores a sensor under another name.
  */
 public final class SensorSampler implements AutoCloseable {
-    public static final String FILE = "sensors.csv";
+    public static final String FILE = Layout.SENSORS;
 
     private final List<Sensor> sensors;
     private final String[] names;
@@ -36,9 +37,16 @@ public final class SensorSampler implements AutoCloseable {
 
     /** @param pipeline where every sample is also submitted, or null */
     public SensorSampler(SensorsDef def, Path trialDir, long origin, Pipeline pipeline) throws IOException {
+        this(def, trialDir, origin, pipeline, Map.of());
+    }
+
+    /** @param processes other processes of the run (components) by name: their CPU is sampled too */
+    public SensorSampler(SensorsDef def, Path trialDir, long origin, Pipeline pipeline, Map<String, Long> processes)
+            throws IOException {
         this.pipeline = pipeline;
         sensors = new ArrayList<>(ProcSensors.all());
         sensors.addAll(JvmSensors.all());
+        processes.forEach((name, pid) -> sensors.add(ProcessCpu.percent(name, pid)));
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < sensors.size(); i++) index.put(sensors.get(i).uri(), i);
         names = new String[sensors.size()];

@@ -1,0 +1,199 @@
+package dev.evperf.analysis.summary;
+
+import dev.evperf.analysis.figures.Adaptivity;
+import dev.evperf.analysis.figures.BurstStats;
+import dev.evperf.analysis.figures.Cumulative;
+import dev.evperf.analysis.figures.Disturbance;
+import dev.evperf.analysis.figures.HeadTail;
+import dev.evperf.analysis.figures.HistogramLatency;
+import dev.evperf.analysis.figures.Latency;
+import dev.evperf.analysis.figures.LatencyTrend;
+import dev.evperf.analysis.figures.OutputLinks;
+import dev.evperf.analysis.figures.PhaseRate;
+import dev.evperf.analysis.figures.RateShape;
+import dev.evperf.analysis.figures.SamplingError;
+import dev.evperf.analysis.figures.TopBursts;
+import dev.evperf.analysis.trial.Bursts;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.analysis.warmup.WarmUpCut;
+
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.evperf.analysis.warmup.WarmUp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every figure of one trial, as plain data for JSON. The burst tables (burstStats, headTail,
+ * topBursts) are null for a workload without bursts; all figures are null for a failed trial.
+ *
+ * @param params      the trial's matrix parameters from run.json (path → value), in order
+ * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
+ * @param links       how the recorded outputs were linked to the inputs their latency is measured from
+ * @param sampling    capacity mode (1 in k sends timed): the 95 % intervals of the sampled latency figures; null otherwise
+ * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
+ *                    out (by default they do; rates and adaptivity use every measured event)
+ * @param errors      the errors the engine raised while processing events (a trial with some, up to
+ *                    trial.max_errors, is "ok with errors")
+ * @param disturbance whether and how much the machine took the core away from the driver
+ * @param warnings    every caution about these figures in one list ({@link Warnings}): errors,
+ *                    disturbance, phases that were no steady state, warm-up, dominated means
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
+                           Long events, Long measuredEvents, Long outputs,
+                           BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
+                           List<TopBursts.Entry> topBursts, Latency latency,
+                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
+                           Adaptivity adaptivity, WarmUpCut warmUp, TrialErrors errors, Disturbance disturbance,
+                           List<Warning> warnings, OutputLinks links, SamplingError sampling) {
+
+    public static final String OK = "ok";
+
+    /**
+     * Trials with more events than this are summarised by DuckDB over their Parquet files
+     * ({@link SqlSummary}: the same figures) instead of being loaded into the JVM, which takes
+     * about 95 bytes of heap per event with its outputs (1.5 GB for 15.5 M events; 100 M do not fit
+     * in 4 GB): about 1 GB here, within the default heap (a quarter of RAM) of a 4 GB machine.
+     * Above it DuckDB is also the faster (6 s against 14 s at 15.5 M events; docs/benchmarks.md).
+     */
+    public static final long DUCKDB_ABOVE_EVENTS = 10_000_000L;
+
+    /** System property that overrides {@link #DUCKDB_ABOVE_EVENTS} (e.g. -Devperf.summary.duckdbAbove=0 always uses DuckDB). */
+    public static final String DUCKDB_ABOVE_PROPERTY = "evperf.summary.duckdbAbove";
+
+    public TrialSummary {
+        params = params == null ? Map.of() : params;
+    }
+
+    /** Runs every analysis on a loaded trial; {@code result} may be null (no result.json). */
+    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
+                                  TrialData d, TrialResult result, AnalysisOptions options) {
+        return of(id, params, repetition, d, null, result, options);
+    }
+
+    /**
+     * Runs every analysis on a loaded trial. The warm-up is detected (MSER-5 on the bursts, or on
+     * the trial directory's intervals when there are none and {@code dir} is given) and, unless the
+     * options keep it, the steady-state figures are computed without it.
+     */
+    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
+                                  TrialData all, Path dir, TrialResult result, AnalysisOptions options) {
+        WarmUp w = WarmUp.detect(all, dir, result);
+        TrialData d = all;
+        long cutEvents = 0;
+        if (w.firstSteadySeq() != null && w.truncation() > 0) {
+            TrialData steady = all.measuredFrom(w.firstSteadySeq());
+            cutEvents = all.measuredCount() - steady.measuredCount();
+            if (options.cutWarmUp()) d = steady;
+        }
+        boolean bursty = !Bursts.measured(d).isEmpty();
+        return new TrialSummary(id, params, repetition, OK, null,
+                (long) all.size(), all.measuredCount(), (long) all.outputCount(),
+                BurstStats.of(d),
+                bursty ? HeadTail.of(d, w.headTailSkip(options.skipBursts(), d != all)) : null,
+                Cumulative.of(d),
+                bursty ? TopBursts.of(d, options.topBursts()) : null,
+                Latency.of(d),
+                PhaseRate.of(all, result),
+                PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null, OutputLinks.of(result), null);
+    }
+
+    /**
+     * Analyses a trial directory: from its per-event records when it has them (loaded into the JVM,
+     * or aggregated by DuckDB above {@link #DUCKDB_ABOVE_EVENTS} events, or the value of the system
+     * property {@value #DUCKDB_ABOVE_PROPERTY}), else (records off) only the latency figures, from
+     * its HdrHistogram logs.
+     */
+    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
+        return load(id, params, repetition, dir, options, Long.getLong(DUCKDB_ABOVE_PROPERTY, DUCKDB_ABOVE_EVENTS));
+    }
+
+    /** The same, aggregated by DuckDB when the trial has more than {@code duckDbAboveEvents} events. */
+    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options,
+                                    long duckDbAboveEvents) {
+        TrialResult result = TrialResult.load(dir);
+        RateShape shape = RateShape.load(dir, result);
+        if (result == null || !result.recordsOff() || Files.exists(dir.resolve(Layout.EVENTS))) {
+            TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
+                    ? SqlSummary.of(id, params, repetition, dir, result, options)
+                    : of(id, params, repetition, TrialData.load(dir), dir, result, options);
+            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result)).withChecks(dir, result);
+        }
+        // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
+        WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))
+                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null) : null;
+        boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
+        int every = result == null ? 0 : result.sampleEvery();
+        return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"
+                + (cut ? ", the warm-up cut to the logs' intervals" : "")
+                + (every > 0 ? "; capacity mode: 1 in " + every + " sends timed, latency figures are of that sample (intervals above)" : ""),
+                result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
+                null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
+                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null),
+                null, null, null, OutputLinks.of(result), every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null)
+                .withChecks(dir, result);
+    }
+
+    /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
+    public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                errors, disturbance, warnings, links, sampling);
+    }
+
+    /** The same summary with the figures read from the trial's intervals.csv. */
+    public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp,
+                errors, disturbance, warnings, links, sampling);
+    }
+
+    /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
+    public TrialSummary withChecks(Path dir, TrialResult result) {
+        TrialSummary s = new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                TrialErrors.load(dir, result), Disturbance.load(dir, result), null, links, sampling);
+        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
+                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
+                s.errors, s.disturbance, Warnings.of(s, result, dir), links, sampling);
+    }
+
+    public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
+                                      String status, String reason) {
+        return new TrialSummary(id, params, repetition, status, reason,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** "ok", "ok with 3 errors", or the status of a trial that failed. */
+    @com.fasterxml.jackson.annotation.JsonProperty("status_text")
+    public String statusText() {
+        return ok() && errors != null && errors.count() > 0
+                ? "ok with " + errors.count() + (errors.count() == 1 ? " error" : " errors") : status;
+    }
+
+    /** Whether the machine disturbed the driver during the timed loop. */
+    @JsonIgnore
+    public boolean disturbed() {
+        return disturbance != null && disturbance.disturbed();
+    }
+
+    @JsonIgnore
+    public boolean ok() { return OK.equals(status); }
+
+    /**
+     * This summary as a JSON tree, written as {@link RunSummary} writes it (snake_case names,
+     * undefined figures as null), for callers that embed it in their own JSON (e.g. run.json).
+     */
+    public JsonNode toJsonTree() {
+        return Json.writer().valueToTree(this);
+    }
+}

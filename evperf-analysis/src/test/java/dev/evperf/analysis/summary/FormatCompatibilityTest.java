@@ -1,0 +1,33 @@
+package dev.evperf.analysis.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The results-format fixtures (evperf-results' src/test/resources/formats: runs written by earlier
+ * evperf versions, each with the text summary that version printed) give the same summary,
+ * byte for byte, with this version's analysis.
+ */
+class FormatCompatibilityTest {
+    static final Path FORMATS = Path.of("../evperf-results/src/test/resources/formats");
+
+    @Test
+    void everyFixtureRunSummarisesAsItsVersionDid() throws IOException {
+        List<Path> expected;
+        try (Stream<Path> files = Files.walk(FORMATS, 2)) {
+            expected = files.filter(f -> f.getFileName().toString().endsWith(".summary.txt")).sorted().toList();
+        }
+        assertThat(expected).isNotEmpty();
+        for (Path summary : expected) {
+            Path run = summary.resolveSibling(summary.getFileName().toString().replace(".summary.txt", ""));
+            String text = RunSummary.load(run).render(RunSummary.Format.TEXT).replace(run.toString(), "RUN");
+            assertThat(text).as(run.toString()).isEqualTo(Files.readString(summary));
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package dev.evperf.core.component;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.workload.FlinkMode;
+import dev.evperf.core.workload.Workload;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The components of one run (a workload's {@code components:} section): started once before the
+ * first trial, each waited for until it serves requests, watched while trials run, started again
+ * before the next trial when one died, and stopped after the last. Each start and stop is timed
+ * ({@link ComponentTimes}) and listed in run.json's {@code components}. Existing clusters (an
+ * address instead of {@code start}/{@code mode}) are only passed on.
+ */
+public final class RunComponents implements AutoCloseable {
+    private final Workload.ComponentsDef def;
+    private final Path dir;
+    private Component broker;
+    private Component flink;
+    /** Every start, in order, with its times; a restart after a death adds a generation. */
+    private final List<Started> started = new ArrayList<>();
+
+    private record Started(String kind, int generation, Component component) {
+    }
+    private int generation;
+
+    private RunComponents(Workload.ComponentsDef def, Path dir) {
+        this.def = def;
+        this.dir = dir;
+    }
+
+    /**
+     * Starts what {@code def} asks for under {@code dir}/components.
+     *
+     * @throws ComponentFailure naming the component that did not become ready (what was started is stopped)
+     */
+    public static RunComponents start(Workload.ComponentsDef def, Path dir) {
+        RunComponents c = new RunComponents(def, dir.resolve("components"));
+        try {
+            c.startAll();
+        } catch (RuntimeException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    private void startAll() {
+        generation++;
+        String suffix = generation == 1 ? "" : "-" + generation;
+        if (def == null) return;
+        if (def.broker != null) {
+            broker = def.broker.bootstrapServers != null ? Component.existing(def.broker.bootstrapServers)
+                    : KafkaBroker.start(dir.resolve("broker" + suffix), def.broker.jvm != null ? def.broker.jvm : KafkaBroker.DEFAULT_JVM,
+                    settings(def.broker.settings), Duration.ofNanos(def.broker.readyTimeout.nanos()));
+            started.add(new Started("broker", generation, broker));
+        }
+        if (def.flink != null) {
+            Workload.FlinkDef f = def.flink;
+            Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
+            flink = f.rest != null ? Component.existing(f.rest)
+                    : f.mode == FlinkMode.MINICLUSTER ? FlinkCluster.mini(dir.resolve("flink" + suffix), f.taskmanagers, f.slots,
+                    f.jvm == null ? List.of() : f.jvm, settings(f.settings), ready)
+                    : FlinkCluster.standalone(dir.resolve("flink" + suffix), f.taskmanagers, f.slots, settings(f.settings), ready);
+            started.add(new Started("flink", generation, flink));
+        }
+    }
+
+    private static List<String> settings(Map<String, String> m) {
+        List<String> out = new ArrayList<>();
+        if (m != null) m.forEach((k, v) -> out.add(k + "=" + v));
+        return out;
+    }
+
+    /** The broker's bootstrap.servers, or null when the run has no broker component. */
+    public String bootstrap() {
+        return broker == null ? null : broker.address();
+    }
+
+    /** The Flink cluster's REST host:port, or null. */
+    public String rest() {
+        return flink == null ? null : flink.address();
+    }
+
+    /**
+     * A trial's workload tree with the components' addresses set as the engine's options
+     * {@code bootstrap_servers} and {@code rest}, which the adapters read. The tree itself is not changed.
+     */
+    public com.fasterxml.jackson.databind.JsonNode inject(com.fasterxml.jackson.databind.JsonNode tree) {
+        ObjectNode copy = tree.deepCopy();
+        ObjectNode engine = copy.has("engine") && copy.get("engine").isObject() ? (ObjectNode) copy.get("engine") : copy.putObject("engine");
+        ObjectNode options = engine.has("options") && engine.get("options").isObject() ? (ObjectNode) engine.get("options") : engine.putObject("options");
+        if (bootstrap() != null) options.put("bootstrap_servers", bootstrap());
+        if (rest() != null) options.put("rest", rest());
+        return copy;
+    }
+
+    /** The first component JVM that died since it was started, named; null while all run. */
+    public String died() {
+        for (Component c : java.util.Arrays.asList(flink, broker)) {
+            if (c == null) continue;
+            String d = c.died();
+            if (d != null) return d;
+        }
+        return null;
+    }
+
+    /**
+     * Before a trial: when a component died, stops what is left of the components and starts them
+     * all again (a fresh broker loses the topics, which trials create anew anyway), so that one
+     * lost component fails one trial, not the rest of the run.
+     *
+     * @return what died, or null when nothing had to be restarted
+     */
+    public String restartIfDied() {
+        String d = died();
+        if (d == null) return null;
+        stopAll();
+        startAll();
+        return d;
+    }
+
+    /** Every running JVM of the components by name (kafka-broker, flink-jobmanager, flink-taskmanager-1 …), for per-process CPU. */
+    public Map<String, Long> pids() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (Component c : java.util.Arrays.asList(broker, flink)) {
+            if (c == null) continue;
+            for (ComponentTimes t : c.times()) if (t.exitCode() == null) out.put(t.name(), t.pid());
+        }
+        return out;
+    }
+
+    /** run.json's {@code components}: per start, every JVM with its times (ms), or the existing cluster's address. */
+    public ArrayNode describe() {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (Started s : started) {
+            Component c = s.component();
+            ObjectNode o = out.addObject();
+            o.put("kind", s.kind());
+            o.put("start", s.generation());
+            o.put("address", c.address());
+            o.put("started_by_evperf", !c.times().isEmpty());
+            o.set("jvms", Json.MAPPER.valueToTree(c.times()));
+            if (c instanceof KafkaBroker k) o.set("broker_startup", Json.MAPPER.valueToTree(k.startup()));
+        }
+        return out;
+    }
+
+    private void stopAll() {
+        // Flink first: its jobs read from the broker.
+        if (flink != null) flink.close();
+        if (broker != null) broker.close();
+    }
+
+    /** Stops every component evperf started (each with SIGTERM, forcibly after its grace). */
+    @Override
+    public void close() {
+        stopAll();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.evperf.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.List;
+
+/**
+ * A run's {@code run.json}, typed: what ran (the workload as given, expanded), where, and one
+ * {@link Trial} per trial of the plan. The controller writes it again after every trial, so a run
+ * cut short leaves a file that says how far it got. Fields added by later writers are ignored by
+ * older readers; a field whose meaning changes gets a new {@link Layout#FORMAT}.
+ *
+ * @param format       the results format's version ({@link Layout#FORMAT}); null in files written
+ *                     before it was recorded, which have the same layout
+ * @param workload     the workload tree as run (matrix axes not yet applied)
+ * @param environment  the controller's machine (CPU, memory, OS, JDK)
+ * @param sustain      {@code evperf sustain}'s search and verdict; null for other runs
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record RunFile(String format, String workloadFile, JsonNode workload, String started, String finished,
+                      JsonNode environment, JsonNode sustain, List<Trial> trials) {
+
+    /** Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started; not finished yet. */
+    public static final String OK = "ok", FAILED = "failed", INTERRUPTED = "interrupted", NOT_RUN = "not run",
+            PLANNED = "planned", RUNNING = "running";
+
+    public RunFile {
+        workload = missingAsEmpty(workload);
+        environment = missingAsEmpty(environment);
+        trials = trials == null ? List.of() : List.copyOf(trials);
+    }
+
+    /**
+     * One trial of the plan, as the controller recorded it.
+     *
+     * @param dir        relative to the run directory ({@code trials/<id>})
+     * @param params     the matrix axes' values of this trial, in the matrix's order
+     * @param repetition 0-based, null when the workload has no repetitions
+     * @param jvm        the JVM options it ran with; null when run.json does not record them
+     * @param status     one of {@link #OK}, {@link #FAILED}, {@link #INTERRUPTED}, {@link #NOT_RUN}, …
+     * @param reason     why it is not ok, in one line; null when ok
+     * @param summary    the trial's summary as computed when it finished (the analysis's JSON form)
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Trial(String id, String dir, String label, JsonNode params, Integer repetition, List<String> jvm,
+                        String status, String reason, Integer exitCode, Double durationS, Long errors, JsonNode summary) {
+        public Trial {
+            params = missingAsEmpty(params);
+            jvm = jvm == null ? null : List.copyOf(jvm);
+            status = status == null ? "unknown" : status;
+            label = label == null ? id : label;
+            dir = dir == null ? Layout.TRIALS + "/" + id : dir;
+        }
+
+        public boolean ok() {
+            return OK.equals(status);
+        }
+    }
+
+    private static JsonNode missingAsEmpty(JsonNode n) {
+        return n == null || n.isNull() ? JsonNodeFactory.instance.objectNode() : n;
+    }
+}
