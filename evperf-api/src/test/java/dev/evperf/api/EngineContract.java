@@ -27,11 +27,17 @@ import org.junit.jupiter.api.Test;
  * {@code TradeStream(id int, ok bool, amount double)}; every query writes {@code OutputStream}.
  */
 public abstract class EngineContract {
-    public static final StreamSchema STOCK = new StreamSchema("StockStream", List.of(
-            new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
-            new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
-    public static final StreamSchema TRADE = new StreamSchema("TradeStream", List.of(
-            new Field("id", FieldType.INT), new Field("ok", FieldType.BOOL), new Field("amount", FieldType.DOUBLE)));
+    public static final StreamSchema STOCK = new StreamSchema(
+            "StockStream",
+            List.of(
+                    new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
+                    new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+    public static final StreamSchema TRADE = new StreamSchema(
+            "TradeStream",
+            List.of(
+                    new Field("id", FieldType.INT),
+                    new Field("ok", FieldType.BOOL),
+                    new Field("amount", FieldType.DOUBLE)));
 
     /** The factory under test. */
     public abstract EngineFactory factory();
@@ -47,11 +53,39 @@ public abstract class EngineContract {
     /** TradeStream's id, ok and amount into OutputStream, unchanged. */
     protected abstract String tradesPassThrough();
 
-    /** StockStream's id into a stream named Other (not the declared OutputStream). */
-    protected abstract String intoOther();
+    /**
+     * StockStream's id into a stream named Other (not the declared OutputStream). Used by the default
+     * {@link #rejectedSpecs()}; an engine without a query language overrides that instead.
+     */
+    protected String intoOther() {
+        throw new UnsupportedOperationException(name() + " has no query language: override rejectedSpecs()");
+    }
 
-    /** A query with a syntax error. */
-    protected abstract String syntaxError();
+    /** A query with a syntax error; see {@link #intoOther()}. */
+    protected String syntaxError() {
+        throw new UnsupportedOperationException(name() + " has no query language: override rejectedSpecs()");
+    }
+
+    /**
+     * A spec {@link EngineFactory#validate} must reject with one line that starts with {@code startsWith}
+     * and contains each of {@code contains}.
+     */
+    public record Rejected(String what, EngineSpec spec, String startsWith, List<String> contains) {}
+
+    /**
+     * The specs validation must reject: by default a query with a syntax error, and a query that
+     * compiles but does not write the declared output stream. The null engine, which has no query
+     * language (every output stream receives every input event), gives bad options instead.
+     */
+    protected List<Rejected> rejectedSpecs() {
+        return List.of(
+                new Rejected("a syntax error", specOf(syntaxError()), name() + ": ", List.of()),
+                new Rejected(
+                        "the declared output stream not written",
+                        specOf(intoOther()),
+                        "",
+                        List.of("'OutputStream'", "Other")));
+    }
 
     /** Options every spec of this test gets (a broker's address, a cluster's); none by default. */
     protected Map<String, Object> options() {
@@ -130,15 +164,17 @@ public abstract class EngineContract {
             in.send(new Object[] {-2, false, -1e300});
             in.send(new Object[] {Integer.MAX_VALUE, true, Double.MIN_VALUE});
             engine.drain(DRAIN);
-            assertThat(rows).containsExactly(new Object[] {1, true, 2.5}, new Object[] {-2, false, -1e300},
-                    new Object[] {Integer.MAX_VALUE, true, Double.MIN_VALUE});
+            assertThat(rows)
+                    .containsExactly(new Object[] {1, true, 2.5}, new Object[] {-2, false, -1e300}, new Object[] {
+                        Integer.MAX_VALUE, true, Double.MIN_VALUE
+                    });
         }
     }
 
     @Test
     void unknownStreamsNameTheStreamsThatExist() throws Exception {
         try (Engine engine = factory().open(specOf(passThrough()))) {
-            assertThatThrownBy(() -> engine.subscribe("Nope", row -> { }))
+            assertThatThrownBy(() -> engine.subscribe("Nope", row -> {}))
                     .isInstanceOf(EngineException.class)
                     .hasMessageContainingAll("'Nope'", "OutputStream", "StockStream");
             assertThatThrownBy(() -> engine.outputFields("Nope"))
@@ -155,7 +191,8 @@ public abstract class EngineContract {
         EngineFactory found = ServiceLoader.load(EngineFactory.class).stream()
                 .map(ServiceLoader.Provider::get)
                 .filter(f -> f.name().equals(name()))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         assertThat(found).isInstanceOf(factory().getClass());
         assertThat(found.version()).isEqualTo(version());
     }
@@ -163,11 +200,15 @@ public abstract class EngineContract {
     @Test
     void validateAcceptsAGoodSpecAndRejectsBadOnes() throws Exception {
         factory().validate(specOf(passThrough()));
-        assertThatThrownBy(() -> factory().validate(specOf(syntaxError())))
-                .isInstanceOf(EngineException.class).hasMessageStartingWith(name() + ": ")
-                .message().doesNotContain("\n", "\r");
-        // compiles, but the declared output stream does not exist
-        assertThatThrownBy(() -> factory().validate(specOf(intoOther())))
-                .isInstanceOf(EngineException.class).hasMessageContainingAll("'OutputStream'", "Other");
+        List<Rejected> rejected = rejectedSpecs();
+        assertThat(rejected).isNotEmpty();
+        for (Rejected r : rejected) {
+            var thrown = assertThatThrownBy(() -> factory().validate(r.spec()))
+                    .as(r.what())
+                    .isInstanceOf(EngineException.class)
+                    .hasMessageStartingWith(r.startsWith());
+            for (String part : r.contains()) thrown.hasMessageContaining(part);
+            thrown.message().doesNotContain("\n", "\r");
+        }
     }
 }

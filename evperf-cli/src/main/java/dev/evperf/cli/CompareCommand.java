@@ -1,21 +1,22 @@
 package dev.evperf.cli;
 
-import dev.evperf.analysis.summary.RunSummary;
-import dev.evperf.results.RunDir;
-import dev.evperf.analysis.report.ComparePage;
-import dev.evperf.analysis.stats.Comparison;
-import dev.evperf.analysis.stats.RunComparison;
-import dev.evperf.analysis.stats.RunWarnings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.report.ComparePage;
+import dev.evperf.analysis.stats.Comparison;
+import dev.evperf.analysis.stats.RunComparison;
+import dev.evperf.analysis.stats.RunWarnings;
+import dev.evperf.analysis.summary.RunSummary;
+import dev.evperf.results.RunDir;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -29,58 +30,88 @@ import picocli.CommandLine.ParentCommand;
  * self-contained page with the same tables and the runs' distributions overlaid per metric (see
  * {@link ComparePage}).
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compares results directories per metric on independent units (trials when both runs have repetitions, "
-                + "else blocks of consecutive values): the difference with its interval, the difference in spreads, and a verdict "
-                + "(A faster, B faster, no difference) that needs the interval to exclude 0 and the difference to reach --min-effect "
-                + "spreads; lists how the runs' configurations differ. With --html FILE also an HTML page with the runs' "
-                + "distributions overlaid per metric.")
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        description =
+                "Compares results directories per metric on independent units (trials when both runs have repetitions, "
+                        + "else blocks of consecutive values): the difference with its interval, the difference in spreads, and a verdict "
+                        + "(A faster, B faster, no difference) that needs the interval to exclude 0 and the difference to reach --min-effect "
+                        + "spreads; lists how the runs' configurations differ. With --html FILE also an HTML page with the runs' "
+                        + "distributions overlaid per metric.")
 public final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(arity = "2..*", paramLabel = "RUN", description = "Results directories written by 'evperf run'; the first (A) is compared with each other one.")
+    @Parameters(
+            arity = "2..*",
+            paramLabel = "RUN",
+            description = "Results directories written by 'evperf run'; the first (A) is compared with each other one.")
     List<Path> runs;
 
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page (works offline): "
-            + "the same tables and, per metric, the runs' distributions (CDFs) overlaid. The path written is printed on stderr.")
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description =
+                    "Also write one self-contained HTML page (works offline): "
+                            + "the same tables and, per metric, the runs' distributions (CDFs) overlaid. The path written is printed on stderr.")
     Path html;
 
-    @Option(names = "--alpha", defaultValue = "0.01", description = "Significance level of the verdict; the intervals are at 1 - alpha "
-            + "(default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--alpha",
+            defaultValue = "0.01",
+            description = "Significance level of the verdict; the intervals are at 1 - alpha "
+                    + "(default: ${DEFAULT-VALUE}).")
     double alpha;
 
-    @Option(names = "--min-effect", paramLabel = "D",
-            description = "Least difference a verdict calls faster, in spreads (the pooled standard deviation of the units' medians); "
-                    + "a smaller one is no difference however significant (default: 1 over trials; over blocks of one trial per run, "
-                    + "z(1 - alpha/2) x sqrt(2), 3.64 at alpha 0.01).")
+    @Option(
+            names = "--min-effect",
+            paramLabel = "D",
+            description =
+                    "Least difference a verdict calls faster, in spreads (the pooled standard deviation of the units' medians); "
+                            + "a smaller one is no difference however significant (default: 1 over trials; over blocks of one trial per run, "
+                            + "z(1 - alpha/2) x sqrt(2), 3.64 at alpha 0.01).")
     Double minEffect;
 
-    @Option(names = "--min-change", paramLabel = "PCT", defaultValue = "1%",
-            description = "Least relative difference a verdict calls faster, e.g. 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--min-change",
+            paramLabel = "PCT",
+            defaultValue = "1%",
+            description =
+                    "Least relative difference a verdict calls faster, e.g. 1%% or 0.01 (default: ${DEFAULT-VALUE}).")
     String minChange;
 
-    @Option(names = "--resamples", defaultValue = "1000", description = "Bootstrap resamples of block units (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--resamples",
+            defaultValue = "1000",
+            description = "Bootstrap resamples of block units (default: ${DEFAULT-VALUE}).")
     int resamples;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the samples.")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
         RunSummary.Format f = RunSummary.Format.parse(format);
         Comparison.Options o = new Comparison.Options(resamples, seed, alpha, minEffect, fraction(minChange));
         // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
-        print(runs, f, o, keepWarmUp, html, main == null ? System.out : main.out, main == null ? System.err : main.err);
+        print(
+                runs,
+                f,
+                o,
+                warmUp.keepWarmUp,
+                html,
+                main == null ? System.out : main.out,
+                main == null ? System.err : main.err);
         return 0;
     }
 
@@ -92,7 +123,8 @@ public final class CompareCommand implements Callable<Integer> {
             double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1).strip() : t);
             return pct ? v / 100 : v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--min-change: expected a fraction or a percentage such as 0.01 or 1%, got '" + s + "'");
+            throw new IllegalArgumentException(
+                    "--min-change: expected a fraction or a percentage such as 0.01 or 1%, got '" + s + "'");
         }
     }
 
@@ -105,8 +137,13 @@ public final class CompareCommand implements Callable<Integer> {
      * @return 0, or {@link Main#BAD_INPUT} after one line on {@code err} when a directory is not a
      *         run (or has no trial to compare) or an option is out of range
      */
-    public static int run(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp,
-                          PrintStream out, PrintStream err) {
+    public static int run(
+            List<Path> runs,
+            RunSummary.Format format,
+            Comparison.Options options,
+            boolean keepWarmUp,
+            PrintStream out,
+            PrintStream err) {
         try {
             print(runs, format, options, keepWarmUp, null, out, err);
             return 0;
@@ -128,13 +165,20 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(List<Path> runs, RunSummary.Format format, Comparison.Options options, boolean keepWarmUp, Path html,
-                              PrintStream out, PrintStream err) {
+    private static void print(
+            List<Path> runs,
+            RunSummary.Format format,
+            Comparison.Options options,
+            boolean keepWarmUp,
+            Path html,
+            PrintStream out,
+            PrintStream err) {
         runs.forEach(RunDir::openChecked);
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
         long bytes = 0;
         if (html != null) {
-            // Written before anything is printed, so an unwritable path leaves only its error line, as other bad input does.
+            // Written before anything is printed, so an unwritable path leaves only its error line, as other bad input
+            // does.
             try {
                 bytes = ComparePage.write(c, html);
             } catch (UncheckedIOException e) {
@@ -143,13 +187,16 @@ public final class CompareCommand implements Callable<Integer> {
         }
         // Disturbed trials and every trial's warnings next to the differences (stderr for CSV, which is one table).
         List<RunWarnings> warnings = RunWarnings.load(runs);
-        out.print(switch (format) {
-            case TEXT -> c.text() + RunWarnings.text(warnings);
-            case JSON -> withWarnings(c.json(), warnings);
-            case CSV -> c.csv();
-        });
+        out.print(
+                switch (format) {
+                    case TEXT -> c.text() + RunWarnings.text(warnings);
+                    case JSON -> withWarnings(c.json(), warnings);
+                    case CSV -> c.csv();
+                });
         out.flush();
-        if (format == RunSummary.Format.CSV) err.print(RunWarnings.text(warnings).stripLeading());
-        if (html != null) err.println("evperf: comparison page written to " + html + " (" + (bytes + 1023) / 1024 + " KB)");
+        if (format == RunSummary.Format.CSV)
+            err.print(RunWarnings.text(warnings).stripLeading());
+        if (html != null)
+            err.println("evperf: comparison page written to " + html + " (" + (bytes + 1023) / 1024 + " KB)");
     }
 }

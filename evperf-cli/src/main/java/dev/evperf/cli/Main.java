@@ -1,9 +1,13 @@
 package dev.evperf.cli;
 
+import dev.evperf.core.results.Environment;
 import dev.evperf.core.trial.Interrupts;
+import dev.evperf.core.trial.TrialFailure;
+import dev.evperf.core.trial.TrialMain;
 import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,10 +16,22 @@ import picocli.CommandLine.Command;
  * 2 bad input (workload, options, results directory), reported as one line without a stack
  * trace unless {@code --verbose}; 130 or 143 when SIGINT or SIGTERM stopped a run (one line).
  */
-@Command(name = "evperf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "evperf",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Benchmarks event-processing engines and explains what it measured.",
-        subcommands = {RunCommand.class, SummaryCommand.class, ProfileCommand.class, SustainCommand.class,
-                ReportCommand.class, CompareCommand.class, ModelCommand.class, RefStudyCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            SummaryCommand.class,
+            ProfileCommand.class,
+            SustainCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            ModelCommand.class,
+            RefStudyCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main {
     public static final int BAD_INPUT = 2;
 
@@ -25,10 +41,11 @@ public final class Main {
 
     /** Where subcommands print: the summary to out, progress and errors to err. */
     PrintStream out;
+
     PrintStream err;
 
     public static int execute(PrintStream out, PrintStream err, String... args) {
-        dev.evperf.core.trial.TrialMain.quietEngineLogs();
+        TrialMain.quietEngineLogs();
         Main main = new Main();
         main.out = out;
         main.err = err;
@@ -36,11 +53,13 @@ public final class Main {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
+            // Options are not bound yet when they are what is wrong: --verbose is looked for in the words.
+            if (Arrays.asList(a).contains("--verbose")) ex.printStackTrace(err);
             err.println("evperf: " + ex.getMessage());
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            boolean verbose = cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption("--verbose");
+            boolean verbose = Verbosity.of(cmd);
             if (verbose) ex.printStackTrace(err);
             if (ex instanceof WorkloadException || ex instanceof IllegalArgumentException) {
                 err.println("evperf: " + oneLine(ex.getMessage()));
@@ -50,7 +69,7 @@ public final class Main {
                 err.println("evperf: " + oneLine(ex.getMessage()));
                 return stopped.exitCode();
             }
-            if (ex instanceof dev.evperf.core.trial.TrialFailure) {
+            if (ex instanceof TrialFailure) {
                 err.println("evperf: " + oneLine(ex.getMessage()));
                 return 1;
             }
@@ -62,13 +81,17 @@ public final class Main {
 
     /** A message that quotes the user's input (a query, a value) stays one line: its line breaks are shown, not made. */
     static String oneLine(String message) {
-        return String.valueOf(message).strip().replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r");
+        return String.valueOf(message)
+                .strip()
+                .replace("\r\n", "\\n")
+                .replace("\n", "\\n")
+                .replace("\r", "\\r");
     }
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"evperf " + dev.evperf.core.results.Environment.version() + " (" + dev.evperf.core.results.Environment.commit() + ")"};
+            return new String[] {"evperf " + Environment.version() + " (" + Environment.commit() + ")"};
         }
     }
 }

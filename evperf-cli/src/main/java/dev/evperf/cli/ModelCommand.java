@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.model.Context;
 import dev.evperf.analysis.model.ModelBuilder;
 import dev.evperf.analysis.model.ModelCheck;
 import dev.evperf.analysis.model.ModelRun;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -22,8 +24,11 @@ import picocli.CommandLine.ParentCommand;
  * idle time before the burst and position in it), written as JSON, and how well it predicts a
  * held-out trial's burst times.
  */
-@Command(name = "model", mixinStandardHelpOptions = true,
-        description = "Builds the service execution model of a traced trial (measure: {tracepoints: true}) and checks it on a held-out trial.")
+@Command(
+        name = "model",
+        mixinStandardHelpOptions = true,
+        description =
+                "Builds the service execution model of a traced trial (measure: {tracepoints: true}) and checks it on a held-out trial.")
 public final class ModelCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -31,30 +36,49 @@ public final class ModelCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results directory written by 'evperf run'.")
     Path runDir;
 
-    @Option(names = "--trial", paramLabel = "ID", description = "The trial to model (default: the first successful traced trial other than --check's).")
+    @Option(
+            names = "--trial",
+            paramLabel = "ID",
+            description = "The trial to model (default: the first successful traced trial other than --check's).")
     String trial;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where to write the model as JSON.")
     Path out;
 
-    @Option(names = "--check", paramLabel = "TRIAL", description = "A held-out trial (id in RUN_DIR, or a trial directory) whose burst times the model predicts.")
+    @Option(
+            names = "--check",
+            paramLabel = "TRIAL",
+            description =
+                    "A held-out trial (id in RUN_DIR, or a trial directory) whose burst times the model predicts.")
     String check;
 
-    @Option(names = "--model", paramLabel = "FILE", description = "Check a model read from this file instead of building one.")
+    @Option(
+            names = "--model",
+            paramLabel = "FILE",
+            description = "Check a model read from this file instead of building one.")
     Path modelFile;
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
-        print(runDir, trial, out, check, modelFile, format, keepWarmUp, main == null ? System.out : main.out, main == null ? System.err : main.err);
+        print(
+                runDir,
+                trial,
+                out,
+                check,
+                modelFile,
+                format,
+                warmUp.keepWarmUp,
+                main == null ? System.out : main.out,
+                main == null ? System.err : main.err);
         return 0;
     }
 
@@ -64,8 +88,16 @@ public final class ModelCommand implements Callable<Integer> {
     }
 
     /** @return 0, or {@link Main#BAD_INPUT} after one line on {@code err} for bad input */
-    public static int run(Path runDir, String trial, Path out, String check, Path modelFile, String format, boolean keepWarmUp,
-                          PrintStream stdout, PrintStream err) {
+    public static int run(
+            Path runDir,
+            String trial,
+            Path out,
+            String check,
+            Path modelFile,
+            String format,
+            boolean keepWarmUp,
+            PrintStream stdout,
+            PrintStream err) {
         try {
             print(runDir, trial, out, check, modelFile, format, keepWarmUp, stdout, err);
             return 0;
@@ -75,26 +107,43 @@ public final class ModelCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(Path runDir, String trial, Path out, String check, Path modelFile, String format, boolean keepWarmUp,
-                              PrintStream stdout, PrintStream err) {
+    private static void print(
+            Path runDir,
+            String trial,
+            Path out,
+            String check,
+            Path modelFile,
+            String format,
+            boolean keepWarmUp,
+            PrintStream stdout,
+            PrintStream err) {
         boolean json;
         if ("json".equalsIgnoreCase(format)) json = true;
         else if ("text".equalsIgnoreCase(format)) json = false;
         else throw new IllegalArgumentException("unknown format '" + format + "', expected text or json");
-        if (modelFile != null && trial != null) throw new IllegalArgumentException("--model and --trial exclude each other: a model file is already built");
-        if (modelFile != null && check == null) throw new IllegalArgumentException("--model needs --check TRIAL: what to predict with it");
+        if (modelFile != null && trial != null)
+            throw new IllegalArgumentException("--model and --trial exclude each other: a model file is already built");
+        if (modelFile != null && check == null)
+            throw new IllegalArgumentException("--model needs --check TRIAL: what to predict with it");
 
         ModelRun.TrialRef held = check == null ? null : ModelRun.trial(runDir, check);
         ServiceModel model;
         if (modelFile != null) {
             model = ServiceModel.read(modelFile);
         } else {
-            ModelRun.TrialRef from = trial != null ? ModelRun.trial(runDir, trial) : ModelRun.firstTraced(runDir, held == null ? null : held.id());
-            if (held != null && held.dir().toAbsolutePath().normalize().equals(from.dir().toAbsolutePath().normalize())) {
-                err.println("evperf: warning: checking the model on the trial it was built from (" + from.id() + "): not a held-out check");
+            ModelRun.TrialRef from = trial != null
+                    ? ModelRun.trial(runDir, trial)
+                    : ModelRun.firstTraced(runDir, held == null ? null : held.id());
+            if (held != null
+                    && held.dir()
+                            .toAbsolutePath()
+                            .normalize()
+                            .equals(from.dir().toAbsolutePath().normalize())) {
+                err.println("evperf: warning: checking the model on the trial it was built from (" + from.id()
+                        + "): not a held-out check");
             }
-            model = ModelBuilder.build(from.dir(), runDir.toString(), from.id(), new ModelBuilder.Options(keepWarmUp,
-                    dev.evperf.analysis.model.Context.standard()));
+            model = ModelBuilder.build(
+                    from.dir(), runDir.toString(), from.id(), new ModelBuilder.Options(keepWarmUp, Context.standard()));
             if (out != null) {
                 model.write(out);
                 err.println("evperf: model written to " + out);

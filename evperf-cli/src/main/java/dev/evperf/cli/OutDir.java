@@ -1,8 +1,10 @@
 package dev.evperf.cli;
 
-import dev.evperf.results.Layout;
 import dev.evperf.core.results.WriteFaults;
+import dev.evperf.results.Layout;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +19,7 @@ final class OutDir {
     /** Written and removed again: a results directory must take at least this much. */
     private static final int PROBE_BYTES = 64 * 1024;
 
-    private OutDir() {
-    }
+    private OutDir() {}
 
     /** Creates {@code dir} if needed and proves it writable. @throws IllegalArgumentException one line naming the option and the directory */
     static void prepare(Path dir, String option) {
@@ -26,8 +27,9 @@ final class OutDir {
         Path existing = dir.toAbsolutePath();
         while (existing != null && !Files.exists(existing)) existing = existing.getParent();
         if (existing != null && !Files.isDirectory(existing)) {
-            throw new IllegalArgumentException(what + ": " + (existing.equals(dir.toAbsolutePath()) ? "is a file" : existing + " is a file")
-                    + ", not a directory");
+            throw new IllegalArgumentException(
+                    what + ": " + (existing.equals(dir.toAbsolutePath()) ? "is a file" : existing + " is a file")
+                            + ", not a directory");
         }
         if (Files.exists(dir.resolve(Layout.RUN_JSON))) {
             throw new IllegalArgumentException(what + ": already holds a run; choose another " + option);
@@ -51,8 +53,8 @@ final class OutDir {
     }
 
     private static String reason(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException a) return a.getFile() + ": permission denied";
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getFile() + ": " + f.getReason();
+        if (e instanceof AccessDeniedException a) return a.getFile() + ": permission denied";
+        if (e instanceof FileSystemException f && f.getReason() != null) return f.getFile() + ": " + f.getReason();
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 }

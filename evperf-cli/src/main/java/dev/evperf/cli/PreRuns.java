@@ -1,10 +1,12 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.Controller;
+import dev.evperf.core.trial.TrialFailure;
 import dev.evperf.core.workload.AutoPatterns;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
@@ -48,14 +50,21 @@ final class PreRuns {
         }
         ObjectNode tree = t.tree().deepCopy();
         String set = AutoPatterns.apply(tree, te[0], te[1]);
-        log.printf(Locale.ROOT, "evperf: %s auto pattern from the pre-run (T = %.1f ev/s, E = %.3f s): %s%n", t.id(), te[0], te[1], set);
+        log.printf(
+                Locale.ROOT,
+                "evperf: %s auto pattern from the pre-run (T = %.1f ev/s, E = %.3f s): %s%n",
+                t.id(),
+                te[0],
+                te[1],
+                set);
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": auto parameters: " + e.getOriginalMessage());
         }
-        new WorkloadValidator(Engines.available().keySet()).validate(w, plan.workloadFile() + " (trial " + t.id() + " after its pre-run)");
+        new WorkloadValidator(Engines.available().keySet())
+                .validate(w, plan.workloadFile() + " (trial " + t.id() + " after its pre-run)");
         return new TrialSpec(t.id(), t.params(), t.repetition(), t.jvm(), tree, w);
     }
 
@@ -66,15 +75,16 @@ final class PreRuns {
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new WorkloadException(plan.workloadFile() + ": pre-run: " + e.getOriginalMessage());
         }
-        TrialSpec pre = new TrialSpec(id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
+        TrialSpec pre = new TrialSpec(
+                id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
         ObjectNode entry = controller.runTrial(pre, 0, 0);
         JsonNode phase = entry.path("summary").path("rates").path(0);
         double throughput = phase.path("achieved_rate").asDouble(0);
         if (!"ok".equals(entry.path("status").asText()) || !(throughput > 0)) {
-            throw new dev.evperf.core.trial.TrialFailure("the pre-run " + id + " for auto pattern parameters failed: "
+            throw new TrialFailure("the pre-run " + id + " for auto pattern parameters failed: "
                     + entry.path("reason").asText(entry.path("summary_error").asText("no throughput")));
         }
         return new double[] {throughput, count / throughput};

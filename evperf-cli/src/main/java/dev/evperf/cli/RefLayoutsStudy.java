@@ -23,8 +23,11 @@ import picocli.CommandLine.ParentCommand;
  * (heap used after full collections, window full minus before) and the events per second through the
  * engine SPI, next to the bare loop that makes the events.
  */
-@Command(name = "layouts", mixinStandardHelpOptions = true,
-        description = "Window memory (JVM-measured) and throughput of AVG(A1) [ROWS N] per data layout (seed 001, Table 5.1).")
+@Command(
+        name = "layouts",
+        mixinStandardHelpOptions = true,
+        description =
+                "Window memory (JVM-measured) and throughput of AVG(A1) [ROWS N] per data layout (seed 001, Table 5.1).")
 public final class RefLayoutsStudy implements Callable<Integer> {
     @ParentCommand
     RefStudyCommand parent;
@@ -32,26 +35,44 @@ public final class RefLayoutsStudy implements Callable<Integer> {
     @Mixin
     RefStudyCommand.Common common;
 
-    @Option(names = "--sizes", defaultValue = "1K,10K,100K,1M,10M", description = "Window sizes N (default: ${DEFAULT-VALUE}).")
+    @Mixin
+    Verbosity verbosity;
+
+    @Option(
+            names = "--sizes",
+            defaultValue = "1K,10K,100K,1M,10M",
+            description = "Window sizes N (default: ${DEFAULT-VALUE}).")
     String sizes;
 
-    @Option(names = "--layouts", defaultValue = "map,array,pojo,columns,projected", description = "Layouts (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--layouts",
+            defaultValue = "map,array,pojo,columns,projected",
+            description = "Layouts (default: ${DEFAULT-VALUE}).")
     String layouts;
 
-    @Option(names = "--staging", defaultValue = "1", description = "K, the staging arrays of the column layouts (1: off).")
+    @Option(
+            names = "--staging",
+            defaultValue = "1",
+            description = "K, the staging arrays of the column layouts (1: off).")
     int staging;
 
-    @Option(names = "--heap", defaultValue = "8g", description = "-Xmx (and -Xms) of each layout's JVM (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "8g",
+            description = "-Xmx (and -Xms) of each layout's JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--warmup", defaultValue = "2", description = "Seconds of warm-up per size (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "2",
+            description = "Seconds of warm-up per size (default: ${DEFAULT-VALUE}).")
     double warmup;
 
-    @Option(names = "--seconds", defaultValue = "3", description = "Seconds measured per size (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seconds",
+            defaultValue = "3",
+            description = "Seconds measured per size (default: ${DEFAULT-VALUE}).")
     double seconds;
-
-
-
 
     @Override
     public Integer call() throws Exception {
@@ -61,7 +82,8 @@ public final class RefLayoutsStudy implements Callable<Integer> {
             try {
                 dev.evperf.ref.store.Layout.named(l); // bad names fail before anything runs
             } catch (dev.evperf.api.EngineException e) {
-                throw new IllegalArgumentException("--layouts: " + e.getMessage().replaceFirst("^ref: option layout", "a layout"));
+                throw new IllegalArgumentException(
+                        "--layouts: " + e.getMessage().replaceFirst("^ref: option layout", "a layout"));
             }
         }
         long xmx = StudyJvm.bytes(heap);
@@ -74,9 +96,19 @@ public final class RefLayoutsStudy implements Callable<Integer> {
             err.println("evperf: layout " + layout + " …");
             List<String> opts = new ArrayList<>(List.of("-Xmx" + xmx, "-Xms" + xmx, "-XX:+UseParallelGC"));
             opts.addAll(common.jvm);
-            StudyJvm.run("layout-" + layout, opts, LayoutCells.class,
-                    List.of(layout, csv, Double.toString(warmup), Double.toString(seconds), Integer.toString(staging), results.toAbsolutePath().toString()),
-                    dir, Duration.ofHours(2));
+            StudyJvm.run(
+                    "layout-" + layout,
+                    opts,
+                    LayoutCells.class,
+                    List.of(
+                            layout,
+                            csv,
+                            Double.toString(warmup),
+                            Double.toString(seconds),
+                            Integer.toString(staging),
+                            results.toAbsolutePath().toString()),
+                    dir,
+                    Duration.ofHours(2));
         }
         String table = table(RefStudyCommand.lines(results), ls, n);
         Files.writeString(dir.resolve("layouts.txt"), table);
@@ -89,29 +121,59 @@ public final class RefLayoutsStudy implements Callable<Integer> {
         Map<String, JsonNode> at = new LinkedHashMap<>();
         List<Double> bare = new ArrayList<>();
         for (JsonNode c : cells) {
-            if (c.path("layout").asText().equals("bare-loop")) bare.add(c.path("events_per_s").asDouble());
+            if (c.path("layout").asText().equals("bare-loop"))
+                bare.add(c.path("events_per_s").asDouble());
             else at.put(c.path("layout").asText() + "@" + c.path("window").asLong(), c);
         }
         StringBuilder s = new StringBuilder();
         s.append("window memory, MB (heap used after full GC: window full − before the engine opened)\n");
         header(s, sizes);
-        for (String l : layouts) row(s, l, sizes, at, c -> String.format(Locale.ROOT, "%.1f", c.path("window_bytes").asLong() / 1e6));
+        for (String l : layouts)
+            row(
+                    s,
+                    l,
+                    sizes,
+                    at,
+                    c -> String.format(
+                            Locale.ROOT, "%.1f", c.path("window_bytes").asLong() / 1e6));
         s.append("\nthroughput, M events/s through the engine SPI (new event per send)\n");
         header(s, sizes);
-        for (String l : layouts) row(s, l, sizes, at, c -> String.format(Locale.ROOT, "%.2f", c.path("events_per_s").asDouble() / 1e6));
-        s.append(String.format(Locale.ROOT, "bare loop (makes each event, no engine): %s M events/s\n",
-                bare.stream().map(b -> String.format(Locale.ROOT, "%.1f", b / 1e6)).toList()));
+        for (String l : layouts)
+            row(
+                    s,
+                    l,
+                    sizes,
+                    at,
+                    c -> String.format(
+                            Locale.ROOT, "%.2f", c.path("events_per_s").asDouble() / 1e6));
+        s.append(String.format(
+                Locale.ROOT,
+                "bare loop (makes each event, no engine): %s M events/s\n",
+                bare.stream()
+                        .map(b -> String.format(Locale.ROOT, "%.1f", b / 1e6))
+                        .toList()));
         long largest = sizes.get(sizes.size() - 1);
         String lightest = layouts.get(layouts.size() - 1);
         JsonNode best = at.get(lightest + "@" + largest);
         if (best != null && "ok".equals(best.path("result").asText())) {
-            s.append("\nat ").append(StudyJvm.label(largest)).append(", ").append(lightest).append(" against each layout:\n");
+            s.append("\nat ")
+                    .append(StudyJvm.label(largest))
+                    .append(", ")
+                    .append(lightest)
+                    .append(" against each layout:\n");
             for (String l : layouts) {
                 JsonNode c = at.get(l + "@" + largest);
-                if (l.equals(lightest) || c == null || !"ok".equals(c.path("result").asText())) continue;
-                s.append(String.format(Locale.ROOT, "  %-10s %6.1f× less memory, %6.1f× the throughput%n", l,
-                        c.path("window_bytes").asDouble() / best.path("window_bytes").asDouble(),
-                        best.path("events_per_s").asDouble() / c.path("events_per_s").asDouble()));
+                if (l.equals(lightest)
+                        || c == null
+                        || !"ok".equals(c.path("result").asText())) continue;
+                s.append(String.format(
+                        Locale.ROOT,
+                        "  %-10s %6.1f× less memory, %6.1f× the throughput%n",
+                        l,
+                        c.path("window_bytes").asDouble()
+                                / best.path("window_bytes").asDouble(),
+                        best.path("events_per_s").asDouble()
+                                / c.path("events_per_s").asDouble()));
             }
         }
         return s.toString();
@@ -123,12 +185,20 @@ public final class RefLayoutsStudy implements Callable<Integer> {
         s.append('\n');
     }
 
-    private static void row(StringBuilder s, String layout, List<Long> sizes, Map<String, JsonNode> at,
-                            java.util.function.Function<JsonNode, String> value) {
+    private static void row(
+            StringBuilder s,
+            String layout,
+            List<Long> sizes,
+            Map<String, JsonNode> at,
+            java.util.function.Function<JsonNode, String> value) {
         s.append(String.format(Locale.ROOT, "%-10s", layout));
         for (long n : sizes) {
             JsonNode c = at.get(layout + "@" + n);
-            String v = c == null ? "?" : "ok".equals(c.path("result").asText()) ? value.apply(c) : c.path("result").asText();
+            String v = c == null
+                    ? "?"
+                    : "ok".equals(c.path("result").asText())
+                            ? value.apply(c)
+                            : c.path("result").asText();
             s.append(String.format(Locale.ROOT, "%10s", v));
         }
         s.append('\n');

@@ -23,8 +23,11 @@ import picocli.CommandLine.ParentCommand;
  * a JVM with a small heap runs VWAP over {@code [RANGE 1 HOUR] GROUP BY symbol} with its window in
  * SlideM, the window holding {@code --window-ratio} times the heap.
  */
-@Command(name = "slidem", mixinStandardHelpOptions = true,
-        description = "VWAP over [RANGE 1 HOUR] GROUP BY symbol with the window in SlideM, larger than the heap (seed 001, Table 6.1).")
+@Command(
+        name = "slidem",
+        mixinStandardHelpOptions = true,
+        description =
+                "VWAP over [RANGE 1 HOUR] GROUP BY symbol with the window in SlideM, larger than the heap (seed 001, Table 6.1).")
 public final class RefSlideMStudy implements Callable<Integer> {
     static final int TUPLE = 28;
 
@@ -35,36 +38,53 @@ public final class RefSlideMStudy implements Callable<Integer> {
     RefStudyCommand.Common common;
 
     @Mixin
+    Verbosity verbosity;
+
+    @Mixin
     RefStudyCommand.Disk disk;
 
-    @Option(names = "--rates", defaultValue = "50000,100000,200000,300000,1000000,0",
-            description = "Injection rates in tuples/s; 0 = as fast as the engine takes them (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rates",
+            defaultValue = "50000,100000,200000,300000,1000000,0",
+            description =
+                    "Injection rates in tuples/s; 0 = as fast as the engine takes them (default: ${DEFAULT-VALUE}).")
     String rates;
 
-    @Option(names = "--heap", defaultValue = "64m", description = "-Xmx of each rate's JVM (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "64m",
+            description = "-Xmx of each rate's JVM (default: ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--window-ratio", defaultValue = "10", description = "The window's size over the heap's (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--window-ratio",
+            defaultValue = "10",
+            description = "The window's size over the heap's (default: ${DEFAULT-VALUE}).")
     double ratio;
 
-    @Option(names = "--seconds", defaultValue = "20", description = "Seconds measured per rate (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seconds",
+            defaultValue = "20",
+            description = "Seconds measured per rate (default: ${DEFAULT-VALUE}).")
     double seconds;
 
-
-    @Option(names = "--pool-blocks", defaultValue = "2", description = "SlideM's pool, in blocks (default: ${DEFAULT-VALUE}, the seed's).")
+    @Option(
+            names = "--pool-blocks",
+            defaultValue = "2",
+            description = "SlideM's pool, in blocks (default: ${DEFAULT-VALUE}, the seed's).")
     int pool;
 
-
-    @Option(names = "--bandwidth-bytes", defaultValue = "1g", description = "Data written and read back to measure the disk (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--bandwidth-bytes",
+            defaultValue = "1g",
+            description = "Data written and read back to measure the disk (default: ${DEFAULT-VALUE}).")
     String bandwidthBytes;
-
-
-
-
 
     @Override
     public Integer call() throws Exception {
-        List<Double> rs = StudyJvm.list(rates).stream().map(r -> (double) StudyJvm.count(r)).toList();
+        List<Double> rs = StudyJvm.list(rates).stream()
+                .map(r -> (double) StudyJvm.count(r))
+                .toList();
         long xmx = StudyJvm.bytes(heap);
         int blockBytes = (int) StudyJvm.bytes(disk.block);
         long window = (long) Math.ceil(ratio * xmx / TUPLE);
@@ -72,17 +92,32 @@ public final class RefSlideMStudy implements Callable<Integer> {
         Path files = disk.directory(dir);
         Path results = dir.resolve("slidem.jsonl");
         PrintStream err = parent.err();
-        err.println("evperf: SlideM study in " + dir + " (load " + RefStudyCommand.load() + "); window " + window + " tuples of "
-                + TUPLE + " B = " + String.format(Locale.ROOT, "%.2f", window * TUPLE / 1e9) + " GB, heap " + heap);
+        err.println("evperf: SlideM study in " + dir + " (load " + RefStudyCommand.load() + "); window " + window
+                + " tuples of " + TUPLE + " B = " + String.format(Locale.ROOT, "%.2f", window * TUPLE / 1e9)
+                + " GB, heap " + heap);
         Map<String, Object> bw = DiskBandwidth.measure(files, blockBytes, StudyJvm.bytes(bandwidthBytes), disk.direct);
-        Files.writeString(results, new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("bandwidth", bw)) + "\n");
+        Files.writeString(
+                results,
+                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("bandwidth", bw)) + "\n");
         for (double r : rs) {
             err.println("evperf: rate " + (r == 0 ? "max" : String.format(Locale.ROOT, "%.0f", r)) + " …");
             List<String> opts = new ArrayList<>(List.of("-Xmx" + xmx, "-Xms" + xmx));
             opts.addAll(common.jvm);
-            StudyJvm.run("slidem-" + (long) r, opts, SlideMCells.class, List.of(Double.toString(r), Long.toString(window),
-                    Double.toString(seconds), Integer.toString(blockBytes), Integer.toString(pool), files.toString(),
-                    Boolean.toString(disk.direct), results.toAbsolutePath().toString()), dir, Duration.ofHours(3));
+            StudyJvm.run(
+                    "slidem-" + (long) r,
+                    opts,
+                    SlideMCells.class,
+                    List.of(
+                            Double.toString(r),
+                            Long.toString(window),
+                            Double.toString(seconds),
+                            Integer.toString(blockBytes),
+                            Integer.toString(pool),
+                            files.toString(),
+                            Boolean.toString(disk.direct),
+                            results.toAbsolutePath().toString()),
+                    dir,
+                    Duration.ofHours(3));
         }
         try (var left = Files.list(files)) {
             if (left.findAny().isPresent()) err.println("evperf: warning: files left in " + files);
@@ -99,28 +134,60 @@ public final class RefSlideMStudy implements Callable<Integer> {
         for (JsonNode l : lines) {
             JsonNode bw = l.get("bandwidth");
             if (bw != null) {
-                s.append(String.format(Locale.ROOT, "disk, sequential, %d B blocks%s: write %.0f MB/s (%.0f IOPS), read %.0f MB/s (%.0f IOPS)%n",
-                        bw.path("block").asInt(), bw.path("direct_io").asBoolean() ? ", O_DIRECT" : "",
-                        bw.path("write_mb_per_s").asDouble(), bw.path("write_iops").asDouble(),
-                        bw.path("read_mb_per_s").asDouble(), bw.path("read_iops").asDouble()));
+                s.append(String.format(
+                        Locale.ROOT,
+                        "disk, sequential, %d B blocks%s: write %.0f MB/s (%.0f IOPS), read %.0f MB/s (%.0f IOPS)%n",
+                        bw.path("block").asInt(),
+                        bw.path("direct_io").asBoolean() ? ", O_DIRECT" : "",
+                        bw.path("write_mb_per_s").asDouble(),
+                        bw.path("write_iops").asDouble(),
+                        bw.path("read_mb_per_s").asDouble(),
+                        bw.path("read_iops").asDouble()));
             }
         }
-        s.append(String.format(Locale.ROOT, "%10s %10s %8s %9s %9s %9s %9s %6s %8s %8s %8s%n", "rate", "achieved", "window",
-                "mean µs", "p99 µs", "p99.9 µs", "max ms", "CPU %", "IOPS", "model", "MB/s"));
+        s.append(String.format(
+                Locale.ROOT,
+                "%10s %10s %8s %9s %9s %9s %9s %6s %8s %8s %8s%n",
+                "rate",
+                "achieved",
+                "window",
+                "mean µs",
+                "p99 µs",
+                "p99.9 µs",
+                "max ms",
+                "CPU %",
+                "IOPS",
+                "model",
+                "MB/s"));
         for (JsonNode l : lines) {
             if (l.has("bandwidth")) continue;
             double achieved = l.path("tuples_per_s").asDouble();
             double elapsed = l.path("elapsed_s").asDouble();
-            double iops = (l.path("disk_read_bytes").asDouble() + l.path("disk_write_bytes").asDouble()) / block / elapsed;
+            double iops = (l.path("disk_read_bytes").asDouble()
+                            + l.path("disk_write_bytes").asDouble())
+                    / block
+                    / elapsed;
             JsonNode send = l.path("send_ns");
-            s.append(String.format(Locale.ROOT, "%10s %10.0f %6.2fGB %9.2f %9.2f %9.2f %9.2f %6.0f %8.0f %8.0f %8.1f%n",
-                    l.path("rate").asDouble() == 0 ? "max" : String.format(Locale.ROOT, "%.0f", l.path("rate").asDouble()), achieved,
-                    l.path("window_tuples").asLong() * TUPLE / 1e9, send.path("mean").asDouble() / 1e3, send.path("p99").asDouble() / 1e3,
-                    send.path("p999").asDouble() / 1e3, send.path("max").asDouble() / 1e6, l.path("cpu_percent").asDouble(), iops,
-                    2 * achieved / perBlock, iops * block / (1 << 20)));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "%10s %10.0f %6.2fGB %9.2f %9.2f %9.2f %9.2f %6.0f %8.0f %8.0f %8.1f%n",
+                    l.path("rate").asDouble() == 0
+                            ? "max"
+                            : String.format(Locale.ROOT, "%.0f", l.path("rate").asDouble()),
+                    achieved,
+                    l.path("window_tuples").asLong() * TUPLE / 1e9,
+                    send.path("mean").asDouble() / 1e3,
+                    send.path("p99").asDouble() / 1e3,
+                    send.path("p999").asDouble() / 1e3,
+                    send.path("max").asDouble() / 1e6,
+                    l.path("cpu_percent").asDouble(),
+                    iops,
+                    2 * achieved / perBlock,
+                    iops * block / (1 << 20)));
         }
-        s.append("latency: the send's duration (nanoTime before and after the engine call), as the seed's; IOPS: the kernel's\n"
-                + "read_bytes + write_bytes of the JVM over the measured seconds / block; model: 2λ / ⌊block / tuple⌋ at the achieved λ\n");
+        s.append(
+                "latency: the send's duration (nanoTime before and after the engine call), as the seed's; IOPS: the kernel's\n"
+                        + "read_bytes + write_bytes of the JVM over the measured seconds / block; model: 2λ / ⌊block / tuple⌋ at the achieved λ\n");
         return s.toString();
     }
 }

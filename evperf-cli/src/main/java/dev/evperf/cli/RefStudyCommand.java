@@ -20,8 +20,11 @@ import picocli.CommandLine.ParentCommand;
  * engine, each cell in a JVM of its own, the figures as the JVM and the kernel measured them
  * (see docs/ref.md).
  */
-@Command(name = "ref-study", mixinStandardHelpOptions = true,
-        description = "Seed 001's studies on the reference engine: data layouts (Table 5.1), SlideM (Table 6.1), Shared SlideM (Figure 6.12).",
+@Command(
+        name = "ref-study",
+        mixinStandardHelpOptions = true,
+        description =
+                "Seed 001's studies on the reference engine: data layouts (Table 5.1), SlideM (Table 6.1), Shared SlideM (Figure 6.12).",
         subcommands = {RefLayoutsStudy.class, RefSlideMStudy.class, RefSharedStudy.class})
 public final class RefStudyCommand {
     @ParentCommand
@@ -37,9 +40,14 @@ public final class RefStudyCommand {
 
     /** The study's results directory: {@code out}, or {@code results/ref-study-NAME-<time>}; must not hold a study yet. */
     static Path directory(Path out, String name) {
-        Path dir = out != null ? out : Path.of("results", "ref-study-" + name + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(dir.resolve(name + ".jsonl"))) throw new IllegalArgumentException(dir + " already holds a " + name + " study; choose another --out");
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "results",
+                        "ref-study-" + name + "-"
+                                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(dir.resolve(name + ".jsonl")))
+            throw new IllegalArgumentException(dir + " already holds a " + name + " study; choose another --out");
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -74,14 +82,14 @@ public final class RefStudyCommand {
 
     /** Options every study has. */
     static final class Common {
-        @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/ref-study-<study>-<time>).")
+        @Option(
+                names = "--out",
+                paramLabel = "DIR",
+                description = "Results directory (default: results/ref-study-<study>-<time>).")
         Path out;
 
         @Option(names = "--jvm", description = "More JVM options of every cell's JVM (repeatable).")
         List<String> jvm = new ArrayList<>();
-
-        @Option(names = "--verbose", description = "Stack traces on errors.")
-        boolean verbose;
     }
 
     /** Options of the studies that keep windows on disk. */
@@ -89,10 +97,17 @@ public final class RefStudyCommand {
         @Option(names = "--block", defaultValue = "64KB", description = "Block size (default: ${DEFAULT-VALUE}).")
         String block;
 
-        @Option(names = "--direct-io", defaultValue = "true", arity = "1", description = "O_DIRECT (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--direct-io",
+                defaultValue = "true",
+                arity = "1",
+                description = "O_DIRECT (default: ${DEFAULT-VALUE}).")
         boolean direct;
 
-        @Option(names = "--dir", paramLabel = "DIR", description = "Where the block files go (default: DIR/disk of the results); removed after.")
+        @Option(
+                names = "--dir",
+                paramLabel = "DIR",
+                description = "Where the block files go (default: DIR/disk of the results); removed after.")
         Path dir;
 
         /** The directory for block files, made. */

@@ -1,14 +1,15 @@
 package dev.evperf.cli;
 
-import dev.evperf.results.RunDir;
 import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
+import dev.evperf.results.RunDir;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -19,7 +20,9 @@ import picocli.CommandLine.ParentCommand;
  * comparison across a sweep. Exit 0 when written (failed trials are listed in it, not an error),
  * 2 for bad input (not a run directory, another results format), 1 for anything else.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         description = "Writes a self-contained HTML report of a results directory.")
 public final class ReportCommand implements Callable<Integer> {
     @ParentCommand
@@ -28,20 +31,22 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results directory written by 'evperf run'.")
     Path runDir;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "The HTML file to write (default: RUN_DIR/report.html).")
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "FILE",
+            description = "The HTML file to write (default: RUN_DIR/report.html).")
     Path out;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the steady-state"
-            + " tables and distributions (by default it is left out; the report says how much and marks its end on the charts).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
         PrintStream err = main != null && main.err != null ? main.err : System.err;
-        return run(runDir, out, err, verbose, keepWarmUp);
+        return run(runDir, out, err, verbosity.verbose, warmUp.keepWarmUp);
     }
 
     /** Writes the report of runDir to htmlOut (null: RUN_DIR/report.html); one line on err. @return the exit code */
@@ -53,11 +58,18 @@ public final class ReportCommand implements Callable<Integer> {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
             RunDir.openChecked(runDir);
-            ReportWriter.Written w = new ReportWriter(ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
+            ReportWriter.Written w = new ReportWriter(
+                            ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
                     .writeReport(runDir, file);
-            err.println(String.format(Locale.ROOT, "evperf: report of %d trial%s%s written to %s (%d KB, %.1f s)",
-                    w.trials(), w.trials() == 1 ? "" : "s", w.failedTrials() == 0 ? "" : " (" + w.failedTrials() + " failed, listed with their reasons)",
-                    w.file(), (w.bytes() + 1023) / 1024, w.millis() / 1000.0));
+            err.println(String.format(
+                    Locale.ROOT,
+                    "evperf: report of %d trial%s%s written to %s (%d KB, %.1f s)",
+                    w.trials(),
+                    w.trials() == 1 ? "" : "s",
+                    w.failedTrials() == 0 ? "" : " (" + w.failedTrials() + " failed, listed with their reasons)",
+                    w.file(),
+                    (w.bytes() + 1023) / 1024,
+                    w.millis() / 1000.0));
             return 0;
         } catch (IllegalArgumentException e) {
             if (verbose) e.printStackTrace(err);
@@ -67,7 +79,8 @@ public final class ReportCommand implements Callable<Integer> {
             // a file of the run that cannot be read, or an output path that cannot be written: the user's to fix
             if (verbose) e.printStackTrace(err);
             String cause = e.getCause() == null ? null : e.getCause().getMessage();
-            err.println("evperf: " + e.getMessage() + (cause == null || e.getMessage().contains(cause) ? "" : ": " + cause));
+            err.println("evperf: " + e.getMessage()
+                    + (cause == null || e.getMessage().contains(cause) ? "" : ": " + cause));
             return Main.BAD_INPUT;
         } catch (RuntimeException e) {
             if (verbose) e.printStackTrace(err);

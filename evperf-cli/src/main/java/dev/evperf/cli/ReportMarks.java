@@ -1,6 +1,5 @@
 package dev.evperf.cli;
 
-import dev.evperf.results.Layout;
 import dev.evperf.analysis.report.ReportAnnotations;
 import dev.evperf.analysis.report.Span;
 import dev.evperf.analysis.report.TrialAnnotations;
@@ -11,6 +10,9 @@ import dev.evperf.analysis.spikes.SpikeText;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
 import dev.evperf.core.results.Json;
+import dev.evperf.results.Layout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,13 +32,19 @@ final class ReportMarks implements ReportAnnotations {
         Path result = dir.resolve(Layout.RESULT_JSON);
         long events;
         try {
-            events = Files.exists(result) ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0) : 0;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            events = Files.exists(result)
+                    ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0)
+                    : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         if (events > MAX_EVENTS || !Files.exists(dir.resolve(Layout.EVENTS))) {
-            return new TrialAnnotations(List.of(), null, events > MAX_EVENTS
-                    ? "spikes are not marked for trials above " + MAX_EVENTS + " events" : "no per-event records");
+            return new TrialAnnotations(
+                    List.of(),
+                    null,
+                    events > MAX_EVENTS
+                            ? "spikes are not marked for trials above " + MAX_EVENTS + " events"
+                            : "no per-event records");
         }
         TrialSpikes s = Spikes.load(dir, SpikeOptions.DEFAULT);
         List<Span> spans = new ArrayList<>();
@@ -45,8 +53,9 @@ final class ReportMarks implements ReportAnnotations {
             for (Spike sp : r.spikes()) spans.add(new Span(sp.startNs(), sp.endNs(), sp.cause(), SpikeText.what(sp)));
         }
         // The warm-up end is the report's own (MSER-5 in DuckDB, any trial size).
-        return new TrialAnnotations(spans, null, SpikeText.byCause(s.events())
-                + (s.bursts() != null ? "; " + SpikeText.byCause(s.bursts()) : "") + ".");
+        return new TrialAnnotations(
+                spans,
+                null,
+                SpikeText.byCause(s.events()) + (s.bursts() != null ? "; " + SpikeText.byCause(s.bursts()) : "") + ".");
     }
-
 }

@@ -1,6 +1,5 @@
 package dev.evperf.cli;
 
-import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
@@ -16,13 +15,17 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code evperf run WORKLOAD}: validate everything, run every trial in its own JVM, summarise. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Runs a workload: one fresh JVM per trial; records into a results directory, then prints the summary.")
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description =
+                "Runs a workload: one fresh JVM per trial; records into a results directory, then prints the summary.")
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
@@ -33,28 +36,32 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-<time>).")
     Path out;
 
-    @Option(names = "--format", defaultValue = "text", description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
     boolean dryRun;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the latency and burst tables"
-            + " (by default it is left out and the summary says how much).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() throws Exception {
         Summaries.checkFormat(format);
         // Everything is validated, queries compiled and data files read before any trial starts.
-        Plan plan = WorkloadLoader.load(workload, new WorkloadValidator(Engines.available().keySet()));
+        Plan plan = WorkloadLoader.load(
+                workload, new WorkloadValidator(Engines.available().keySet()));
         PlanChecker.check(plan);
         Path runDir = out != null ? out : defaultDir(plan);
         if (!dryRun) OutDir.prepare(runDir, "--out");
-        main.err.printf("evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
+        main.err.printf(
+                "evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
         if (dryRun) {
             for (TrialSpec t : plan.trials()) {
                 main.out.printf("%s  %s  jvm=%s%n", t.id(), t.label(), t.jvm());
@@ -66,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
         String classPath = System.getProperty("java.class.path");
         Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
         try (Interrupts interrupts = Interrupts.install();
-             RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
+                RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
             controller.interruptible(interrupts);
             controller.begin(plan);
             if (components != null) {
@@ -83,16 +90,22 @@ final class RunCommand implements Callable<Integer> {
                 controller.annotate("components", components.describe());
             }
             JsonNode run = controller.finish();
-            summaries.print(runDir, format, keepWarmUp, main.out);
+            summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
             boolean allOk = true;
-            for (JsonNode t : run.get("trials")) allOk &= "ok".equals(t.path("status").asText());
+            for (JsonNode t : run.get("trials"))
+                allOk &= "ok".equals(t.path("status").asText());
             return allOk ? 0 : 1;
         }
     }
 
     private static Path defaultDir(Plan plan) {
-        String name = plan.base().name != null ? plan.base().name : plan.workloadFile().getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        return Path.of("results", name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String name = plan.base().name != null
+                ? plan.base().name
+                : plan.workloadFile().getFileName().toString().replaceFirst("\\.ya?ml$", "");
+        return Path.of(
+                "results",
+                name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+                        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
 }

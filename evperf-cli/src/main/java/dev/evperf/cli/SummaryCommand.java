@@ -4,6 +4,7 @@ import dev.evperf.results.RunDir;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -20,18 +21,17 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--keep-warmup", description = "Keep each trial's detected warm-up transient (MSER-5) in the latency and burst tables"
-            + " (by default it is left out and the summary says how much).")
-    boolean keepWarmUp;
+    @Mixin
+    WarmUpOption warmUp;
 
-    @Option(names = "--verbose", description = "Stack traces on errors.")
-    boolean verbose;
+    @Mixin
+    Verbosity verbosity;
 
     @Override
     public Integer call() {
         Summaries.checkFormat(format);
         RunDir.openChecked(runDir);
-        Summaries.print(runDir, format, keepWarmUp, main.out);
+        Summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
         return 0;
     }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Workload format" block is the reference a new user copies from: it must be a
- * workload evperf accepts as it stands (so every key it shows sits where it belongs), and it must
+ * The yaml block of docs/workload.md (the README's "Workload format" links to it) is the reference
+ * a new user copies from: it must be a workload evperf accepts as it stands (so every key it shows sits where it belongs), and it must
  * name every key the workload file takes.
  */
 class ReadmeWorkloadTest {
@@ -28,9 +28,13 @@ class ReadmeWorkloadTest {
     Path tmp;
 
     static String block() throws Exception {
-        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("README.md"));
-        Matcher m = Pattern.compile("## Workload format\\s+```yaml\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertThat(m.find()).as("README.md has a yaml block under 'Workload format'").isTrue();
+        String readme =
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/workload.md"));
+        Matcher m = Pattern.compile("# Workload format\\s+.*?```yaml\\n(.*?)```", Pattern.DOTALL)
+                .matcher(readme);
+        assertThat(m.find())
+                .as("docs/workload.md has a yaml block under 'Workload format'")
+                .isTrue();
         return m.group(1);
     }
 
@@ -43,12 +47,18 @@ class ReadmeWorkloadTest {
     @Test
     void theFormatBlockNamesEveryKeyAWorkloadTakes() throws Exception {
         String text = block();
-        assertThat(keys()).hasSizeGreaterThan(80).contains("arrivals", "seed", "pre_run", "random_walk", "drain_quiet", "trace_capacity");
+        assertThat(keys())
+                .hasSizeGreaterThan(80)
+                .contains("arrivals", "seed", "pre_run", "random_walk", "drain_quiet", "trace_capacity");
         Set<String> missing = new TreeSet<>();
         for (String key : keys()) {
-            if (!Pattern.compile("(^|[\\s{,])" + Pattern.quote(key) + ":").matcher(text).find()) missing.add(key);
+            if (!Pattern.compile("(^|[\\s{,])" + Pattern.quote(key) + ":")
+                    .matcher(text)
+                    .find()) missing.add(key);
         }
-        assertThat(missing).as("keys of the workload file the README's format block does not show").isEmpty();
+        assertThat(missing)
+                .as("keys of the workload file the format block of docs/workload.md does not show")
+                .isEmpty();
     }
 
     /** Every property name of the workload's classes, as the YAML loader reads them. */
@@ -59,7 +69,9 @@ class ReadmeWorkloadTest {
         while (!todo.isEmpty()) {
             JavaType t = todo.remove(todo.size() - 1);
             while (t.isContainerType()) t = t.getContentType();
-            if (!seen.add(t.getRawClass()) || t.getRawClass().getEnclosingClass() != Workload.class && t.getRawClass() != Workload.class) continue;
+            if (!seen.add(t.getRawClass())
+                    || t.getRawClass().getEnclosingClass() != Workload.class && t.getRawClass() != Workload.class)
+                continue;
             BeanDescription d = WorkloadLoader.YAML.getDeserializationConfig().introspect(t);
             for (BeanPropertyDefinition p : d.findProperties()) {
                 if (!p.couldDeserialize()) continue;

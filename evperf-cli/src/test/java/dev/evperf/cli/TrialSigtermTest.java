@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.channel.ChannelFile;
+import dev.evperf.monitor.channel.ChannelFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,8 @@ class TrialSigtermTest {
 
     @Test
     void sigtermToARunningTrialFlushesEveryRecordLoggedBeforeIt() throws Exception {
-        String w = """
+        String w =
+                """
                 name: sigterm
                 streams:
                   S:
@@ -59,7 +60,8 @@ class TrialSigtermTest {
                 """;
         Path run = tmp.resolve("run");
         Path workload = Cli.write(tmp, "w.yaml", w);
-        CompletableFuture<Cli> cli = CompletableFuture.supplyAsync(() -> Cli.run("run", workload.toString(), "--out", run.toString()));
+        CompletableFuture<Cli> cli =
+                CompletableFuture.supplyAsync(() -> Cli.run("run", workload.toString(), "--out", run.toString()));
         Path t1 = run.resolve("trials/t001");
 
         ProcessHandle trial = awaitTrialJvm(t1, cli);
@@ -80,13 +82,19 @@ class TrialSigtermTest {
             if (v < 1 || v > 1000) throw new AssertionError("record " + id + " has value " + v);
             next[0]++;
         });
-        assertThat(s.complete()).as("the channels' shutdown hook wrote the file's end").isTrue();
+        assertThat(s.complete())
+                .as("the channels' shutdown hook wrote the file's end")
+                .isTrue();
         assertThat(next[0]).isEqualTo(s.records());
-        assertThat(s.records()).as("records in the file vs events sent before SIGTERM").isGreaterThanOrEqualTo(sentBeforeSignal);
-        System.out.printf("trial SIGTERM: %d events sent before the signal; the channel file holds ids 0..%d%n",
+        assertThat(s.records())
+                .as("records in the file vs events sent before SIGTERM")
+                .isGreaterThanOrEqualTo(sentBeforeSignal);
+        System.out.printf(
+                "trial SIGTERM: %d events sent before the signal; the channel file holds ids 0..%d%n",
                 sentBeforeSignal, s.records() - 1);
 
-        JsonNode trials = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials");
+        JsonNode trials =
+                new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("trials");
         assertThat(trials).hasSize(2);
         for (JsonNode t : trials) {
             assertThat(t.get("status").asText()).isEqualTo("failed");
@@ -99,10 +107,13 @@ class TrialSigtermTest {
         Path env = trialDir.resolve("env.json");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            assertThat(cli.isDone()).as("evperf run ended before its trial was signalled: %s", cli.isDone() ? cli.get() : "").isFalse();
+            assertThat(cli.isDone())
+                    .as("evperf run ended before its trial was signalled: %s", cli.isDone() ? cli.get() : "")
+                    .isFalse();
             if (Files.exists(env)) {
                 try {
-                    long pid = new ObjectMapper().readTree(env.toFile()).get("pid").asLong();
+                    long pid =
+                            new ObjectMapper().readTree(env.toFile()).get("pid").asLong();
                     Optional<ProcessHandle> p = ProcessHandle.of(pid);
                     assertThat(p).as("trial JVM %d", pid).isPresent();
                     return p.get();
@@ -119,7 +130,9 @@ class TrialSigtermTest {
     private static long awaitSent(Path stdout, long atLeast, CompletableFuture<Cli> cli) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            assertThat(cli.isDone()).as("evperf run ended early: %s", cli.isDone() ? cli.get() : "").isFalse();
+            assertThat(cli.isDone())
+                    .as("evperf run ended early: %s", cli.isDone() ? cli.get() : "")
+                    .isFalse();
             if (Files.exists(stdout)) {
                 String text = Files.readString(stdout, StandardCharsets.UTF_8);
                 // only whole lines: the trial may be writing the last one

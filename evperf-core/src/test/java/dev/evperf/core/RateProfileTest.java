@@ -3,11 +3,12 @@ package dev.evperf.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.RateIntegrator;
 import dev.evperf.core.load.Schedule;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -43,9 +44,9 @@ class RateProfileTest {
     @Test
     void spikeRisesOverTheLastSizePercentOfEachPeriod() {
         var f = new RateFunction.Spike(100, 1100, 10, 20, 30);
-        assertThat(f.rate(7.9)).isEqualTo(100);     // first 80 % at min
+        assertThat(f.rate(7.9)).isEqualTo(100); // first 80 % at min
         assertThat(f.rate(9)).isCloseTo(600, offset(1e-9)); // half-way up the spike
-        assertThat(f.rate(10.5)).isEqualTo(100);    // back to min in the next period
+        assertThat(f.rate(10.5)).isEqualTo(100); // back to min in the next period
     }
 
     @Test
@@ -80,15 +81,18 @@ class RateProfileTest {
         long[] t = RateIntegrator.arrivals(new RateFunction.Wave(100, 300, 4, 8), Long.MAX_VALUE, null);
         assertThat(t).hasSize(1600);
         // Over the first second Λ(1) = 200·1 + 100·4/(2π)·(1 − cos(π/2)) = 200 + 200/π ≈ 263.66.
-        long inFirstSecond = java.util.Arrays.stream(t).filter(x -> x < 1_000_000_000L).count();
+        long inFirstSecond =
+                java.util.Arrays.stream(t).filter(x -> x < 1_000_000_000L).count();
         assertThat(inFirstSecond).isEqualTo(264); // events 0..263
     }
 
     @Test
     void poissonArrivalsHaveTheRightMeanAndVarianceAndAreReproducible() {
         double rate = 10_000;
-        long[] a = RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
-        long[] b = RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
+        long[] a =
+                RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
+        long[] b =
+                RateIntegrator.arrivals(new RateFunction.Constant(rate, 20), Long.MAX_VALUE, new SplittableRandom(42));
         assertThat(a).isEqualTo(b);
         // Count over 20 s: Poisson(200 000), sd ≈ 447: 5 sd either side.
         assertThat(a.length).isBetween(200_000 - 2_236, 200_000 + 2_236);
@@ -107,7 +111,8 @@ class RateProfileTest {
         long[] per = new long[2000];
         for (long x : a) per[(int) Math.min(1999, x / 10_000_000L)]++;
         double m = java.util.Arrays.stream(per).average().orElseThrow();
-        double v = java.util.Arrays.stream(per).mapToDouble(c -> (c - m) * (c - m)).sum() / (per.length - 1);
+        double v =
+                java.util.Arrays.stream(per).mapToDouble(c -> (c - m) * (c - m)).sum() / (per.length - 1);
         assertThat(v / m).isBetween(0.85, 1.15);
     }
 
@@ -117,7 +122,7 @@ class RateProfileTest {
         p.constant = new Workload.ConstantDef();
         p.constant.rate = 5000;
         p.constant.count = 1234L;
-        p.arrivals = "poisson";
+        p.arrivals = ArrivalProcess.POISSON;
         Profile profile = Profile.of(p);
         assertThat(profile.arrivals().count()).isEqualTo(1234);
         // The target is what was asked; the intended times' own rate is the draw's, near it.
@@ -134,14 +139,19 @@ class RateProfileTest {
         p.constant = new Workload.ConstantDef();
         p.constant.rate = 50_000;
         p.constant.duration = Dur.parse("2s");
-        p.arrivals = "poisson";
+        p.arrivals = ArrivalProcess.POISSON;
         p.seed = 5;
         Profile poisson = Profile.of(p);
         assertThat(poisson.targetRate()).isEqualTo(50_000.0);
-        assertThat(poisson.intendedRate()).isEqualTo(poisson.arrivals().count() / 2.0).isNotEqualTo(50_000.0);
+        assertThat(poisson.intendedRate())
+                .isEqualTo(poisson.arrivals().count() / 2.0)
+                .isNotEqualTo(50_000.0);
         Schedule.PhaseInfo info = Schedule.of(java.util.List.of(p)).phases.get(0);
-        assertThat(info.rateText()).isEqualTo(String.format(java.util.Locale.ROOT,
-                "target 50000.0 ev/s, intended %.1f ev/s (Poisson arrivals)", poisson.intendedRate()));
+        assertThat(info.rateText())
+                .isEqualTo(String.format(
+                        java.util.Locale.ROOT,
+                        "target 50000.0 ev/s, intended %.1f ev/s (Poisson arrivals)",
+                        poisson.intendedRate()));
         // A wave asks for the mean of its rate function: 110 000 ev/s between 20 000 and 200 000.
         p.arrivals = null;
         p.constant = null;
@@ -152,8 +162,9 @@ class RateProfileTest {
         p.wave.duration = Dur.parse("6s");
         Profile wave = Profile.of(p);
         assertThat(wave.targetRate()).isCloseTo(110_000, offset(1e-6)).isEqualTo(wave.intendedRate());
-        p.arrivals = "poisson";
+        p.arrivals = ArrivalProcess.POISSON;
         assertThat(Profile.of(p).targetRate()).isCloseTo(110_000, offset(1.0));
-        assertThat(Schedule.of(java.util.List.of(p)).phases.get(0).rateText()).startsWith("target 110000.0 ev/s, intended ");
+        assertThat(Schedule.of(java.util.List.of(p)).phases.get(0).rateText())
+                .startsWith("target 110000.0 ev/s, intended ");
     }
 }

@@ -8,6 +8,7 @@ import dev.evperf.core.load.Phases;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.RateFunction;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.ArrivalProcess;
 import dev.evperf.core.workload.Workload.BatchDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.Arrays;
@@ -25,17 +26,19 @@ class ScheduleGenerationTest {
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "{phases: [{name: w, measure: false, bursts: {count: 3, size: 5, distance: 10ms}}, {bursts: {count: 4, size: 7, distance: 0ms}}]}",
-            "{phases: [{constant: {rate: 10000, duration: 1s}}, {ramp: {from: 100, to: 30000, duration: 2s}}]}",
-            "{phases: [{constant: {rate: 20000, duration: 1s}, arrivals: poisson, seed: 4}, {constant: {rate: 5000, count: 777}, arrivals: poisson}]}",
-            "{phases: [{wave: {min: 1000, max: 9000, period: 1s, duration: 3s}}, {stairs: {levels: [100, 3000, 700], step: 500ms}}]}",
-            "{phases: [{spike: {min: 500, max: 20000, period: 1s, size: 10, duration: 2s}}, {max: {count: 1000}}]}",
-            "{phases: [{random_walk: {min: 100, max: 5000, step: 300, interval: 100ms, duration: 2s, seed: 9}, arrivals: poisson}]}",
-            "{batch: {size: 10, interval: 5ms}, phases: [{constant: {rate: 3000, duration: 1s}}, {bursts: {count: 5, size: 33, distance: 20ms}}]}",
-            "{batch: {size: {from: 1, to: 50}}, phases: [{ramp: {from: 1000, to: 20000, duration: 1s}, batch: {size: 7, interval: 1ms}}, {constant: {rate: 9000, duration: 1s}}]}",
-            "{phases: [{constant: {rate: 1000, duration: 1s}, batch: {size: 4}}, {constant: {rate: 2000, duration: 500ms}}]}",
-            "{phases: [{adaptivity: {rate: 2000, ramp: 1s, steady: 2s, peak: 1s, recovery: 1s}}]}"})
+    @ValueSource(
+            strings = {
+                "{phases: [{name: w, measure: false, bursts: {count: 3, size: 5, distance: 10ms}}, {bursts: {count: 4, size: 7, distance: 0ms}}]}",
+                "{phases: [{constant: {rate: 10000, duration: 1s}}, {ramp: {from: 100, to: 30000, duration: 2s}}]}",
+                "{phases: [{constant: {rate: 20000, duration: 1s}, arrivals: poisson, seed: 4}, {constant: {rate: 5000, count: 777}, arrivals: poisson}]}",
+                "{phases: [{wave: {min: 1000, max: 9000, period: 1s, duration: 3s}}, {stairs: {levels: [100, 3000, 700], step: 500ms}}]}",
+                "{phases: [{spike: {min: 500, max: 20000, period: 1s, size: 10, duration: 2s}}, {max: {count: 1000}}]}",
+                "{phases: [{random_walk: {min: 100, max: 5000, step: 300, interval: 100ms, duration: 2s, seed: 9}, arrivals: poisson}]}",
+                "{batch: {size: 10, interval: 5ms}, phases: [{constant: {rate: 3000, duration: 1s}}, {bursts: {count: 5, size: 33, distance: 20ms}}]}",
+                "{batch: {size: {from: 1, to: 50}}, phases: [{ramp: {from: 1000, to: 20000, duration: 1s}, batch: {size: 7, interval: 1ms}}, {constant: {rate: 9000, duration: 1s}}]}",
+                "{phases: [{constant: {rate: 1000, duration: 1s}, batch: {size: 4}}, {constant: {rate: 2000, duration: 500ms}}]}",
+                "{phases: [{adaptivity: {rate: 2000, ramp: 1s, steady: 2s, peak: 1s, recovery: 1s}}]}"
+            })
     void generatedChunkByChunkIsTheWholeRunSchedule(String load) throws Exception {
         var node = YAML.readTree(load);
         List<PhaseDef> phases = Arrays.asList(YAML.treeToValue(node.get("phases"), PhaseDef[].class));
@@ -83,7 +86,10 @@ class ScheduleGenerationTest {
                 if (p instanceof Profile.RateProfile rp) {
                     PhaseDef d = defs.get(ph);
                     long max = d.constant != null && d.constant.count != null ? d.constant.count : Long.MAX_VALUE;
-                    offsets[ph] = arrivals(rp.function(), max, "poisson".equals(d.arrivals) ? new SplittableRandom(d.seed) : null);
+                    offsets[ph] = arrivals(
+                            rp.function(),
+                            max,
+                            d.arrivals == ArrivalProcess.POISSON ? new SplittableRandom(d.seed) : null);
                 } else if (p instanceof Profile.Bursts b) {
                     int n = (int) (b.bursts() * b.size());
                     offsets[ph] = new long[n];

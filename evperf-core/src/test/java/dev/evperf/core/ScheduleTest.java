@@ -2,13 +2,13 @@ package dev.evperf.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.Schedule;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.BurstsDef;
 import dev.evperf.core.workload.Workload.ConstantDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
-import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.RampDef;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,12 +27,25 @@ class ScheduleTest {
 
     @Test
     void burstsAreAbsoluteAndIndexedAcrossPhases() {
-        Schedule sched = Schedule.of(List.of(bursts("warmup", false, 2, 3, "10ms"), bursts("measure", true, 2, 3, "0")));
+        Schedule sched =
+                Schedule.of(List.of(bursts("warmup", false, 2, 3, "10ms"), bursts("measure", true, 2, 3, "0")));
         assertThat(sched.size()).isEqualTo(12);
         Schedule.Columns s = sched.columns();
         // Warm-up: bursts at 0 and 10 ms; the measured phase starts when warm-up's 20 ms span ends.
-        assertThat(s.intended).containsExactly(0, 0, 0, 10_000_000, 10_000_000, 10_000_000,
-                20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000, 20_000_000);
+        assertThat(s.intended)
+                .containsExactly(
+                        0,
+                        0,
+                        0,
+                        10_000_000,
+                        10_000_000,
+                        10_000_000,
+                        20_000_000,
+                        20_000_000,
+                        20_000_000,
+                        20_000_000,
+                        20_000_000,
+                        20_000_000);
         assertThat(s.burst).containsExactly(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3);
         assertThat(s.position).containsExactly(0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2);
         assertThat(s.phase).containsExactly(0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1);
@@ -48,8 +61,10 @@ class ScheduleTest {
         p.constant.rate = 1000;
         p.constant.duration = Dur.parse("10ms");
         Schedule.Columns s = Schedule.of(List.of(p)).columns();
-        assertThat(s.intended).containsExactly(0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000,
-                6_000_000, 7_000_000, 8_000_000, 9_000_000);
+        assertThat(s.intended)
+                .containsExactly(
+                        0, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 5_000_000, 6_000_000, 7_000_000, 8_000_000,
+                        9_000_000);
         assertThat(s.burst).containsOnly(-1);
     }
 
@@ -88,7 +103,9 @@ class ScheduleTest {
 
     static Workload.BatchDef batch(String size, String interval) {
         Workload.BatchDef b = new Workload.BatchDef();
-        b.size = size.startsWith("{") ? readTree(size) : com.fasterxml.jackson.databind.node.IntNode.valueOf(Integer.parseInt(size));
+        b.size = size.startsWith("{")
+                ? readTree(size)
+                : com.fasterxml.jackson.databind.node.IntNode.valueOf(Integer.parseInt(size));
         b.interval = interval == null ? null : Dur.parse(interval);
         return b;
     }
@@ -126,7 +143,8 @@ class ScheduleTest {
         p.constant = new ConstantDef();
         p.constant.rate = 100;
         p.constant.duration = Dur.parse("1s");
-        Schedule.Columns s = Schedule.of(List.of(p), batch("{\"from\": 1, \"to\": 10}", null)).columns();
+        Schedule.Columns s = Schedule.of(List.of(p), batch("{\"from\": 1, \"to\": 10}", null))
+                .columns();
         int firstSize = s.batchFirst[1] - s.batchFirst[0];
         int lastSize = s.batchFirst[s.batches()] - s.batchFirst[s.batches() - 1];
         assertThat(firstSize).isEqualTo(1);

@@ -17,11 +17,11 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /** A runtime with the workload's module deployed. Listeners run on the thread that sends the event. */
 final class EsperEngine implements Engine {
@@ -34,8 +34,13 @@ final class EsperEngine implements Engine {
     private final boolean sendingThreadOnly;
     private final Errors errors;
 
-    EsperEngine(EPRuntime runtime, Configuration config, EPDeployment deployment, List<String> inputs, String queries,
-                Errors errors) {
+    EsperEngine(
+            EPRuntime runtime,
+            Configuration config,
+            EPDeployment deployment,
+            List<String> inputs,
+            String queries,
+            Errors errors) {
         this.runtime = runtime;
         this.config = config;
         this.deployment = deployment;
@@ -50,7 +55,7 @@ final class EsperEngine implements Engine {
      * limiting, pattern timers and intervals. Any mention (while the internal timer runs) makes
      * the adapter say "any thread", which is always safe; a false alarm costs an atomic per output.
      */
-    private static final java.util.regex.Pattern MAY_EMIT_ON_TIMER = java.util.regex.Pattern.compile(
+    private static final Pattern MAY_EMIT_ON_TIMER = Pattern.compile(
             "(?i)time|timer|pattern|every|\\b(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|msec|millisecond|milliseconds)\\b");
 
     @Override
@@ -66,8 +71,12 @@ final class EsperEngine implements Engine {
         public void accept(ExceptionHandlerContext c) {
             ErrorListener l = listener;
             if (l == null) return;
-            String where = c.getStatementName() == null ? null : "statement '" + c.getStatementName() + "'"
-                    + (c.getType() == ExceptionHandlerExceptionType.PROCESS ? "" : " (" + c.getType().name().toLowerCase() + ")");
+            String where = c.getStatementName() == null
+                    ? null
+                    : "statement '" + c.getStatementName() + "'"
+                            + (c.getType() == ExceptionHandlerExceptionType.PROCESS
+                                    ? ""
+                                    : " (" + c.getType().name().toLowerCase() + ")");
             l.onError(where, c.getThrowable());
         }
     }

@@ -4,6 +4,7 @@ import dev.evperf.launch.ChildMain;
 import dev.evperf.launch.Ready;
 import java.net.URI;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,7 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
  * Run under {@link dev.evperf.launch.ChildMain}, which ends it when its starter dies.
  */
 public final class MiniClusterMain {
-    private MiniClusterMain() {
-    }
+    private MiniClusterMain() {}
 
     public static void main(String[] args) throws Exception {
         int restPort = Integer.parseInt(args[0]);
@@ -44,16 +44,23 @@ public final class MiniClusterMain {
         cluster.start();
         URI rest = cluster.getRestAddress().get(60, TimeUnit.SECONDS);
         CountDownLatch closed = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                cluster.closeAsync().get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                System.err.println("evperf minicluster: close failed: " + e);
-            }
-            closed.countDown();
-        }, "evperf-minicluster-close"));
-        Ready.announce("rest", "rest", rest.getHost() + ":" + rest.getPort(),
-                "cluster_ms", String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 1e6));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try {
+                                cluster.closeAsync().get(30, TimeUnit.SECONDS);
+                            } catch (Exception e) {
+                                System.err.println("evperf minicluster: close failed: " + e);
+                            }
+                            closed.countDown();
+                        },
+                        "evperf-minicluster-close"));
+        Ready.announce(
+                "rest",
+                "rest",
+                rest.getHost() + ":" + rest.getPort(),
+                "cluster_ms",
+                String.format(Locale.ROOT, "%.1f", (System.nanoTime() - t0) / 1e6));
         closed.await();
     }
 }

@@ -5,6 +5,7 @@ import dev.evperf.api.Field;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.RowCodec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,15 +37,20 @@ final class FlinkSettings {
         this.engine = s.engine;
         Object r = s.options.get("rest");
         if (!(r instanceof String rs) || !rs.matches("[^:\\s]+:\\d+")) {
-            throw new EngineException(engine + ": option rest is required: the Flink cluster's REST address as host:port, not '" + r + "'");
+            throw new EngineException(engine
+                    + ": option rest is required: the Flink cluster's REST address as host:port, not '" + r + "'");
         }
         this.rest = rs;
         this.parallelism = s.intOption(s.options, "parallelism", 1);
-        if (parallelism < 1) throw new EngineException(engine + ": option parallelism must be at least 1, not " + parallelism);
-        this.jobClass = s.options.get("job") == null ? null : s.options.get("job").toString();
+        if (parallelism < 1)
+            throw new EngineException(engine + ": option parallelism must be at least 1, not " + parallelism);
+        this.jobClass =
+                s.options.get("job") == null ? null : s.options.get("job").toString();
         this.flink = s.map(s.options, "flink");
         this.outOfOrderness = s.intOption(s.options, "out_of_orderness_ms", 0);
-        if (outOfOrderness < 0) throw new EngineException(engine + ": option out_of_orderness_ms must be at least 0, not " + outOfOrderness);
+        if (outOfOrderness < 0)
+            throw new EngineException(
+                    engine + ": option out_of_orderness_ms must be at least 0, not " + outOfOrderness);
     }
 
     /** @throws EngineException when the cluster's REST endpoint does not answer */
@@ -52,7 +58,8 @@ final class FlinkSettings {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (FlinkRest.get(rest, "/overview") == null) {
             if (System.nanoTime() > deadline) {
-                throw new EngineException(engine + ": no Flink cluster answered at " + rest + " (option rest) within 10 s");
+                throw new EngineException(
+                        engine + ": no Flink cluster answered at " + rest + " (option rest) within 10 s");
             }
             try {
                 Thread.sleep(200);
@@ -67,7 +74,9 @@ final class FlinkSettings {
         if (jobClass == null) return null;
         try {
             Object o = Class.forName(jobClass).getDeclaredConstructor().newInstance();
-            if (!(o instanceof FlinkJob j)) throw new EngineException(engine + ": option job: " + jobClass + " does not implement " + FlinkJob.class.getName());
+            if (!(o instanceof FlinkJob j))
+                throw new EngineException(
+                        engine + ": option job: " + jobClass + " does not implement " + FlinkJob.class.getName());
             return j;
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new EngineException(engine + ": option job: cannot create " + jobClass + ": " + e, e);
@@ -76,16 +85,21 @@ final class FlinkSettings {
 
     /** A remote environment on the cluster, with the jars the job needs and the job's settings. */
     StreamExecutionEnvironment environment() throws EngineException {
-        Map<String, String> settings = new java.util.HashMap<>();
+        Map<String, String> settings = new HashMap<>();
         flink.forEach((k, v) -> settings.put(k, String.valueOf(v)));
         Configuration conf = Configuration.fromMap(settings);
-        List<Class<?>> ship = new ArrayList<>(List.of(FlinkSettings.class, RowCodec.class, Field.class, KafkaSource.class,
-                SourceReaderBase.class, KafkaProducer.class));
+        List<Class<?>> ship = new ArrayList<>(List.of(
+                FlinkSettings.class,
+                RowCodec.class,
+                Field.class,
+                KafkaSource.class,
+                SourceReaderBase.class,
+                KafkaProducer.class));
         FlinkJob job = job();
         if (job != null) ship.add(job.getClass());
         int colon = rest.lastIndexOf(':');
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(rest.substring(0, colon),
-                Integer.parseInt(rest.substring(colon + 1)), conf, JobJars.of(ship));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment(
+                rest.substring(0, colon), Integer.parseInt(rest.substring(colon + 1)), conf, JobJars.of(ship));
         env.setParallelism(parallelism);
         return env;
     }

@@ -2,8 +2,8 @@ package dev.evperf.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.channel.Channel;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.monitor.channel.Channel;
+import dev.evperf.monitor.channel.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -60,11 +60,19 @@ public class ChannelBenchmark {
             Map.entry("identity-null", "{'handler': 'identity', 'then': 'null'}"),
             Map.entry("downsample64-null", "{'handler': 'downsample', 'n': 64, 'then': 'null'}"),
             // ids (i << 6) | 1: never kept, the not-sampled path alone (no clock read)
-            Map.entry("xoy-dropped", "{'handler': 'xoy', 'x': 1, 'y': 64, 'then': {'handler': 'buffered', 'compression': 'zstd', 'file': '/dev/null'}}"),
+            Map.entry(
+                    "xoy-dropped",
+                    "{'handler': 'xoy', 'x': 1, 'y': 64, 'then': {'handler': 'buffered', 'compression': 'zstd', 'file': '/dev/null'}}"),
             // consecutive ids: 1 of 64 kept, timestamped and buffered
-            Map.entry("xoy1of64-zstd", "{'handler': 'xoy', 'x': 1, 'y': 64, 'then': {'handler': 'buffered', 'compression': 'zstd', 'file': '/dev/null'}}"),
-            Map.entry("counter-single", "{'handler': 'periodic-counter', 'period': '100ms', 'threads': 'single', 'then': 'null'}"),
-            Map.entry("counter-multi", "{'handler': 'periodic-counter', 'period': '100ms', 'threads': 'multi', 'then': 'null'}"),
+            Map.entry(
+                    "xoy1of64-zstd",
+                    "{'handler': 'xoy', 'x': 1, 'y': 64, 'then': {'handler': 'buffered', 'compression': 'zstd', 'file': '/dev/null'}}"),
+            Map.entry(
+                    "counter-single",
+                    "{'handler': 'periodic-counter', 'period': '100ms', 'threads': 'single', 'then': 'null'}"),
+            Map.entry(
+                    "counter-multi",
+                    "{'handler': 'periodic-counter', 'period': '100ms', 'threads': 'multi', 'then': 'null'}"),
             Map.entry("first-last", "{'handler': 'first-last', 'then': 'null'}"),
             Map.entry("buffered-none", "{'handler': 'buffered', 'compression': 'none', 'file': '/dev/null'}"),
             Map.entry("buffered-lz4", "{'handler': 'buffered', 'compression': 'lz4', 'file': '/dev/null'}"),
@@ -80,9 +88,21 @@ public class ChannelBenchmark {
 
     @State(Scope.Thread)
     public static class Steady {
-        @Param({"null", "identity-null", "downsample64-null", "xoy-dropped", "xoy1of64-zstd", "counter-single",
-                "counter-multi", "first-last", "buffered-none", "buffered-lz4", "buffered-zstd"})
+        @Param({
+            "null",
+            "identity-null",
+            "downsample64-null",
+            "xoy-dropped",
+            "xoy1of64-zstd",
+            "counter-single",
+            "counter-multi",
+            "first-last",
+            "buffered-none",
+            "buffered-lz4",
+            "buffered-zstd"
+        })
         public String handler;
+
         Path dir;
         Channels channels;
         Channel channel;
@@ -126,6 +146,7 @@ public class ChannelBenchmark {
     public static class Drained {
         @Param({"buffered-none", "buffered-lz4", "buffered-zstd"})
         public String handler;
+
         Path dir;
         Channels channels;
         Channel channel;

@@ -1,9 +1,9 @@
 package dev.evperf.jmh;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.channel.Channel;
-import dev.evperf.core.channel.ChannelFile;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.monitor.channel.Channel;
+import dev.evperf.monitor.channel.ChannelFile;
+import dev.evperf.monitor.channel.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -42,8 +42,10 @@ public class ChannelThroughputBenchmark {
     public static class Run {
         @Param({"zstd", "lz4", "none"})
         public String compression;
+
         @Param({"1"})
         public int level;
+
         Path dir;
         Channels channels;
         Channel channel;
@@ -58,8 +60,11 @@ public class ChannelThroughputBenchmark {
         @Setup(Level.Invocation)
         public void open() throws Exception {
             String level = compression.equals("zstd") ? ", \"level\": " + this.level : "";
-            channels = Channels.create(new ObjectMapper().readTree("{\"t\": {\"handler\": \"buffered\", \"compression\": \""
-                    + compression + "\"" + level + "}}"), dir);
+            channels = Channels.create(
+                    new ObjectMapper()
+                            .readTree("{\"t\": {\"handler\": \"buffered\", \"compression\": \"" + compression + "\""
+                                    + level + "}}"),
+                    dir);
             channel = channels.open("t");
         }
 
@@ -68,7 +73,7 @@ public class ChannelThroughputBenchmark {
         public void check() throws Exception {
             stalls += channel.stalls();
             if (invocations++ == 0) {
-                ChannelFile.Summary s = ChannelFile.scan(channel.file(), (t, id, v) -> { });
+                ChannelFile.Summary s = ChannelFile.scan(channel.file(), (t, id, v) -> {});
                 if (s.records() != RECORDS || !s.complete()) {
                     throw new IllegalStateException("file holds " + s.records() + " of " + RECORDS);
                 }
@@ -78,7 +83,8 @@ public class ChannelThroughputBenchmark {
 
         @TearDown(Level.Trial)
         public void report() throws Exception {
-            System.out.printf("[%s] the logging thread waited for a free block %.1f times per invocation%n",
+            System.out.printf(
+                    "[%s] the logging thread waited for a free block %.1f times per invocation%n",
                     compression, stalls / (double) invocations);
             Files.delete(dir);
         }

@@ -1,7 +1,7 @@
 package dev.evperf.jmh;
 
-import dev.evperf.core.channel.Channel;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.monitor.channel.Channel;
+import dev.evperf.monitor.channel.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -65,8 +65,10 @@ public class InstrumentedMethodBenchmark {
         // overhead should be the same in every row: MooBench's premise.
         @Param({"0", "1", "10", "50", "100", "500"})
         public int busyWaitMicros;
+
         @Param({"none", "null", "identity", "buffered", "compressed"})
         public String instrumentation;
+
         long busyWaitNanos;
         Path dir;
         Channels channels;

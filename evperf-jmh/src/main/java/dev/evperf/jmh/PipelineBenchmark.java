@@ -2,10 +2,10 @@ package dev.evperf.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.evperf.core.pipeline.MonitorRecord;
-import dev.evperf.core.pipeline.Pipeline;
-import dev.evperf.core.pipeline.PipelineStats;
-import dev.evperf.core.pipeline.Pipelines;
+import dev.evperf.monitor.pipeline.MonitorRecord;
+import dev.evperf.monitor.pipeline.Pipeline;
+import dev.evperf.monitor.pipeline.PipelineStats;
+import dev.evperf.monitor.pipeline.Pipelines;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The producer's cost of one monitoring record (JPMF pipelines, {@code dev.evperf.core.pipeline}),
+ * The producer's cost of one monitoring record (JPMF pipelines, {@code dev.evperf.monitor.pipeline}),
  * ns per record on the producer thread: take a pooled record, fill four fields, submit it. The
  * stages run inside submit on this thread; what passes them is queued (JCTools ring of 65 536,
  * policy block) for one consumer thread with a null sink, which returns the record to the pool.
@@ -60,29 +60,44 @@ public class PipelineBenchmark {
             "initial_drop", "[{\"initial_drop\": 1000}]",
             "filter", "[{\"filter\": {\"field\": \"value\", \"op\": \">=\", \"than\": 512}}]",
             "filter_drop_all", "[{\"filter\": {\"field\": \"value\", \"op\": \"<\", \"than\": 0}}]",
-            "filter_and", "[{\"filter\": {\"field\": \"value\", \"op\": \">=\", \"than\": 512}},"
-                    + " {\"filter\": {\"field\": \"source\", \"op\": \"==\", \"than\": 0}}]",
+            "filter_and",
+                    "[{\"filter\": {\"field\": \"value\", \"op\": \">=\", \"than\": 512}},"
+                            + " {\"filter\": {\"field\": \"source\", \"op\": \"==\", \"than\": 0}}]",
             "tee", "[{\"tee\": \"other\"}]",
-            "full", "[{\"speedlimit\": 10}, {\"initial_drop\": 1000},"
-                    + " {\"filter\": {\"field\": \"value\", \"op\": \">=\", \"than\": 512}},"
-                    + " {\"filter\": {\"field\": \"source\", \"op\": \"==\", \"than\": 0}}, {\"tee\": \"other\"}]");
+            "full",
+                    "[{\"speedlimit\": 10}, {\"initial_drop\": 1000},"
+                            + " {\"filter\": {\"field\": \"value\", \"op\": \">=\", \"than\": 512}},"
+                            + " {\"filter\": {\"field\": \"source\", \"op\": \"==\", \"than\": 0}}, {\"tee\": \"other\"}]");
 
     /** The workload's pipelines section for a chain. */
     static JsonNode config(String chain, int capacity) throws IOException {
         String stages = CHAINS.get(chain);
         if (stages == null) throw new IllegalArgumentException("chain " + chain + "; chains: " + CHAINS.keySet());
-        return new ObjectMapper().readTree("{\"main\": {\"stages\": " + stages + ", \"sink\": \"null\","
-                + " \"queue\": {\"capacity\": " + capacity + ", \"policy\": \"block\"}, \"consumers\": 1},"
-                + " \"other\": {\"sink\": \"null\", \"queue\": {\"capacity\": " + capacity + ", \"policy\": \"block\"}}}");
+        return new ObjectMapper()
+                .readTree("{\"main\": {\"stages\": " + stages + ", \"sink\": \"null\","
+                        + " \"queue\": {\"capacity\": " + capacity + ", \"policy\": \"block\"}, \"consumers\": 1},"
+                        + " \"other\": {\"sink\": \"null\", \"queue\": {\"capacity\": " + capacity
+                        + ", \"policy\": \"block\"}}}");
     }
 
     @State(Scope.Thread)
     public static class Chain {
-        @Param({"none", "speedlimit", "speedlimit_drop_all", "initial_drop", "filter", "filter_drop_all", "filter_and", "tee", "full"})
+        @Param({
+            "none",
+            "speedlimit",
+            "speedlimit_drop_all",
+            "initial_drop",
+            "filter",
+            "filter_drop_all",
+            "filter_and",
+            "tee",
+            "full"
+        })
         public String chain;
         /** Both queues' capacity; each pipeline's pool holds that many records and 65 more. */
         @Param({"65536"})
         public int capacity;
+
         Pipelines pipelines;
         Pipeline main;
         long i;
@@ -101,9 +116,11 @@ public class PipelineBenchmark {
             pipelines.close();
             PipelineStats m = pipelines.stats().get("main");
             PipelineStats o = pipelines.stats().get("other");
-            System.out.println("\n" + chain + ": " + i + " records submitted; main processed " + m.processed() + ", dropped "
-                    + m.dropped() + ", blocked " + m.blocked() + "; other processed " + o.processed() + ", blocked " + o.blocked()
-                    + "; pools made " + created + " records, " + available() + " back");
+            System.out.println(
+                    "\n" + chain + ": " + i + " records submitted; main processed " + m.processed() + ", dropped "
+                            + m.dropped() + ", blocked " + m.blocked() + "; other processed " + o.processed()
+                            + ", blocked " + o.blocked()
+                            + "; pools made " + created + " records, " + available() + " back");
             Fixtures.expect("records lost by the queue", m.dropped() + o.dropped(), 0);
             Fixtures.expect("records back in the pools", available(), created);
         }

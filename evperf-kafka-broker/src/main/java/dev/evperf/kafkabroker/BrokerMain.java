@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -25,8 +26,7 @@ import org.apache.kafka.common.Uuid;
  * Run under {@link dev.evperf.launch.ChildMain}, which ends it when its starter dies.
  */
 public final class BrokerMain {
-    private BrokerMain() {
-    }
+    private BrokerMain() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
@@ -37,10 +37,13 @@ public final class BrokerMain {
         write(props, file);
 
         long t0 = System.nanoTime();
-        int formatted = kafka.tools.StorageTool.execute(new String[] {
-            "format", "-t", Uuid.randomUuid().toString(), "-c", file.toString(), "--ignore-formatted"}, System.out);
+        int formatted = kafka.tools.StorageTool.execute(
+                new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c", file.toString(), "--ignore-formatted"
+                },
+                System.out);
         if (formatted != 0) {
-            System.err.println("evperf broker: formatting " + props.get("log.dirs") + " failed (StorageTool exit " + formatted + ")");
+            System.err.println("evperf broker: formatting " + props.get("log.dirs") + " failed (StorageTool exit "
+                    + formatted + ")");
             System.exit(1);
         }
         long t1 = System.nanoTime();
@@ -100,8 +103,10 @@ public final class BrokerMain {
         try (Admin admin = Admin.create(p)) {
             while (server.isAlive()) {
                 try {
-                    if (!admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000)).nodes()
-                            .get(3, TimeUnit.SECONDS).isEmpty()) {
+                    if (!admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000))
+                            .nodes()
+                            .get(3, TimeUnit.SECONDS)
+                            .isEmpty()) {
                         return;
                     }
                 } catch (Exception notYet) {
@@ -114,6 +119,6 @@ public final class BrokerMain {
     }
 
     private static String ms(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
     }
 }

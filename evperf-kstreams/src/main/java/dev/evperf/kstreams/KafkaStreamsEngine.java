@@ -3,13 +3,13 @@ package dev.evperf.kstreams;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
-import dev.evperf.kafka.io.TrialTopics;
 import dev.evperf.kafka.io.KafkaFedEngine;
 import dev.evperf.kafka.io.KafkaInputs;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.OutputConsumer;
 import dev.evperf.kafka.io.RowCodec;
 import dev.evperf.kafka.io.Topics;
+import dev.evperf.kafka.io.TrialTopics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.KafkaStreams;
@@ -46,12 +48,22 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
     private final KafkaStreams app;
     private final Path stateDir;
     /** The topics the topology reads: an input no pipeline reads is never consumed, so never awaited. */
-    private final java.util.Set<String> sources = new java.util.HashSet<>();
+    private final Set<String> sources = new HashSet<>();
+
     private volatile Throwable failure;
 
-    private KafkaStreamsEngine(String appId, Map<String, List<Field>> outputs, Map<String, String> outTopic, TrialTopics in,
-                               KafkaSettings settings, Topics topics, KafkaInputs inputs, OutputConsumer consumer,
-                               Topology topology, Properties props, Path stateDir) {
+    private KafkaStreamsEngine(
+            String appId,
+            Map<String, List<Field>> outputs,
+            Map<String, String> outTopic,
+            TrialTopics in,
+            KafkaSettings settings,
+            Topics topics,
+            KafkaInputs inputs,
+            OutputConsumer consumer,
+            Topology topology,
+            Properties props,
+            Path stateDir) {
         super(settings.engine, in, topics, inputs, consumer, fieldNames(outputs), outTopic);
         this.appId = appId;
         this.outTopic = outTopic;
@@ -59,7 +71,8 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
         this.stateDir = stateDir;
         for (TopologyDescription.Subtopology st : topology.describe().subtopologies()) {
             for (TopologyDescription.Node n : st.nodes()) {
-                if (n instanceof TopologyDescription.Source src && src.topicSet() != null) sources.addAll(src.topicSet());
+                if (n instanceof TopologyDescription.Source src && src.topicSet() != null)
+                    sources.addAll(src.topicSet());
             }
         }
         this.app = new KafkaStreams(topology, props);
@@ -81,14 +94,25 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
             Map<String, String> outTopic = new LinkedHashMap<>();
             for (String o : outputs.keySet()) outTopic.put(o, prefix + "out-" + o);
             topics.create(outTopic.values(), s.partitions, s.appendTime);
-            Topology topology = plan.build(n -> t.topicOf().containsKey(n) ? t.topicOf().get(n) : outTopic.get(n), new LinkedHashMap<>());
+            Topology topology = plan.build(
+                    n -> t.topicOf().containsKey(n) ? t.topicOf().get(n) : outTopic.get(n), new LinkedHashMap<>());
             inputs = new KafkaInputs(s, t.schemas(), t.topicOf());
             Map<String, RowCodec> read = new LinkedHashMap<>();
             for (String o : spec.outputs()) read.put(outTopic.get(o), new RowCodec(outputs.get(o)));
             consumer = new OutputConsumer(s, read);
             Path stateDir = Files.createTempDirectory("evperf-kstreams-");
-            engine = new KafkaStreamsEngine(prefix + "app", outputs, outTopic, t, s, topics, inputs, consumer, topology,
-                    props(s, prefix + "app", stateDir), stateDir);
+            engine = new KafkaStreamsEngine(
+                    prefix + "app",
+                    outputs,
+                    outTopic,
+                    t,
+                    s,
+                    topics,
+                    inputs,
+                    consumer,
+                    topology,
+                    props(s, prefix + "app", stateDir),
+                    stateDir);
             engine.start();
             return engine;
         } catch (EngineException | IOException | RuntimeException e) {
@@ -123,7 +147,8 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
                 throw new EngineException(settings.engine + ": the application stopped while starting: " + failure);
             }
             if (System.nanoTime() > deadline) {
-                throw new EngineException(settings.engine + ": the application was not running after " + START.toSeconds() + " s");
+                throw new EngineException(
+                        settings.engine + ": the application was not running after " + START.toSeconds() + " s");
             }
             try {
                 Thread.sleep(20);
@@ -172,7 +197,8 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
 
     private void awaitCommitted(Map<TopicPartition, Long> ends, long deadline) throws EngineException {
         while (true) {
-            if (failure != null) throw new EngineException(settings.engine + ": the application failed: " + failure, failure);
+            if (failure != null)
+                throw new EngineException(settings.engine + ": the application failed: " + failure, failure);
             Map<TopicPartition, Long> committed = topics.committed(appId);
             int behind = 0;
             for (var e : ends.entrySet()) {
@@ -180,8 +206,8 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
             }
             if (behind == 0) return;
             if (System.nanoTime() > deadline) {
-                throw new EngineException(settings.engine + ": the application had not processed the end of input on " + behind
-                        + " of " + ends.size() + " partitions in time; later outputs may be missing");
+                throw new EngineException(settings.engine + ": the application had not processed the end of input on "
+                        + behind + " of " + ends.size() + " partitions in time; later outputs may be missing");
             }
             try {
                 Thread.sleep(20);

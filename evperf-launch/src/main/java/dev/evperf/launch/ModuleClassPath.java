@@ -1,5 +1,6 @@
 package dev.evperf.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.JarURLConnection;
@@ -20,8 +21,7 @@ import java.util.List;
  * starter's class path.
  */
 public final class ModuleClassPath {
-    private ModuleClassPath() {
-    }
+    private ModuleClassPath() {}
 
     /** The resource that lists a module's dependencies. */
     public static String resource(String module) {
@@ -46,11 +46,12 @@ public final class ModuleClassPath {
         } catch (IOException e) {
             throw new IllegalStateException(module + ": cannot read " + url + ": " + e.getMessage(), e);
         }
-        for (String entry : text.split(java.io.File.pathSeparator)) {
+        for (String entry : text.split(File.pathSeparator)) {
             if (entry.isBlank()) continue;
             Path p = Path.of(entry.trim());
             if (!Files.exists(p)) {
-                throw new IllegalStateException(module + ": class path entry " + p + " is missing; rebuild with mvn package");
+                throw new IllegalStateException(
+                        module + ": class path entry " + p + " is missing; rebuild with mvn package");
             }
             out.add(p);
         }
@@ -61,7 +62,9 @@ public final class ModuleClassPath {
     private static Path home(URL url, String module) {
         try {
             if (url.getProtocol().equals("jar")) {
-                return Path.of(((JarURLConnection) url.openConnection()).getJarFileURL().toURI());
+                return Path.of(((JarURLConnection) url.openConnection())
+                        .getJarFileURL()
+                        .toURI());
             }
             // …/classes/META-INF/evperf/classpath/<module>.txt: four levels up
             return Path.of(url.toURI()).getParent().getParent().getParent().getParent();
@@ -74,6 +77,6 @@ public final class ModuleClassPath {
     public static String join(List<Path> entries) {
         List<String> s = new ArrayList<>();
         for (Path p : entries) s.add(p.toString());
-        return String.join(java.io.File.pathSeparator, s);
+        return String.join(File.pathSeparator, s);
     }
 }

@@ -1,20 +1,20 @@
 package dev.evperf.siddhi;
 
+import com.lmax.disruptor.ExceptionHandler;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-import com.lmax.disruptor.ExceptionHandler;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.core.event.Event;
 import io.siddhi.core.stream.input.InputHandler;
 import io.siddhi.core.stream.output.StreamCallback;
 import io.siddhi.query.api.definition.StreamDefinition;
-
 import java.util.List;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** A started Siddhi app. Without {@code @Async}, Siddhi runs the queries on the sending thread. */
 final class SiddhiEngine implements Engine {
@@ -71,7 +71,7 @@ final class SiddhiEngine implements Engine {
      * sink an atomic increment per output and links outputs by their sequence attribute instead of
      * by the send that delivered them.
      */
-    private static final java.util.regex.Pattern MAY_EMIT_OFF_THREAD = java.util.regex.Pattern.compile(
+    private static final Pattern MAY_EMIT_OFF_THREAD = Pattern.compile(
             "(?i)@async|time|within|trigger|\\d\\s*(sec|secs|second|seconds|min|mins|minute|minutes|hour|hours|ms|millisec|milliseconds)\\b");
 
     @Override
@@ -148,7 +148,8 @@ final class SiddhiEngine implements Engine {
         StreamDefinition definition = runtime.getStreamDefinitionMap().get(stream);
         if (definition == null) {
             throw new EngineException("siddhi: no stream named '" + stream + "'; the app defines "
-                    + String.join(", ", new TreeSet<>(runtime.getStreamDefinitionMap().keySet())));
+                    + String.join(
+                            ", ", new TreeSet<>(runtime.getStreamDefinitionMap().keySet())));
         }
         return definition;
     }

@@ -6,6 +6,7 @@ import dev.evperf.launch.Ready;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,8 @@ public final class ComponentJvm {
     private static final int TAIL_BYTES = 64 * 1024;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(Duration.ofSeconds(10)), "evperf-components-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> stopAll(Duration.ofSeconds(10)), "evperf-components-stop"));
     }
 
     private final String name;
@@ -60,8 +62,14 @@ public final class ComponentJvm {
      * Spawns the JVM: {@code java <jvmOptions> -cp <classPath> ChildMain <mainClass> <args>}, in
      * {@code workDir}, its stdout and stderr into {@code log}.
      */
-    public static ComponentJvm start(String name, List<Path> classPath, List<String> jvmOptions, String mainClass,
-                                     List<String> args, Path workDir, Path log) {
+    public static ComponentJvm start(
+            String name,
+            List<Path> classPath,
+            List<String> jvmOptions,
+            String mainClass,
+            List<String> args,
+            Path workDir,
+            Path log) {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -75,14 +83,19 @@ public final class ComponentJvm {
         try {
             Files.createDirectories(workDir);
             Files.createDirectories(log.getParent());
-            Files.writeString(log, "# " + String.join(" ", cmd) + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+            Files.writeString(
+                    log,
+                    "# " + String.join(" ", cmd) + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {
             throw new ComponentFailure(name + ": cannot create " + workDir + ": " + e.getMessage(), e);
         }
         // stderr (where the systems log) goes straight to the file, so that a child outliving this JVM
         // still records why it stopped; stdout comes through this JVM for its readiness lines.
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         // stdin stays a pipe that is never written: its end of file tells the child its starter died.
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -103,8 +116,9 @@ public final class ComponentJvm {
 
     /** Copies the child's output into its log, and times the readiness lines as they arrive. */
     private void pump() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
+        try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
             String line;
             while ((line = in.readLine()) != null) {
                 long now = System.nanoTime();
@@ -141,13 +155,14 @@ public final class ComponentJvm {
                 if (!process.isAlive()) {
                     awaitOutputEnd();
                     if (announced.containsKey(event)) break;
-                    throw new ComponentFailure(name + " exited with code " + process.exitValue() + " before it was ready: "
-                            + cause() + " (log: " + log + ")");
+                    throw new ComponentFailure(name + " exited with code " + process.exitValue()
+                            + " before it was ready: " + cause() + " (log: " + log + ")");
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     stop(Duration.ofSeconds(5));
-                    throw new ComponentFailure(name + " was not ready after " + timeout.toSeconds() + " s (log: " + log + ")");
+                    throw new ComponentFailure(
+                            name + " was not ready after " + timeout.toSeconds() + " s (log: " + log + ")");
                 }
                 try {
                     wait(Math.max(1, Math.min(200, left / 1_000_000)));
@@ -185,7 +200,7 @@ public final class ComponentJvm {
 
     /** The end of the child's log, for explaining a failed start and deciding whether a retry may help. */
     public String logTail() {
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(log.toFile(), "r")) {
+        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
             long from = Math.max(0, f.length() - TAIL_BYTES);
             byte[] b = new byte[(int) (f.length() - from)];
             f.seek(from);
@@ -263,7 +278,12 @@ public final class ComponentJvm {
     public synchronized ComponentTimes times() {
         Map<String, String> started = announced.get("started");
         Double jvm = started == null ? null : Double.valueOf(started.get("jvm_ms"));
-        return new ComponentTimes(name, pid(), jvm, since(arrivals.get("started")), since(arrivals.get("up")),
+        return new ComponentTimes(
+                name,
+                pid(),
+                jvm,
+                since(arrivals.get("started")),
+                since(arrivals.get("up")),
                 stopNanos == null || exitNanos == null ? null : (exitNanos - stopNanos) / 1e6,
                 process.isAlive() ? null : process.exitValue());
     }

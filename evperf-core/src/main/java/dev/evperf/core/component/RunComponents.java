@@ -3,6 +3,7 @@ package dev.evperf.core.component;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.workload.FlinkMode;
 import dev.evperf.core.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,8 +26,8 @@ public final class RunComponents implements AutoCloseable {
     /** Every start, in order, with its times; a restart after a death adds a generation. */
     private final List<Started> started = new ArrayList<>();
 
-    private record Started(String kind, int generation, Component component) {
-    }
+    private record Started(String kind, int generation, Component component) {}
+
     private int generation;
 
     private RunComponents(Workload.ComponentsDef def, Path dir) {
@@ -55,18 +56,34 @@ public final class RunComponents implements AutoCloseable {
         String suffix = generation == 1 ? "" : "-" + generation;
         if (def == null) return;
         if (def.broker != null) {
-            broker = def.broker.bootstrapServers != null ? Component.existing(def.broker.bootstrapServers)
-                    : KafkaBroker.start(dir.resolve("broker" + suffix), def.broker.jvm != null ? def.broker.jvm : KafkaBroker.DEFAULT_JVM,
-                    settings(def.broker.settings), Duration.ofNanos(def.broker.readyTimeout.nanos()));
+            broker = def.broker.bootstrapServers != null
+                    ? Component.existing(def.broker.bootstrapServers)
+                    : KafkaBroker.start(
+                            dir.resolve("broker" + suffix),
+                            def.broker.jvm != null ? def.broker.jvm : KafkaBroker.DEFAULT_JVM,
+                            settings(def.broker.settings),
+                            Duration.ofNanos(def.broker.readyTimeout.nanos()));
             started.add(new Started("broker", generation, broker));
         }
         if (def.flink != null) {
             Workload.FlinkDef f = def.flink;
             Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
-            flink = f.rest != null ? Component.existing(f.rest)
-                    : f.mode.equals("minicluster") ? FlinkCluster.mini(dir.resolve("flink" + suffix), f.taskmanagers, f.slots,
-                    f.jvm == null ? List.of() : f.jvm, settings(f.settings), ready)
-                    : FlinkCluster.standalone(dir.resolve("flink" + suffix), f.taskmanagers, f.slots, settings(f.settings), ready);
+            flink = f.rest != null
+                    ? Component.existing(f.rest)
+                    : f.mode == FlinkMode.MINICLUSTER
+                            ? FlinkCluster.mini(
+                                    dir.resolve("flink" + suffix),
+                                    f.taskmanagers,
+                                    f.slots,
+                                    f.jvm == null ? List.of() : f.jvm,
+                                    settings(f.settings),
+                                    ready)
+                            : FlinkCluster.standalone(
+                                    dir.resolve("flink" + suffix),
+                                    f.taskmanagers,
+                                    f.slots,
+                                    settings(f.settings),
+                                    ready);
             started.add(new Started("flink", generation, flink));
         }
     }
@@ -93,8 +110,12 @@ public final class RunComponents implements AutoCloseable {
      */
     public com.fasterxml.jackson.databind.JsonNode inject(com.fasterxml.jackson.databind.JsonNode tree) {
         ObjectNode copy = tree.deepCopy();
-        ObjectNode engine = copy.has("engine") && copy.get("engine").isObject() ? (ObjectNode) copy.get("engine") : copy.putObject("engine");
-        ObjectNode options = engine.has("options") && engine.get("options").isObject() ? (ObjectNode) engine.get("options") : engine.putObject("options");
+        ObjectNode engine = copy.has("engine") && copy.get("engine").isObject()
+                ? (ObjectNode) copy.get("engine")
+                : copy.putObject("engine");
+        ObjectNode options = engine.has("options") && engine.get("options").isObject()
+                ? (ObjectNode) engine.get("options")
+                : engine.putObject("options");
         if (bootstrap() != null) options.put("bootstrap_servers", bootstrap());
         if (rest() != null) options.put("rest", rest());
         return copy;

@@ -1,18 +1,23 @@
 package dev.evperf.core.data;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.Field;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.Utf8Text;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.FileDef;
 import dev.evperf.core.workload.WorkloadException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -20,8 +25,7 @@ import java.util.regex.Pattern;
  * A bad value fails with the file, line number, field and the value.
  */
 public final class CsvSource {
-    private CsvSource() {
-    }
+    private CsvSource() {}
 
     static Object[][] read(StreamSchema schema, int seqIndex, FileDef file, int limit, Path baseDir, String where) {
         Path path = baseDir.resolve(file.path);
@@ -47,21 +51,22 @@ public final class CsvSource {
                     Field f = schema.fields().get(i);
                     int c = columnOf[i];
                     if (c >= cells.length) {
-                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' expects column " + c
-                                + ", but the line has " + cells.length + " columns");
+                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' expects column "
+                                + c + ", but the line has " + cells.length + " columns");
                     }
                     try {
                         row[i] = f.type().parse(cells[c]);
                     } catch (IllegalArgumentException e) {
-                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' (column " + c + "): " + e.getMessage());
+                        throw new WorkloadException(path + ":" + lineNo + ": field '" + f.name() + "' (column " + c
+                                + "): " + e.getMessage());
                     }
                 }
                 rows.add(row);
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw dev.evperf.core.workload.Utf8Text.invalid(path);
+        } catch (CharacterCodingException e) {
+            throw Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
@@ -73,6 +78,19 @@ public final class CsvSource {
      * One numeric column of the file, e.g. the timestamps of a trace to replay; a header name or a
      * 0-based index. A bad value fails with the file, line number and value.
      */
+    /**
+     * Reads a replay phase's timestamps from the load stream's data file. Here rather than in
+     * workload's Schemas, so that workload (binding and validation) does not depend on data.
+     */
+    public static Function<Workload.ReplayDef, double[]> traces(Workload w, Path baseDir, String where) {
+        return r -> column(
+                w.data.get(Schemas.loadStream(w)).file,
+                r.column,
+                r.count != null ? r.count : Long.MAX_VALUE,
+                baseDir,
+                where);
+    }
+
     public static double[] column(FileDef file, String column, long limit, Path baseDir, String where) {
         Path path = baseDir.resolve(file.path);
         double[] out = new double[1024];
@@ -95,19 +113,21 @@ public final class CsvSource {
                     continue;
                 }
                 if (index >= cells.length) {
-                    throw new WorkloadException(path + ":" + lineNo + ": no column " + index + " (the line has " + cells.length + ")");
+                    throw new WorkloadException(
+                            path + ":" + lineNo + ": no column " + index + " (the line has " + cells.length + ")");
                 }
                 try {
                     if (n == out.length) out = Arrays.copyOf(out, n * 2);
                     out[n++] = Double.parseDouble(cells[index].trim());
                 } catch (NumberFormatException e) {
-                    throw new WorkloadException(path + ":" + lineNo + ": column " + column + ": '" + cells[index] + "' is not a number");
+                    throw new WorkloadException(
+                            path + ":" + lineNo + ": column " + column + ": '" + cells[index] + "' is not a number");
                 }
             }
         } catch (NoSuchFileException e) {
             throw new WorkloadException(where + ": data file " + path + " does not exist");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw dev.evperf.core.workload.Utf8Text.invalid(path);
+        } catch (CharacterCodingException e) {
+            throw Utf8Text.invalid(path);
         } catch (IOException e) {
             throw new WorkloadException(where + ": cannot read data file " + path + ": " + e.getMessage());
         }
@@ -126,7 +146,8 @@ public final class CsvSource {
         try {
             return Integer.parseInt(column);
         } catch (NumberFormatException e) {
-            throw new WorkloadException(path + ": no column '" + column + "' (give a header name, or a 0-based index for a file without a header)");
+            throw new WorkloadException(path + ": no column '" + column
+                    + "' (give a header name, or a 0-based index for a file without a header)");
         }
     }
 
@@ -145,8 +166,11 @@ public final class CsvSource {
             } else {
                 int idx = header == null ? -1 : Arrays.asList(header).indexOf(spec.asText());
                 if (idx < 0) {
-                    throw new WorkloadException(path + ": column '" + spec.asText() + "' for field '" + name + "' is not in the header "
-                            + (header == null ? "(the file has no header: use a column index)" : Arrays.toString(header)));
+                    throw new WorkloadException(
+                            path + ": column '" + spec.asText() + "' for field '" + name + "' is not in the header "
+                                    + (header == null
+                                            ? "(the file has no header: use a column index)"
+                                            : Arrays.toString(header)));
                 }
                 out[i] = idx;
             }

@@ -2,6 +2,7 @@ package dev.evperf.core.driver;
 
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.load.Schedule;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -40,14 +41,17 @@ public final class EventSupply implements AutoCloseable {
     private final Thread thread;
     /** The number of chunks the schedule makes, once the supply has reached its end. */
     private volatile long end = Long.MAX_VALUE;
+
     private volatile long published;
     private volatile Throwable failure;
     /** Where the schedule starts on the trial's axis; chunks hold intended times relative to it. */
     private volatile long base;
+
     private final long[] waits;
     private boolean pending;
     /** Capacity mode: time 1 in this many events (0: every event), and every event {@code alwaysTimed} says. */
     private int sampleEvery;
+
     private long[] alwaysTimed = new long[0];
     private volatile long batchesMade;
 
@@ -55,13 +59,27 @@ public final class EventSupply implements AutoCloseable {
      * @param cursor the schedule from its first event, relative to the schedule's start ({@code Schedule.cursor(0)})
      * @param sent   takes each chunk once every sender has sent its share (the records writer)
      */
-    public EventSupply(Schedule.Cursor cursor, boolean batched, int largestBatch, int senders, EventMaker maker, InputHandle input,
-                       Consumer<EventChunk> sent) {
+    public EventSupply(
+            Schedule.Cursor cursor,
+            boolean batched,
+            int largestBatch,
+            int senders,
+            EventMaker maker,
+            InputHandle input,
+            Consumer<EventChunk> sent) {
         this(cursor, batched, largestBatch, senders, maker, input, sent, CHUNK, CHUNKS);
     }
 
-    public EventSupply(Schedule.Cursor cursor, boolean batched, int largestBatch, int senders, EventMaker maker, InputHandle input,
-                       Consumer<EventChunk> sent, int chunkSize, int chunks) {
+    public EventSupply(
+            Schedule.Cursor cursor,
+            boolean batched,
+            int largestBatch,
+            int senders,
+            EventMaker maker,
+            InputHandle input,
+            Consumer<EventChunk> sent,
+            int chunkSize,
+            int chunks) {
         this.cursor = cursor;
         this.batched = batched;
         this.senders = senders;
@@ -142,7 +160,8 @@ public final class EventSupply implements AutoCloseable {
             if (c != null && c.number == n) return c;
             if (n >= end) return null;
             if (failure != null) throw new IllegalStateException("the event supply failed: " + failure, failure);
-            if (spins < 1000) Thread.onSpinWait(); else LockSupport.parkNanos(10_000);
+            if (spins < 1000) Thread.onSpinWait();
+            else LockSupport.parkNanos(10_000);
         }
     }
 
@@ -164,7 +183,8 @@ public final class EventSupply implements AutoCloseable {
             while (true) {
                 EventChunk c = free.take();
                 c.first = seq;
-                if (batched) fillBatches(c, scratch); else fillEvents(c);
+                if (batched) fillBatches(c, scratch);
+                else fillEvents(c);
                 if (c.size == 0) {
                     end = n;
                     free.add(c);
@@ -186,15 +206,16 @@ public final class EventSupply implements AutoCloseable {
 
     private void fillEvents(EventChunk c) {
         int k;
-        while (c.size < c.capacity && (k = cursor.fill(c.intended, c.phase, c.burst, c.position, c.size, c.capacity - c.size)) > 0) {
-            java.util.Arrays.fill(c.batch, c.size, c.size + k, -1);
+        while (c.size < c.capacity
+                && (k = cursor.fill(c.intended, c.phase, c.burst, c.position, c.size, c.capacity - c.size)) > 0) {
+            Arrays.fill(c.batch, c.size, c.size + k, -1);
             c.size += k;
         }
         c.sampled = sampleEvery > 0;
         if (c.sampled) {
             // Marked by stepping, not tested per event: this thread shares the machine with the engine.
             long end = c.first + c.size;
-            java.util.Arrays.fill(c.timed, 0, c.size, (byte) 0);
+            Arrays.fill(c.timed, 0, c.size, (byte) 0);
             for (long q = (c.first + sampleEvery - 1) / sampleEvery * sampleEvery; q < end; q += sampleEvery) {
                 c.timed[(int) (q - c.first)] = 1;
             }
@@ -250,5 +271,4 @@ public final class EventSupply implements AutoCloseable {
         }
         check();
     }
-
 }

@@ -3,6 +3,7 @@ package dev.evperf.core.driver;
 import dev.evperf.api.OutputListener;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -40,11 +41,19 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class OutputRecords {
     /** How the engine calls the listeners, which decides how they record. */
-    public enum Delivery { ANY_THREAD, SENDING_THREAD, SENDING_THREAD_SEND_END }
+    public enum Delivery {
+        ANY_THREAD,
+        SENDING_THREAD,
+        SENDING_THREAD_SEND_END
+    }
 
     /** How an output was linked to its input; the code is what the records store. */
     public enum Link {
-        SEND("send"), BATCH("batch"), BATCH_LAST("batch-last"), DECLARED("declared"), NONE("none");
+        SEND("send"),
+        BATCH("batch"),
+        BATCH_LAST("batch-last"),
+        DECLARED("declared"),
+        NONE("none");
 
         public final String label;
 
@@ -77,10 +86,12 @@ public final class OutputRecords {
     private long local;
     /** The sending thread's chunk and the slots it covers, so most outputs skip the ring. */
     private OutputChunk current;
+
     private long currentEnd;
     private final AtomicLong ringWaits = new AtomicLong();
     /** Capacity mode: 1 in this many inputs is timed (0: all); outputs of untimed inputs are only counted. */
     private int sampleEvery;
+
     private long untimed;
     private final AtomicLong untimedShared = new AtomicLong();
     /** The next chunk the records writer takes. */
@@ -148,7 +159,14 @@ public final class OutputRecords {
                     long k = shared.getAndIncrement();
                     if (k < capacity) {
                         SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
-                        record(await(k >>> shift), (int) k & ring[0].mask, receiptNanos - origin, declared(row, seqIndex), s, marker, appendMillis);
+                        record(
+                                await(k >>> shift),
+                                (int) k & ring[0].mask,
+                                receiptNanos - origin,
+                                declared(row, seqIndex),
+                                s,
+                                marker,
+                                appendMillis);
                     }
                 }
             };
@@ -157,21 +175,38 @@ public final class OutputRecords {
                     long now = System.nanoTime();
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker, -1);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                now - origin,
+                                declared(row, seqIndex),
+                                sending,
+                                marker,
+                                -1);
                 }
             };
             case SENDING_THREAD_SEND_END -> new Listener() {
                 public void onOutput(Object[] row) {
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, NOT_READ, declared(row, seqIndex), sending, marker, -1);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                NOT_READ,
+                                declared(row, seqIndex),
+                                sending,
+                                marker,
+                                -1);
                 }
             };
         };
     }
 
     private OutputListener sampled(short marker, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
-        if (delivery == Delivery.SENDING_THREAD_SEND_END) throw new IllegalArgumentException("sampled timing reads receipts in the listener");
+        if (delivery == Delivery.SENDING_THREAD_SEND_END)
+            throw new IllegalArgumentException("sampled timing reads receipts in the listener");
         int every = sampleEvery;
         if (delivery == Delivery.SENDING_THREAD) {
             return new Listener() {
@@ -183,7 +218,15 @@ public final class OutputRecords {
                     long now = System.nanoTime();
                     long k = local;
                     LOCAL.setOpaque(OutputRecords.this, k + 1);
-                    if (k < capacity) record(sendingChunk(k), (int) k & ring[0].mask, now - origin, declared(row, seqIndex), sending, marker, -1);
+                    if (k < capacity)
+                        record(
+                                sendingChunk(k),
+                                (int) k & ring[0].mask,
+                                now - origin,
+                                declared(row, seqIndex),
+                                sending,
+                                marker,
+                                -1);
                 }
             };
         }
@@ -202,7 +245,8 @@ public final class OutputRecords {
                 }
                 long now = receiptNanos == Long.MIN_VALUE ? System.nanoTime() : receiptNanos;
                 long k = shared.getAndIncrement();
-                if (k < capacity) record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker, appendMillis);
+                if (k < capacity)
+                    record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker, appendMillis);
             }
         };
     }
@@ -212,7 +256,8 @@ public final class OutputRecords {
     }
 
     /** Stores one output; the stream marker goes last, with release semantics: the writer reads a slot once it is set. */
-    private static void record(OutputChunk c, int i, long received, long declared, SendState s, short marker, long appendMs) {
+    private static void record(
+            OutputChunk c, int i, long received, long declared, SendState s, short marker, long appendMs) {
         long seq;
         byte link;
         if (s == null) {
@@ -265,6 +310,7 @@ public final class OutputRecords {
 
     /** Output batches as engines announce them (Siddhi's Event[], Esper's new events): counted per batch, not per row. */
     private final AtomicLong batches = new AtomicLong();
+
     private final AtomicLong batchedRows = new AtomicLong();
     private final AtomicLong largestBatch = new AtomicLong();
 
@@ -331,7 +377,7 @@ public final class OutputRecords {
 
     /** The writer is done with the chunk {@link #nextFull} gave: it goes back to the listeners. */
     public void written(OutputChunk c) {
-        java.util.Arrays.fill(c.stream, 0, c.size, (short) 0);
+        Arrays.fill(c.stream, 0, c.size, (short) 0);
         boolean full = c.size == c.capacity();
         c.size = 0;
         if (full) {
@@ -350,7 +396,7 @@ public final class OutputRecords {
         currentEnd = 0;
         nextToWrite = 0;
         for (int i = 0; i < ring.length; i++) {
-            java.util.Arrays.fill(ring[i].stream, (short) 0);
+            Arrays.fill(ring[i].stream, (short) 0);
             ring[i].number = i;
         }
     }

@@ -9,7 +9,7 @@ import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +39,8 @@ public final class NullEngineFactory implements EngineFactory {
     public Engine open(EngineSpec spec) throws EngineException {
         for (String key : spec.options().keySet()) {
             if (!OPTIONS.contains(key)) {
-                throw new EngineException("null: unknown option '" + key + "'; the null engine takes " + String.join(", ", OPTIONS));
+                throw new EngineException(
+                        "null: unknown option '" + key + "'; the null engine takes " + String.join(", ", OPTIONS));
             }
         }
         Object st = spec.options().get("service_time");
@@ -65,7 +66,7 @@ public final class NullEngineFactory implements EngineFactory {
         private final long errorEvery;
         private final long throwEvery;
         private OutputListener[] listeners = new OutputListener[0];
-        private ErrorListener errors = (where, e) -> { };
+        private ErrorListener errors = (where, e) -> {};
         private long sends;
 
         NullEngine(EngineSpec spec, long serviceNanos, long errorEvery, long throwEvery) {
@@ -87,7 +88,10 @@ public final class NullEngineFactory implements EngineFactory {
                         throw new IllegalStateException("null: throw_every " + throwEvery + ": send " + k + " fails");
                     }
                     if (errorEvery > 0 && k % errorEvery == 0) {
-                        errors.onError("null engine", new IllegalStateException("null: error_every " + errorEvery + ": event of send " + k + " dropped"));
+                        errors.onError(
+                                "null engine",
+                                new IllegalStateException(
+                                        "null: error_every " + errorEvery + ": event of send " + k + " dropped"));
                         return;
                     }
                     for (OutputListener l : listeners) l.onOutput(event);
@@ -127,7 +131,8 @@ public final class NullEngineFactory implements EngineFactory {
         @Override
         public List<String> outputFields(String outputStream) throws EngineException {
             if (!spec.outputs().contains(outputStream)) {
-                throw new EngineException("null: no output stream '" + outputStream + "'; outputs: " + spec.outputs());
+                throw new EngineException("null: no output stream '" + outputStream + "'; outputs: " + spec.outputs()
+                        + " (each receives every event of the inputs " + inputNames() + ")");
             }
             // Outputs are the inputs themselves, so they have the (first) input stream's fields.
             return spec.inputs().get(0).fields().stream().map(Field::name).toList();
@@ -137,7 +142,11 @@ public final class NullEngineFactory implements EngineFactory {
             for (StreamSchema s : spec.inputs()) {
                 if (s.name().equals(stream)) return s;
             }
-            throw new EngineException("null: no input stream '" + stream + "'");
+            throw new EngineException("null: no input stream '" + stream + "'; inputs: " + inputNames());
+        }
+
+        private List<String> inputNames() {
+            return spec.inputs().stream().map(StreamSchema::name).toList();
         }
 
         @Override
@@ -146,7 +155,6 @@ public final class NullEngineFactory implements EngineFactory {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

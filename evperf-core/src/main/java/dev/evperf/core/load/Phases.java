@@ -1,6 +1,6 @@
 package dev.evperf.core.load;
 
-import dev.evperf.core.workload.Dur;
+import dev.evperf.api.config.Dur;
 import dev.evperf.core.workload.Workload.AdaptivityDef;
 import dev.evperf.core.workload.Workload.ConstantDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
@@ -16,8 +16,7 @@ import java.util.List;
 public final class Phases {
     public static final String STEADY = ".steady", PEAK = ".peak", RECOVERY = ".recovery", RAMP = ".ramp";
 
-    private Phases() {
-    }
+    private Phases() {}
 
     public static List<PhaseDef> expand(List<PhaseDef> phases) {
         List<PhaseDef> out = new ArrayList<>();
@@ -29,7 +28,8 @@ public final class Phases {
             }
             AdaptivityDef a = p.adaptivity;
             if (a.rate == null) {
-                throw new IllegalStateException("adaptivity rate not resolved (WorkloadLoader resolves fraction of a sustain run)");
+                throw new IllegalStateException(
+                        "adaptivity rate not resolved (WorkloadLoader resolves fraction of a sustain run)");
             }
             String name = p.name != null ? p.name : "adaptivity";
             double lambda = a.rate;

@@ -1,14 +1,23 @@
 package dev.evperf.core.load;
 
+import dev.evperf.core.workload.ArrivalProcess;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.PatternDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
+import dev.evperf.core.workload.WorkloadException;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 
 /**
  * A phase's load profile: when each of its events is intended to be sent, as offsets from the
  * phase's start. Intended times come from the profile alone (an absolute schedule), never from
  * when the previous event was actually sent, so an engine that cannot keep up shows as growing
  * scheduled latency instead of a silently lower rate.
+ *
+ * <p>Over 400 lines (since formatting at 120 columns): one small nested class per kind of profile
+ * (bursts, rate profiles, max, replay), so that the whole set of load shapes and how each makes its
+ * intended times read together.
  */
 public interface Profile {
     String kind();
@@ -104,42 +113,69 @@ public interface Profile {
     }
 
     /** @param traces reads a replay phase's timestamps (null when no phase replays) */
-    static Profile of(PhaseDef p, java.util.function.Function<dev.evperf.core.workload.Workload.ReplayDef, double[]> traces) {
+    static Profile of(PhaseDef p, Function<Workload.ReplayDef, double[]> traces) {
         if (p.replay != null) return Replay.of(p.replay, traces.apply(p.replay));
         if (p.bursts != null) return new Bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
         if (p.max != null) return new Max(p.max.count);
-        Long random = "poisson".equals(p.arrivals) ? p.seed : null; // the seed of Poisson arrivals
+        Long random = p.arrivals == ArrivalProcess.POISSON ? p.seed : null; // the seed of Poisson arrivals
         if (p.constant != null) {
             if (p.constant.count != null) {
                 // A count, not a duration: the phase lasts as long as the count takes at the rate.
                 double seconds = random == null ? p.constant.count / p.constant.rate : Double.MAX_VALUE;
-                return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, seconds), p.constant.count, random);
+                return new RateProfile(
+                        "constant", new RateFunction.Constant(p.constant.rate, seconds), p.constant.count, random);
             }
-            return new RateProfile("constant", new RateFunction.Constant(p.constant.rate, p.constant.duration.seconds()), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "constant",
+                    new RateFunction.Constant(p.constant.rate, p.constant.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         }
-        if (p.ramp != null) return new RateProfile("ramp", new RateFunction.Linear(p.ramp.from, p.ramp.to, p.ramp.duration.seconds()), Long.MAX_VALUE, random);
-        if (p.stairs != null) return new RateProfile("stairs", new RateFunction.Stairs(p.stairs.levels, p.stairs.step.seconds()), Long.MAX_VALUE, random);
+        if (p.ramp != null)
+            return new RateProfile(
+                    "ramp",
+                    new RateFunction.Linear(p.ramp.from, p.ramp.to, p.ramp.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
+        if (p.stairs != null)
+            return new RateProfile(
+                    "stairs",
+                    new RateFunction.Stairs(p.stairs.levels, p.stairs.step.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         if (p.wave != null) return pattern("wave", p.wave, random);
         if (p.binary != null) return pattern("binary", p.binary, random);
         if (p.increasing != null) return pattern("increasing", p.increasing, random);
         if (p.decreasing != null) return pattern("decreasing", p.decreasing, random);
         if (p.spike != null) {
             unresolved(p.spike);
-            return new RateProfile("spike", new RateFunction.Spike(p.spike.min, p.spike.max, p.spike.period.seconds(), p.spike.size,
-                    p.spike.duration.seconds()), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "spike",
+                    new RateFunction.Spike(
+                            p.spike.min,
+                            p.spike.max,
+                            p.spike.period.seconds(),
+                            p.spike.size,
+                            p.spike.duration.seconds()),
+                    Long.MAX_VALUE,
+                    random);
         }
         if (p.randomWalk != null) {
             var w = p.randomWalk;
             double start = w.start != null ? w.start : (w.min + w.max) / 2;
-            return new RateProfile("random_walk", new RateFunction.RandomWalk(w.min, w.max, start, w.step, w.interval.seconds(),
-                    w.duration.seconds(), w.seed), Long.MAX_VALUE, random);
+            return new RateProfile(
+                    "random_walk",
+                    new RateFunction.RandomWalk(
+                            w.min, w.max, start, w.step, w.interval.seconds(), w.duration.seconds(), w.seed),
+                    Long.MAX_VALUE,
+                    random);
         }
         throw new IllegalStateException("phase without a profile (the validator should have said so)");
     }
 
     private static void unresolved(PatternDef d) {
         if (d.auto) {
-            throw new dev.evperf.core.workload.WorkloadException("auto pattern parameters come from a pre-run, which evperf run makes;"
+            throw new WorkloadException("auto pattern parameters come from a pre-run, which evperf run makes;"
                     + " they are not known before it");
         }
     }
@@ -147,12 +183,13 @@ public interface Profile {
     private static Profile pattern(String kind, PatternDef d, Long random) {
         unresolved(d);
         double period = d.period.seconds(), duration = d.duration.seconds();
-        RateFunction f = switch (kind) {
-            case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);
-            case "binary" -> new RateFunction.Binary(d.min, d.max, period, duration);
-            case "increasing" -> new RateFunction.Increasing(d.min, d.max, period, duration);
-            default -> new RateFunction.Decreasing(d.min, d.max, period, duration);
-        };
+        RateFunction f =
+                switch (kind) {
+                    case "wave" -> new RateFunction.Wave(d.min, d.max, period, duration);
+                    case "binary" -> new RateFunction.Binary(d.min, d.max, period, duration);
+                    case "increasing" -> new RateFunction.Increasing(d.min, d.max, period, duration);
+                    default -> new RateFunction.Decreasing(d.min, d.max, period, duration);
+                };
         return new RateProfile(kind, f, Long.MAX_VALUE, random);
     }
 
@@ -162,7 +199,9 @@ public interface Profile {
      * distance 0 the bursts form one constant stream and the driver never waits.
      */
     record Bursts(long bursts, long size, long distance) implements Profile {
-        public String kind() { return "bursts"; }
+        public String kind() {
+            return "bursts";
+        }
 
         public Cursor cursor() {
             long n = count();
@@ -202,10 +241,21 @@ public interface Profile {
             };
         }
 
-        public long count() { return bursts * size; }
-        public long span() { return bursts * distance; }
-        public Double targetRate() { return distance == 0 ? null : size * 1e9 / distance; }
-        public double rateAt(double t) { return distance == 0 ? Double.NaN : size * 1e9 / distance; }
+        public long count() {
+            return bursts * size;
+        }
+
+        public long span() {
+            return bursts * distance;
+        }
+
+        public Double targetRate() {
+            return distance == 0 ? null : size * 1e9 / distance;
+        }
+
+        public double rateAt(double t) {
+            return distance == 0 ? Double.NaN : size * 1e9 / distance;
+        }
     }
 
     private static Cursor ofArray(long[] offsets) {
@@ -222,18 +272,19 @@ public interface Profile {
 
     /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
     record Replay(long[] offsets) implements Profile {
-        static Replay of(dev.evperf.core.workload.Workload.ReplayDef def, double[] ts) {
-            double unitNs = switch (def.unit) {
-                case "ns" -> 1;
-                case "us" -> 1e3;
-                case "s" -> 1e9;
-                default -> 1e6;
-            };
+        static Replay of(Workload.ReplayDef def, double[] ts) {
+            double unitNs =
+                    switch (def.unit) {
+                        case "ns" -> 1;
+                        case "us" -> 1e3;
+                        case "s" -> 1e9;
+                        default -> 1e6;
+                    };
             int n = (int) Math.min(ts.length, def.count != null ? def.count : Long.MAX_VALUE);
             long[] o = new long[n];
             for (int i = 0; i < n; i++) {
                 if (i > 0 && ts[i] < ts[i - 1]) {
-                    throw new dev.evperf.core.workload.WorkloadException("replay: timestamp " + (i + 1) + " of the trace (" + ts[i]
+                    throw new WorkloadException("replay: timestamp " + (i + 1) + " of the trace (" + ts[i]
                             + ") is earlier than the one before (" + ts[i - 1] + "); a trace must not go back in time");
                 }
                 o[i] = Math.round((ts[i] - ts[0]) * unitNs / def.speed);
@@ -241,11 +292,25 @@ public interface Profile {
             return new Replay(o);
         }
 
-        public String kind() { return "replay"; }
-        public Cursor cursor() { return ofArray(offsets); }
-        public long count() { return offsets.length; }
-        public long span() { return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1; }
-        public Double targetRate() { return span() <= 1 ? null : offsets.length * 1e9 / span(); }
+        public String kind() {
+            return "replay";
+        }
+
+        public Cursor cursor() {
+            return ofArray(offsets);
+        }
+
+        public long count() {
+            return offsets.length;
+        }
+
+        public long span() {
+            return offsets.length == 0 ? 0 : offsets[offsets.length - 1] + 1;
+        }
+
+        public Double targetRate() {
+            return span() <= 1 ? null : offsets.length * 1e9 / span();
+        }
 
         public double rateAt(double t) {
             return Double.NaN; // a trace has no rate function; its intended rate is what it holds
@@ -254,7 +319,10 @@ public interface Profile {
 
     /** All events available at the phase start: one burst, sent as fast as the engine accepts. */
     record Max(long count) implements Profile {
-        public String kind() { return "max"; }
+        public String kind() {
+            return "max";
+        }
+
         public Cursor cursor() {
             return new Cursor() {
                 long i;
@@ -266,17 +334,26 @@ public interface Profile {
                 @Override
                 public int fill(long[] offsets, int[] bursts, int[] positions, int at, int max) {
                     int k = (int) Math.max(0, Math.min(max, count - i));
-                    java.util.Arrays.fill(offsets, at, at + k, 0L);
-                    java.util.Arrays.fill(bursts, at, at + k, -1);
-                    java.util.Arrays.fill(positions, at, at + k, -1);
+                    Arrays.fill(offsets, at, at + k, 0L);
+                    Arrays.fill(bursts, at, at + k, -1);
+                    Arrays.fill(positions, at, at + k, -1);
                     i += k;
                     return k;
                 }
             };
         }
-        public long span() { return 0; }
-        public Double targetRate() { return null; }
-        public double rateAt(double t) { return Double.NaN; }
+
+        public long span() {
+            return 0;
+        }
+
+        public Double targetRate() {
+            return null;
+        }
+
+        public double rateAt(double t) {
+            return Double.NaN;
+        }
     }
 
     /** A rate function integrated into intended times, with deterministic or Poisson arrivals. */
@@ -296,13 +373,18 @@ public interface Profile {
             this.seed = seed;
         }
 
-        public String kind() { return kind; }
+        public String kind() {
+            return kind;
+        }
 
-        public RateFunction function() { return function; }
+        public RateFunction function() {
+            return function;
+        }
 
         /** Poisson arrivals start from a fresh generator with the phase's seed, so every pass draws the same times. */
         public Cursor cursor() {
-            RateIntegrator.Arrivals a = new RateIntegrator.Arrivals(function, maxCount, seed == null ? null : new SplittableRandom(seed));
+            RateIntegrator.Arrivals a =
+                    new RateIntegrator.Arrivals(function, maxCount, seed == null ? null : new SplittableRandom(seed));
             return new Cursor() {
                 public boolean next() {
                     long at = a.next();
@@ -344,7 +426,8 @@ public interface Profile {
             if (seed == null) return intendedRate();
             if (function.duration() >= Double.MAX_VALUE / 2) return function.rate(0);
             if (function.duration() == 0) return null;
-            return Math.round(RateIntegrator.integral(function, Double.MAX_VALUE) / function.duration() * 1000) / 1000.0;
+            return Math.round(RateIntegrator.integral(function, Double.MAX_VALUE) / function.duration() * 1000)
+                    / 1000.0;
         }
 
         public Double intendedRate() {

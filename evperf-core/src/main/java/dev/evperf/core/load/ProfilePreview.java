@@ -1,6 +1,7 @@
 package dev.evperf.core.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -9,16 +10,15 @@ import java.util.List;
  * For Poisson arrivals the two differ by the arrivals' randomness.
  */
 public final class ProfilePreview {
-    public record Row(double tSeconds, String phase, double targetRate, double intendedRate) {
-    }
+    public record Row(double tSeconds, String phase, double targetRate, double intendedRate) {}
 
-    private ProfilePreview() {
-    }
+    private ProfilePreview() {}
 
     public static List<Row> of(Schedule s, long intervalNs) {
         List<Row> rows = new ArrayList<>();
         long end = 0;
-        for (int p = 0; p < s.phases.size(); p++) end = Math.max(end, s.phaseStart(p) + s.phases.get(p).intendedSpan());
+        for (int p = 0; p < s.phases.size(); p++)
+            end = Math.max(end, s.phaseStart(p) + s.phases.get(p).intendedSpan());
         long[] counts = new long[16];
         long last = -1;
         Schedule.Cursor c = s.cursor();
@@ -27,7 +27,7 @@ public final class ProfilePreview {
                 long t = c.intended[i];
                 last = Math.max(last, t);
                 int slot = (int) Math.min(999_999, t / intervalNs);
-                if (slot >= counts.length) counts = java.util.Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
+                if (slot >= counts.length) counts = Arrays.copyOf(counts, Math.max(slot + 1, counts.length * 2));
                 counts[slot]++;
             }
         }

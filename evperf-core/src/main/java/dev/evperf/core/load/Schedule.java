@@ -5,7 +5,9 @@ import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.core.workload.Workload.ReplayDef;
 import dev.evperf.core.workload.WorkloadException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -34,18 +36,28 @@ public final class Schedule {
      * @param targetRate   the rate the workload asks for (null: as fast as possible)
      * @param intendedRate the rate of the intended send times; differs from the target for Poisson arrivals
      */
-    public record PhaseInfo(String name, boolean measure, String profile, long firstSeq, long count,
-                            Double targetRate, Double intendedRate, long intendedStart, long intendedSpan) {
+    public record PhaseInfo(
+            String name,
+            boolean measure,
+            String profile,
+            long firstSeq,
+            long count,
+            Double targetRate,
+            Double intendedRate,
+            long intendedStart,
+            long intendedSpan) {
         /** "target 50000.0 ev/s", with the intended rate when it differs (Poisson arrivals), or "max rate". */
         public String rateText() {
             if (targetRate == null) return "max rate";
-            String target = String.format(java.util.Locale.ROOT, "target %.1f ev/s", targetRate);
-            return intendedRate == null || Math.abs(intendedRate - targetRate) < 0.05 ? target
-                    : target + String.format(java.util.Locale.ROOT, ", intended %.1f ev/s (Poisson arrivals)", intendedRate);
+            String target = String.format(Locale.ROOT, "target %.1f ev/s", targetRate);
+            return intendedRate == null || Math.abs(intendedRate - targetRate) < 0.05
+                    ? target
+                    : target + String.format(Locale.ROOT, ", intended %.1f ev/s (Poisson arrivals)", intendedRate);
         }
     }
 
-    private Schedule(List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
+    private Schedule(
+            List<PhaseDef> defs, BatchDef defaultBatch, List<Profile> profiles, List<PhaseInfo> phases, long size) {
         this.defs = defs;
         this.defaultBatch = defaultBatch;
         this.profiles = profiles;
@@ -82,12 +94,14 @@ public final class Schedule {
             profiles.add(p);
             long count = p.count();
             String name = d.name != null ? d.name : "phase" + ph;
-            infos.add(new PhaseInfo(name, d.measure, p.kind(), total, count, p.targetRate(), p.intendedRate(), start, p.span()));
+            infos.add(new PhaseInfo(
+                    name, d.measure, p.kind(), total, count, p.targetRate(), p.intendedRate(), start, p.span()));
             total += count;
             start += p.span();
         }
         if (total > Integer.MAX_VALUE - 8) {
-            throw new WorkloadException("load: " + total + " events in one trial; at most " + (Integer.MAX_VALUE - 8) + " are supported");
+            throw new WorkloadException(
+                    "load: " + total + " events in one trial; at most " + (Integer.MAX_VALUE - 8) + " are supported");
         }
         return new Schedule(defs, defaultBatch, profiles, infos, total);
     }
@@ -143,13 +157,16 @@ public final class Schedule {
     public final class Cursor {
         /** Seq of the batch's first event, its event count, and when it is due (ns after the origin). */
         public long first;
+
         public int count;
         public long due;
         /** Batch index, or -1 when the schedule is unbatched. */
         public long batch = -1;
+
         public int phase;
         /** Per event of the batch: intended time (ns after the origin), burst and position (-1 without bursts). */
         public final long[] intended;
+
         public final int[] burst, position;
 
         private final long startAt;
@@ -180,7 +197,7 @@ public final class Schedule {
             positionOut[at] = events.position;
             peeked = false;
             int n = 1 + events.fill(intendedOut, burstOut, positionOut, at + 1, max - 1);
-            java.util.Arrays.fill(phaseOut, at, at + n, ph);
+            Arrays.fill(phaseOut, at, at + n, ph);
             for (int i = at; i < at + n; i++) {
                 intendedOut[i] += phaseBase;
                 if (burstOut[i] >= 0) {
@@ -204,7 +221,9 @@ public final class Schedule {
             }
             long open = intended[0];
             PhaseInfo info = phases.get(ph);
-            int size = def == null ? 1 : Batches.size(def, (open - phaseFirstIntended) / (double) Math.max(1, info.intendedSpan()));
+            int size = def == null
+                    ? 1
+                    : Batches.size(def, (open - phaseFirstIntended) / (double) Math.max(1, info.intendedSpan()));
             long interval = def == null || def.interval == null ? Long.MAX_VALUE : def.interval.nanos();
             // peekEvent stays inside the phase: a batch never spans two.
             while (count < size && peekInPhase() && events.offset + phaseBase - open < interval) take();
@@ -267,9 +286,9 @@ public final class Schedule {
             }
         }
         if (batched) {
-            c.batchFirst = java.util.Arrays.copyOf(c.batchFirst, b + 1);
+            c.batchFirst = Arrays.copyOf(c.batchFirst, b + 1);
             c.batchFirst[b] = n;
-            c.batchDue = java.util.Arrays.copyOf(c.batchDue, b);
+            c.batchDue = Arrays.copyOf(c.batchDue, b);
         }
         return c;
     }

@@ -1,7 +1,9 @@
 package dev.evperf.core.records;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -34,8 +36,7 @@ import org.apache.parquet.format.Util;
  */
 public final class SpillFile implements AutoCloseable {
     /** A column: its name and whether it holds 64-bit (else 32-bit) integers. */
-    public record Column(String name, boolean wide) {
-    }
+    public record Column(String name, boolean wide) {}
 
     private final Path path;
     private final List<Column> columns;
@@ -43,6 +44,7 @@ public final class SpillFile implements AutoCloseable {
     private ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
     /** Per row group: rows, then the offset of each column's page data. */
     private final List<long[]> groups = new ArrayList<>();
+
     private long[] open;
     private int column;
     private long rows;
@@ -51,8 +53,12 @@ public final class SpillFile implements AutoCloseable {
     public SpillFile(Path path, List<Column> columns) throws IOException {
         this.path = path;
         this.columns = List.copyOf(columns);
-        this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        this.channel = FileChannel.open(
+                path,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
         write(ByteBuffer.wrap(MAGIC));
     }
 
@@ -141,7 +147,8 @@ public final class SpillFile implements AutoCloseable {
     private ByteBuffer page(int bytes) throws IOException {
         if (column >= columns.size()) throw new IllegalStateException("more columns than the file has");
         boolean wide = columns.get(column).wide();
-        if (bytes != open[0] * (wide ? 8 : 4)) throw new IllegalStateException("column " + columns.get(column).name() + ": wrong width");
+        if (bytes != open[0] * (wide ? 8 : 4))
+            throw new IllegalStateException("column " + columns.get(column).name() + ": wrong width");
         PageHeader h = new PageHeader(PageType.DATA_PAGE, bytes, bytes);
         h.setData_page_header(new DataPageHeader((int) open[0], Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
         ByteArrayOutputStream header = new ByteArrayOutputStream(64);
@@ -221,7 +228,7 @@ public final class SpillFile implements AutoCloseable {
         ByteBuffer head = ByteBuffer.allocate(256);
         channel.read(head, at);
         head.flip();
-        java.io.InputStream in = new java.io.ByteArrayInputStream(head.array(), 0, head.limit());
+        InputStream in = new ByteArrayInputStream(head.array(), 0, head.limit());
         int before = in.available();
         Util.readPageHeader(in);
         return at + (before - in.available());
@@ -251,8 +258,15 @@ public final class SpillFile implements AutoCloseable {
                 Column col = columns.get(c);
                 long end = c + 1 < columns.size() ? g[2 + c] : groupEnd;
                 long size = end - g[1 + c];
-                ColumnMetaData m = new ColumnMetaData(col.wide() ? Type.INT64 : Type.INT32, List.of(Encoding.PLAIN),
-                        List.of(col.name()), CompressionCodec.UNCOMPRESSED, g[0], size, size, g[1 + c]);
+                ColumnMetaData m = new ColumnMetaData(
+                        col.wide() ? Type.INT64 : Type.INT32,
+                        List.of(Encoding.PLAIN),
+                        List.of(col.name()),
+                        CompressionCodec.UNCOMPRESSED,
+                        g[0],
+                        size,
+                        size,
+                        g[1 + c]);
                 ColumnChunk cc = new ColumnChunk(g[1 + c]);
                 cc.setMeta_data(m);
                 chunks.add(cc);

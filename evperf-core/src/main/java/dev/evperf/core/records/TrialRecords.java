@@ -4,12 +4,13 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.IntervalSeries;
 import dev.evperf.core.results.LatencyLogs;
-import dev.evperf.results.Layout;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,18 @@ public final class TrialRecords {
      * @param sampleEvery      capacity mode: 1 in this many events was timed (0: all)
      * @param outputsReceived  every output the listeners saw, recorded or not (capacity mode records only the timed inputs' ones)
      */
-    public record Options(List<String> latencyModes, boolean records, boolean tracepoints, long intervalNs, long origin,
-                          double originEpochMs, List<String> streams, int sampleEvery, long outputsReceived) {
-    }
+    public record Options(
+            List<String> latencyModes,
+            boolean records,
+            boolean tracepoints,
+            long intervalNs,
+            long origin,
+            double originEpochMs,
+            List<String> streams,
+            int sampleEvery,
+            long outputsReceived) {}
 
-    private TrialRecords() {
-    }
+    private TrialRecords() {}
 
     /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
     public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
@@ -41,7 +48,8 @@ public final class TrialRecords {
     }
 
     /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
-    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks) throws Exception {
+    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks)
+            throws Exception {
         long t0 = System.nanoTime();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
@@ -65,7 +73,8 @@ public final class TrialRecords {
         if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
         took.put("outputs_parquet", ms(t2));
         result.put("phases", phases);
-        if (o.sampleEvery() > 0) result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
+        if (o.sampleEvery() > 0)
+            result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
         long t3 = System.nanoTime();
         if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
         if (o.tracepoints()) took.put("trace", ms(t3));
@@ -96,11 +105,14 @@ public final class TrialRecords {
     }
 
     /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
-    private static List<Map<String, Object>> phases(Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o)
-            throws Exception {
+    private static List<Map<String, Object>> phases(
+            Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o) throws Exception {
         int phases = s.phases.size();
-        long[] firstStart = new long[phases], lastEnd = new long[phases], maxLag = new long[phases], lastLag = new long[phases];
-        java.util.Arrays.fill(maxLag, Long.MIN_VALUE);
+        long[] firstStart = new long[phases],
+                lastEnd = new long[phases],
+                maxLag = new long[phases],
+                lastLag = new long[phases];
+        Arrays.fill(maxLag, Long.MIN_VALUE);
         long n = ev.size();
         IntervalSeries iv = null;
         if (n > 0) {
@@ -165,7 +177,8 @@ public final class TrialRecords {
     }
 
     /** Outputs in arrival order: send-end receipts filled in (and written back), then their latencies. */
-    private static void outputs(SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs, double weight)
+    private static void outputs(
+            SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs, double weight)
             throws Exception {
         long n = ev.size();
         long[] seq = new long[0], received = new long[0];

@@ -6,14 +6,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** Writing the results files (run.json, trial.json, result.json, env.json): atomically, a full disk said as such. */
 public final class Json {
     /** evperf-results' mapper: one set of settings for writing and reading the results files. */
     public static final ObjectMapper MAPPER = ResultsJson.MAPPER;
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * Writes atomically (temp file + move), so a reader never sees half a file; a write that fails
@@ -23,7 +23,7 @@ public final class Json {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             MAPPER.writeValue(tmp.toFile(), value);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(tmp);

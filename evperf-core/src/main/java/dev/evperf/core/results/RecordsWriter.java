@@ -1,13 +1,13 @@
 package dev.evperf.core.results;
 
-import dev.evperf.results.Layout;
-
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -18,8 +18,7 @@ import java.util.StringJoiner;
  * streams the spill through.
  */
 public final class RecordsWriter {
-    private RecordsWriter() {
-    }
+    private RecordsWriter() {}
 
     /**
      * events.parquet (one row per input event; times in ns since the trial's origin) and
@@ -42,13 +41,15 @@ public final class RecordsWriter {
         StringJoiner phases = new StringJoiner(", ");
         for (int p = 0; p < measured.length; p++) if (measured[p]) phases.add(String.valueOf(p));
         String isMeasured = phases.length() == 0 ? "false" : "phase IN (" + phases + ")";
-        String events = "SELECT seq, phase, " + isMeasured + " AS measured, burst, pos, intended, send_start, send_end, batch FROM "
-                + parquet(spill);
+        String events = "SELECT seq, phase, " + isMeasured
+                + " AS measured, burst, pos, intended, send_start, send_end, batch FROM " + parquet(spill);
         if (acks != null) {
-            events = "SELECT e.*, a.ack, a.append_in_ms FROM (" + events + ") e LEFT JOIN (SELECT seq, ack, append_in_ms FROM " + parquet(acks)
+            events = "SELECT e.*, a.ack, a.append_in_ms FROM (" + events
+                    + ") e LEFT JOIN (SELECT seq, ack, append_in_ms FROM " + parquet(acks)
                     + ") a USING (seq) ORDER BY seq";
         }
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             st.execute("COPY (" + events + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
             st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
                     + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
@@ -64,10 +65,15 @@ public final class RecordsWriter {
      * append_ms (the broker's LogAppendTime of an output that came through Kafka, epoch ms; −1 otherwise).
      */
     public static void writeOutputs(Path spill, Path file, List<String> streams) throws SQLException {
-        String sql = "SELECT CAST(list_extract(" + list(streams) + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
-                + " CAST(list_extract(" + list(java.util.Arrays.stream(OutputRecords.Link.values()).map(l -> l.label).toList())
+        String sql = "SELECT CAST(list_extract(" + list(streams)
+                + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
+                + " CAST(list_extract("
+                + list(Arrays.stream(OutputRecords.Link.values())
+                        .map(l -> l.label)
+                        .toList())
                 + ", link + 1) AS VARCHAR) AS link, append_ms FROM " + parquet(spill);
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             st.execute("COPY (" + sql + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
         }
     }

@@ -1,10 +1,13 @@
 package dev.evperf.core.results;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.stream.Stream;
 
 /**
@@ -15,8 +18,7 @@ public final class WriteFaults {
     /** Below this much free space (or a twentieth of a small file system) a failed write is put down to a full file system. */
     static final long FULL_BELOW = 1 << 20;
 
-    private WriteFaults() {
-    }
+    private WriteFaults() {}
 
     /**
      * Removes the files of writes that did not finish, below {@code dir}: {@link Json#write}'s
@@ -26,13 +28,14 @@ public final class WriteFaults {
     public static void removeTmp(Path dir) {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f)).forEach(f -> {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException ignored) {
-                    // the directory refuses even this; the run's record says why
-                }
-            });
+            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f))
+                    .forEach(f -> {
+                        try {
+                            Files.deleteIfExists(f);
+                        } catch (IOException ignored) {
+                            // the directory refuses even this; the run's record says why
+                        }
+                    });
         } catch (IOException | UncheckedIOException ignored) {
             // as above
         }
@@ -40,12 +43,12 @@ public final class WriteFaults {
 
     private static boolean unfinishedSpill(Path f) {
         if (!f.getFileName().toString().endsWith(".spill.parquet")) return false;
-        try (var r = new java.io.RandomAccessFile(f.toFile(), "r")) {
+        try (var r = new RandomAccessFile(f.toFile(), "r")) {
             if (r.length() < 8) return true;
             r.seek(r.length() - 4);
             byte[] end = new byte[4];
             r.readFully(end);
-            return !new String(end, java.nio.charset.StandardCharsets.US_ASCII).equals("PAR1");
+            return !new String(end, StandardCharsets.US_ASCII).equals("PAR1");
         } catch (IOException e) {
             return false;
         }
@@ -59,7 +62,9 @@ public final class WriteFaults {
         try {
             FileStore store = Files.getFileStore(p);
             long free = store.getUsableSpace();
-            return free < Math.min(FULL_BELOW, store.getTotalSpace() / 20) ? " (its file system is full: " + free / 1024 + " KiB free)" : "";
+            return free < Math.min(FULL_BELOW, store.getTotalSpace() / 20)
+                    ? " (its file system is full: " + free / 1024 + " KiB free)"
+                    : "";
         } catch (IOException e) {
             return "";
         }
@@ -83,7 +88,7 @@ public final class WriteFaults {
             try {
                 long have = Files.exists(file) ? Files.size(file) : 0;
                 if (have >= want) return;
-                try (var out = Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND)) {
+                try (var out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
                     out.write(new byte[(int) Math.min(Integer.MAX_VALUE, want - have)]);
                 }
             } catch (IOException e) {
@@ -103,8 +108,11 @@ public final class WriteFaults {
 
     /** The failed write's own words, e.g. "No space left on device" or "/r/t001: Read-only file system". */
     public static String describe(Exception e) {
-        Throwable c = e instanceof UncheckedIOException u && u.getCause() != null && !(u.getMessage() != null
-                && u.getMessage().startsWith("cannot write ")) ? u.getCause() : e;
+        Throwable c = e instanceof UncheckedIOException u
+                        && u.getCause() != null
+                        && !(u.getMessage() != null && u.getMessage().startsWith("cannot write "))
+                ? u.getCause()
+                : e;
         return c.getMessage() != null ? c.getMessage() : c.getClass().getSimpleName();
     }
 }

@@ -3,12 +3,15 @@ package dev.evperf.core.trial;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
-import dev.evperf.results.Layout;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,7 +104,9 @@ public final class Controller {
         double elapsed = (System.nanoTime() - runStart) / 1e9;
         String eta = total > 0 ? ", ETA " + clock(elapsed / index * (total - index)) : "";
         String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
-        progress.printf("[%s] %s %s%s in %.1f s; elapsed %s%s%n", of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
+        progress.printf(
+                "[%s] %s %s%s in %.1f s; elapsed %s%s%n",
+                of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
         return o;
     }
 
@@ -164,8 +169,14 @@ public final class Controller {
         int ok = record.count("ok");
         record.json().put("interrupted", signal);
         record.finish();
-        String message = String.format("interrupted by %s: %d trial%s ok%s, %d not run; results in %s", signal, ok, ok == 1 ? "" : "s",
-                interruptedTrial == null ? "" : ", " + interruptedTrial + " interrupted", notRun, runDir);
+        String message = String.format(
+                "interrupted by %s: %d trial%s ok%s, %d not run; results in %s",
+                signal,
+                ok,
+                ok == 1 ? "" : "s",
+                interruptedTrial == null ? "" : ", " + interruptedTrial + " interrupted",
+                notRun,
+                runDir);
         return new Interrupts.RunInterrupted(message, signal, interrupts.exitCode());
     }
 
@@ -174,8 +185,10 @@ public final class Controller {
         int notRun = record.notRun("the results directory's file system was full");
         record.json().put("stopped", "the results directory's file system was full after trial " + trial);
         record.finish();
-        return new TrialFailure("the file system of " + runDir + " is full: " + trial + " " + o.path("status").asText()
-                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun + " not run; run.json records it");
+        return new TrialFailure("the file system of " + runDir + " is full: " + trial + " "
+                + o.path("status").asText()
+                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun
+                + " not run; run.json records it");
     }
 
     /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
@@ -184,13 +197,15 @@ public final class Controller {
         try {
             Process p = start(plan, t, dir, o);
             if (p != null) await(p, t, dir, o);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // The results directory refused a write (disk full, read-only, removed): that is the trial's failure.
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
         } finally {
             // A trial that failed on a full file system: the next would too, and nothing more could be recorded.
-            if ("failed".equals(o.path("status").asText()) && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
-            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never finish.
+            if ("failed".equals(o.path("status").asText())
+                    && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
+            // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never
+            // finish.
             WriteFaults.removeTmp(dir);
         }
     }
@@ -219,8 +234,11 @@ public final class Controller {
         cmd.add(JvmOptionsCheck.JAVA);
         cmd.addAll(t.jvm());
         cmd.add("-cp");
-        cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(t.workload().engine.name, classpath,
-                dev.evperf.core.engine.EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
+        cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(
+                t.workload().engine.name,
+                classpath,
+                dev.evperf.core.engine.EngineModules.userClassPath(
+                        t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
         synchronized (launch) {
@@ -264,7 +282,9 @@ public final class Controller {
         if (!exited) TrialExit.kill(p);
         // A Ctrl-C on a terminal reaches the trial JVM too, which may end before this JVM's handler has run: a
         // trial ended by SIGINT or SIGTERM waits a moment to learn whether the controller got the signal as well.
-        if (interrupts != null && (interrupts.signal() != null || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
+        if (interrupts != null
+                && (interrupts.signal() != null
+                        || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
             o.put("exit_code", p.exitValue());
             o.put("status", RunRecord.INTERRUPTED);
             o.put("reason", "interrupted (" + interrupts.signal() + ")");
@@ -272,14 +292,18 @@ public final class Controller {
         }
         String died = components == null ? null : components.died();
         if (!exited) {
-            fail(o, died != null ? "component " + died + " during the trial; the trial JVM was stopped"
-                    : "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
+            fail(
+                    o,
+                    died != null
+                            ? "component " + died + " during the trial; the trial JVM was stopped"
+                            : "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
             return;
         }
         o.put("exit_code", p.exitValue());
         JsonNode result = readResult(dir.resolve(Layout.RESULT_JSON));
         // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
-        if (result != null && result.path("errors").has("count")) o.put("errors", result.path("errors").path("count").asLong());
+        if (result != null && result.path("errors").has("count"))
+            o.put("errors", result.path("errors").path("count").asLong());
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
             o.put("status", "ok");
             o.putNull("reason");
@@ -289,12 +313,19 @@ public final class Controller {
                 o.put("summary_error", String.valueOf(e.getMessage()));
             }
         } else if (died != null) {
-            fail(o, "component " + died + " during the trial" + (result != null && result.path("reason").isTextual()
-                    ? " (the trial: " + result.get("reason").asText() + ")" : ""));
+            fail(
+                    o,
+                    "component " + died + " during the trial"
+                            + (result != null && result.path("reason").isTextual()
+                                    ? " (the trial: " + result.get("reason").asText() + ")"
+                                    : ""));
         } else if (result != null && result.path("reason").isTextual() && !TrialExit.bySignal(p.exitValue())) {
             fail(o, result.get("reason").asText() + WriteFaults.fullNote(dir));
         } else {
-            fail(o, "the trial JVM " + TrialExit.describe(p.exitValue()) + ": " + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
+            fail(
+                    o,
+                    "the trial JVM " + TrialExit.describe(p.exitValue()) + ": "
+                            + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
         }
     }
 
@@ -311,7 +342,8 @@ public final class Controller {
      * Waits for the trial JVM; on an interactive terminal, shows the trial's latest live line in
      * place (a non-interactive log gets only the start and end lines).
      */
-    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id) throws InterruptedException, IOException {
+    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id)
+            throws InterruptedException, IOException {
         boolean console = System.console() != null;
         if (!console && components == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
         long deadline = System.nanoTime() + timeoutNs;
@@ -355,13 +387,13 @@ public final class Controller {
 
     private static String lastLiveLine(Path stdout) throws IOException {
         if (!Files.exists(stdout)) return null;
-        try (var file = new java.io.RandomAccessFile(stdout.toFile(), "r")) {
+        try (var file = new RandomAccessFile(stdout.toFile(), "r")) {
             long len = file.length();
             long from = Math.max(0, len - 4096);
             file.seek(from);
             byte[] tail = new byte[(int) (len - from)];
             file.readFully(tail);
-            String[] lines = new String(tail, java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            String[] lines = new String(tail, StandardCharsets.UTF_8).split("\n");
             for (int i = lines.length - 1; i >= 0; i--) {
                 if (lines[i].startsWith(LiveMonitor.PREFIX)) return lines[i];
             }

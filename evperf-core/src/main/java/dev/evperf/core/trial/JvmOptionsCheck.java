@@ -1,6 +1,7 @@
 package dev.evperf.core.trial;
 
 import dev.evperf.core.workload.WorkloadException;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,23 +22,26 @@ import java.util.stream.Stream;
  */
 public final class JvmOptionsCheck {
     /** The trial JVMs' launcher: this JVM's own java. */
-    public static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    public static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
     private static final long LIMIT_S = 60;
     /** Results per option set: "" when accepted. Options do not change meaning within one process. */
     private static final Map<List<String>, String> CHECKED = new ConcurrentHashMap<>();
     /** The launcher's closing lines, which say nothing about the option. */
-    private static final List<String> BOILERPLATE = List.of("Error: Could not create the Java Virtual Machine.",
+    private static final List<String> BOILERPLATE = List.of(
+            "Error: Could not create the Java Virtual Machine.",
             "Error: A fatal exception has occurred. Program will exit.");
 
-    private JvmOptionsCheck() {
-    }
+    private JvmOptionsCheck() {}
 
     /** @throws WorkloadException naming the options and the JVM's reason, when it does not start with them */
     public static void check(List<String> options, String where) {
         if (options.isEmpty()) return;
         String problem = CHECKED.computeIfAbsent(List.copyOf(options), JvmOptionsCheck::tryStart);
         if (!problem.isEmpty()) {
-            throw new WorkloadException(where + ": trial JVM options " + options + ": the JVM does not start with them: " + problem);
+            throw new WorkloadException(
+                    where + ": trial JVM options " + options + ": the JVM does not start with them: " + problem);
         }
     }
 
@@ -54,8 +58,12 @@ public final class JvmOptionsCheck {
             scratch = Files.createTempDirectory("evperf-jvm-check");
             // Output into a file, not a pipe: a JVM told to wait (for a debugger, say) must not hang this check.
             Path output = scratch.resolve("output.txt");
-            Process p = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            Process p = new ProcessBuilder(cmd)
+                    .directory(scratch.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .start();
             if (!p.waitFor(LIMIT_S, TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -82,7 +90,8 @@ public final class JvmOptionsCheck {
         List<String> lines = new ArrayList<>();
         for (String l : output.split("\\R")) {
             String t = l.strip();
-            if (!t.isEmpty() && !BOILERPLATE.contains(t) && !t.startsWith("Caused by:") && !t.startsWith("at ")) lines.add(t);
+            if (!t.isEmpty() && !BOILERPLATE.contains(t) && !t.startsWith("Caused by:") && !t.startsWith("at "))
+                lines.add(t);
         }
         if (lines.isEmpty()) return "exit code " + exit;
         return String.join(" ", lines.subList(0, Math.min(3, lines.size())));

@@ -8,7 +8,8 @@ import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.Sender;
-import dev.evperf.core.sensors.Descheduling;
+import dev.evperf.monitor.sensors.Descheduling;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,23 +46,26 @@ final class Senders {
         threads = new Sender[senders == 1 ? 0 : senders];
         for (int k = 0; k < threads.length; k++) {
             int sender = k;
-            threads[k] = new Sender(state -> {
-                try {
-                    // The thread's trace buffer (engines on this thread record into it) is made now, not in the loop.
-                    if (tracepoints) Tracer.buffer();
-                    ready.await();
-                    // Spin rather than park until the start: a parked thread can take many ms to be scheduled
-                    // again on a busy machine, and the schedule starts 1 ms after every sender is spinning.
-                    spinning.incrementAndGet();
-                    while (!go) Thread.onSpinWait();
-                    Descheduling.begin();
-                    Driver.run(input, supply, sender, maker, origin, state, errors);
-                    Descheduling.end();
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                    if (supply != null) supply.fail(e);
-                }
-            }, "evperf-sender-" + k);
+            threads[k] = new Sender(
+                    state -> {
+                        try {
+                            // The thread's trace buffer (engines on this thread record into it) is made now, not in the
+                            // loop.
+                            if (tracepoints) Tracer.buffer();
+                            ready.await();
+                            // Spin rather than park until the start: a parked thread can take many ms to be scheduled
+                            // again on a busy machine, and the schedule starts 1 ms after every sender is spinning.
+                            spinning.incrementAndGet();
+                            while (!go) Thread.onSpinWait();
+                            Descheduling.begin();
+                            Driver.run(input, supply, sender, maker, origin, state, errors);
+                            Descheduling.end();
+                        } catch (Throwable e) {
+                            failure.compareAndSet(null, e);
+                            if (supply != null) supply.fail(e);
+                        }
+                    },
+                    "evperf-sender-" + k);
         }
     }
 
@@ -70,7 +74,9 @@ final class Senders {
     }
 
     List<SendState> states() {
-        return single != null ? List.of(single) : java.util.Arrays.stream(threads).map(t -> t.state).toList();
+        return single != null
+                ? List.of(single)
+                : Arrays.stream(threads).map(t -> t.state).toList();
     }
 
     /** Starts the threads, which wait for {@link #run}. */

@@ -5,9 +5,11 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.InputHandle;
+import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
-import dev.evperf.core.channel.Channels;
+import dev.evperf.api.trace.Tracer;
+import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
@@ -15,25 +17,36 @@ import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Stalls;
-import dev.evperf.core.sensors.Descheduling;
-import dev.evperf.core.records.RecordSpill;
-import dev.evperf.core.records.TrialRecords;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.jvm.JfrRecorder;
-import dev.evperf.core.sensors.SensorSampler;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.records.AckRecords;
+import dev.evperf.core.records.OutputValues;
+import dev.evperf.core.records.RecordSpill;
+import dev.evperf.core.records.TrialRecords;
+import dev.evperf.core.results.BrokerFigures;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.results.Layout;
+import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.Timing;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.monitor.channel.Channels;
+import dev.evperf.monitor.pipeline.Pipelines;
+import dev.evperf.monitor.sensors.Descheduling;
+import dev.evperf.monitor.sensors.ProcessCpu;
+import dev.evperf.monitor.sensors.SensorSampler;
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
  * Runs one trial inside its own JVM: prepare (pool, schedule counts, engine, the first chunks of the
@@ -44,7 +57,7 @@ import java.util.Map;
 public final class TrialRunner {
     private final Path dir;
     private final Map<String, Object> result = new LinkedHashMap<>();
-    private dev.evperf.core.pipeline.Pipelines pipelines;
+    private Pipelines pipelines;
     /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
     private Map<String, Long> componentPids = Map.of();
 
@@ -91,10 +104,11 @@ public final class TrialRunner {
                 // a copy: the trial's own thread may still be adding to the result
                 Map<String, Object> stopped = new LinkedHashMap<>(result);
                 stopped.put("status", "interrupted");
-                stopped.put("reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
+                stopped.put(
+                        "reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
                 writeResult(stopped);
                 return;
-            } catch (java.util.ConcurrentModificationException busy) {
+            } catch (ConcurrentModificationException busy) {
                 // try again
             }
         }
@@ -120,9 +134,12 @@ public final class TrialRunner {
         Channels channels = Channels.create(w.channels, dir);
         LogChannels.install(channels::open);
         // Monitoring pipelines likewise; closing drains their queues and writes their sinks.
-        pipelines = w.pipelines != null ? dev.evperf.core.pipeline.Pipelines.open(w.pipelines, "pipelines", dir) : null;
+        pipelines = w.pipelines != null ? Pipelines.open(w.pipelines, "pipelines", dir) : null;
         componentPids = new LinkedHashMap<>();
-        spec.path("component_pids").fields().forEachRemaining(e -> componentPids.put(e.getKey(), e.getValue().asLong()));
+        spec.path("component_pids")
+                .fields()
+                .forEachRemaining(
+                        e -> componentPids.put(e.getKey(), e.getValue().asLong()));
         try {
             run(w, baseDir);
         } finally {
@@ -137,7 +154,8 @@ public final class TrialRunner {
         if (jfr != null) {
             Map<String, Object> clock = (Map<String, Object>) result.get("clock");
             if (clock != null) {
-                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long) clock.get("origin_epoch_ns")));
+                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long)
+                        clock.get("origin_epoch_ns")));
             }
         }
     }
@@ -148,7 +166,7 @@ public final class TrialRunner {
         String stream = Schemas.loadStream(w);
         StreamSchema schema = Schemas.inputs(w).get(stream);
         int seqIndex = schema.indexOf(w.streams.get(stream).sequence);
-        var traces = Schemas.traces(w, baseDir, stream);
+        var traces = CsvSource.traces(w, baseDir, stream);
         // Counts every phase's events (one pass that keeps nothing per event); the schedule itself is
         // generated while the trial runs, a chunk at a time.
         Schedule schedule = Schedule.of(w.load.phases, w.load.batch, traces);
@@ -158,19 +176,20 @@ public final class TrialRunner {
         // Small trials get small chunks; the cycle of chunks is what the trial holds, whatever its length.
         int chunkRows = (int) Math.max(schedule.largestBatch(), Math.min(EventSupply.CHUNK, Math.max(1, n)));
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
-        long need = MemoryNeed.bytes(EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
+        long need = MemoryNeed.bytes(
+                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
         result.put("heap_need_bytes", need);
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
-        if (w.measure.tracepoints) dev.evperf.api.trace.Tracer.enable(w.measure.traceCapacity);
+        if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
         EngineFactory factory = Engines.get(w.engine.name);
         result.put("engine", factory.name());
         result.put("engine_version", factory.version());
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
-        List<dev.evperf.core.records.OutputValues> valueFiles = new ArrayList<>();
+        List<OutputValues> valueFiles = new ArrayList<>();
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -183,24 +202,30 @@ public final class TrialRunner {
             long after = System.nanoTime();
             long origin = before + (after - before) / 2;
             OutputRecords out = new OutputRecords(capacity, origin, outRows, OUTPUT_CHUNKS);
-            boolean sendEndReceipt = w.measure.receipt.equals("send-end");
+            boolean sendEndReceipt = w.measure.receipt == Receipt.SEND_END;
             if (sendEndReceipt && !engine.deliversOnSendingThread()) {
-                throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; " + factory.name() + " may not");
+                throw new TrialFailure("measure.receipt: send-end needs an engine that delivers outputs inside send; "
+                        + factory.name() + " may not");
             }
             // With several senders, outputs come on several threads even from a synchronous engine.
             boolean oneThread = engine.deliversOnSendingThread() && senders == 1;
             if (sendEndReceipt && senders > 1) {
                 throw new TrialFailure("measure.receipt: send-end needs one sender (load.senders is " + senders + ")");
             }
-            OutputRecords.Delivery delivery = !oneThread ? OutputRecords.Delivery.ANY_THREAD
-                    : sendEndReceipt ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
+            OutputRecords.Delivery delivery = !oneThread
+                    ? OutputRecords.Delivery.ANY_THREAD
+                    : sendEndReceipt
+                            ? OutputRecords.Delivery.SENDING_THREAD_SEND_END
+                            : OutputRecords.Delivery.SENDING_THREAD;
             result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
             // Outputs delivered inside a send are linked to the input being sent; others by the declared attribute.
             boolean bySend = engine.deliversOnSendingThread();
-            result.put("output_link", bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
+            result.put(
+                    "output_link",
+                    bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
             result.put("senders", senders);
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
-            int sampleEvery = w.measure.timing.equals("sampled") ? w.measure.sample : 0;
+            int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
             EventMaker maker = new EventMaker(pool, seqIndex);
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);
@@ -209,24 +234,33 @@ public final class TrialRunner {
                 String seqAttr = Schemas.outputSequence(w, o);
                 int idx = seqAttr == null ? -1 : engine.outputFields(o).indexOf(seqAttr);
                 if (seqAttr != null && idx < 0) {
-                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr + "' to carry the sequence number; it has "
-                            + engine.outputFields(o) + " (set engine.outputs." + o + ".sequence, or none)");
+                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr
+                            + "' to carry the sequence number; it has " + engine.outputFields(o)
+                            + " (set engine.outputs." + o + ".sequence, or none)");
                 }
-                dev.evperf.api.OutputListener listener = out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend);
+                OutputListener listener = out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend);
                 var def = w.engine.outputs.get(o);
                 if (def != null && def.values) {
-                    var v = new dev.evperf.core.records.OutputValues(dir, o, engine.outputFields(o), listener);
+                    var v = new OutputValues(dir, o, engine.outputFields(o), listener);
                     valueFiles.add(v);
                     listener = v;
                 }
                 engine.subscribe(o, listener);
             }
             // An engine behind a broker acknowledges every event: when, and the broker's append time.
-            boolean behindBroker = dev.evperf.core.engine.EngineModules.external(factory.name()) != null;
-            try (dev.evperf.core.records.AckRecords acks = behindBroker ? new dev.evperf.core.records.AckRecords(dir, origin) : null;
-                 RecordSpill spill = new RecordSpill(dir, out);
-                 EventSupply supply = new EventSupply(schedule.cursor(0), schedule.batched(), schedule.largestBatch(), senders, maker,
-                         input, spill::sent, chunkRows, EventSupply.CHUNKS)) {
+            boolean behindBroker = EngineModules.external(factory.name()) != null;
+            try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
+                    RecordSpill spill = new RecordSpill(dir, out);
+                    EventSupply supply = new EventSupply(
+                            schedule.cursor(0),
+                            schedule.batched(),
+                            schedule.largestBatch(),
+                            senders,
+                            maker,
+                            input,
+                            spill::sent,
+                            chunkRows,
+                            EventSupply.CHUNKS)) {
                 if (acks != null) engine.subscribeAcks(acks);
                 if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
@@ -234,18 +268,26 @@ public final class TrialRunner {
                 supply.prefill();
                 sending.start(supply);
                 result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
-                SensorSampler sensors = w.measure.sensors.enabled ? new SensorSampler(w.measure.sensors, dir, origin,
-                        w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline), componentPids) : null;
+                SensorSampler sensors = w.measure.sensors.enabled
+                        ? new SensorSampler(
+                                w.measure.sensors,
+                                dir,
+                                origin,
+                                w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline),
+                                componentPids)
+                        : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
-                dev.evperf.core.sensors.ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : dev.evperf.core.sensors.ProcessCpu.start(componentPids);
+                ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : ProcessCpu.start(componentPids);
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();
-                try (LiveMonitor live = w.measure.live ? new LiveMonitor(sending.states(), supply, out, origin,
-                        w.measure.hlogInterval.nanos(), System.out) : null) {
+                try (LiveMonitor live = w.measure.live
+                        ? new LiveMonitor(
+                                sending.states(), supply, out, origin, w.measure.hlogInterval.nanos(), System.out)
+                        : null) {
                     sending.run(() -> {
                         // The schedule starts a little after now, so the first event is not already late.
                         long lead = 1_000_000;
@@ -272,10 +314,20 @@ public final class TrialRunner {
                 if (schedule.batched()) result.put("input_batches", supply.batchesMade());
                 result.put("outputs_received", out.count());
                 if (out.outputBatches() > 0) {
-                    result.put("output_batches", Map.of("batches", out.outputBatches(), "rows", out.batchedOutputs(),
-                            "mean_size", out.batchedOutputs() / (double) out.outputBatches(), "largest", out.largestOutputBatch()));
+                    result.put(
+                            "output_batches",
+                            Map.of(
+                                    "batches",
+                                    out.outputBatches(),
+                                    "rows",
+                                    out.batchedOutputs(),
+                                    "mean_size",
+                                    out.batchedOutputs() / (double) out.outputBatches(),
+                                    "largest",
+                                    out.largestOutputBatch()));
                 }
-                // Times the harness made an engine's thread or a sender wait for its records (none when the writer keeps up).
+                // Times the harness made an engine's thread or a sender wait for its records (none when the writer
+                // keeps up).
                 result.put("harness_waits", Map.of("supply", supply.waits(), "output_chunks", out.ringWaits()));
                 result.put("run_ns", sendDone - origin);
                 result.put("drain_ns", drainNs);
@@ -284,16 +336,31 @@ public final class TrialRunner {
                 clock.put("origin_epoch_ns", epochNanos(originWall));
                 clock.put("end_nanotime", endNano);
                 clock.put("end_epoch_ns", epochNanos(endWall));
-                clock.put("note", "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
+                clock.put(
+                        "note",
+                        "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
                 // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
                 // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-                clock.put("drift_ns", dev.evperf.core.jvm.JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
+                clock.put(
+                        "drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
                 result.put("clock", clock);
 
                 long writeStart = System.nanoTime();
-                Map<String, Object> written = TrialRecords.write(dir, schedule, spill, new TrialRecords.Options(List.copyOf(w.measure.latency),
-                        w.measure.records, w.measure.tracepoints, w.measure.hlogInterval.nanos(), origin, epochNanos(originWall) / 1e6, outputs,
-                        sampleEvery, out.count()), acks == null ? null : acks.finish());
+                Map<String, Object> written = TrialRecords.write(
+                        dir,
+                        schedule,
+                        spill,
+                        new TrialRecords.Options(
+                                List.copyOf(w.measure.latency),
+                                w.measure.records,
+                                w.measure.tracepoints,
+                                w.measure.hlogInterval.nanos(),
+                                origin,
+                                epochNanos(originWall) / 1e6,
+                                outputs,
+                                sampleEvery,
+                                out.count()),
+                        acks == null ? null : acks.finish());
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
@@ -309,7 +376,7 @@ public final class TrialRunner {
                     broker.put("acks", acks.count());
                     broker.put("refused", acks.errors());
                     broker.put("ack_writer_waits", acks.waits());
-                    if (w.measure.records) broker.putAll(dev.evperf.core.results.BrokerFigures.compute(dir));
+                    if (w.measure.records) broker.putAll(BrokerFigures.compute(dir));
                     result.put("broker", broker);
                 }
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
@@ -327,8 +394,10 @@ public final class TrialRunner {
 
     /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
     private static long[] phaseEnds(Schedule s) {
-        return s.phases.stream().filter(p -> p.count() > 0)
-                .flatMapToLong(p -> java.util.stream.LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1)).toArray();
+        return s.phases.stream()
+                .filter(p -> p.count() > 0)
+                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1))
+                .toArray();
     }
 
     /** Output chunks in the sink's cycle. */
@@ -359,7 +428,8 @@ public final class TrialRunner {
                 return lastChange - start;
             }
             if (now - start > timeout) {
-                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000) + " ms after the last send (trial.drain_timeout)");
+                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000)
+                        + " ms after the last send (trial.drain_timeout)");
             }
         }
     }

@@ -11,8 +11,7 @@ import java.util.Map;
 
 /** Turns a workload's stream definitions into the engine-facing schemas. */
 public final class Schemas {
-    private Schemas() {
-    }
+    private Schemas() {}
 
     /**
      * The input schemas in declaration order. A stream whose sequence field is not among its
@@ -33,18 +32,17 @@ public final class Schemas {
 
     /** The stream the load is sent to. */
     public static String loadStream(Workload w) {
-        return w.load.stream != null ? w.load.stream : w.streams.keySet().iterator().next();
-    }
-
-    /** Reads a replay phase's timestamps from the load stream's data file. */
-    public static java.util.function.Function<Workload.ReplayDef, double[]> traces(Workload w, java.nio.file.Path baseDir, String where) {
-        return r -> dev.evperf.core.data.CsvSource.column(w.data.get(loadStream(w)).file, r.column,
-                r.count != null ? r.count : Long.MAX_VALUE, baseDir, where);
+        return w.load.stream != null
+                ? w.load.stream
+                : w.streams.keySet().iterator().next();
     }
 
     public static EngineSpec engineSpec(Workload w) {
-        return new EngineSpec(new ArrayList<>(inputs(w).values()), w.engine.queries,
-                new ArrayList<>(w.engine.outputs.keySet()), w.engine.options);
+        return new EngineSpec(
+                new ArrayList<>(inputs(w).values()),
+                w.engine.queries,
+                new ArrayList<>(w.engine.outputs.keySet()),
+                w.engine.options);
     }
 
     /**

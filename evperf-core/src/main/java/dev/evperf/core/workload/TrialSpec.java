@@ -10,8 +10,8 @@ import java.util.Map;
  *
  * @param params matrix path to the value this trial uses (jvm included), for labels and tables
  */
-public record TrialSpec(String id, Map<String, JsonNode> params, int repetition, List<String> jvm,
-                        JsonNode tree, Workload workload) {
+public record TrialSpec(
+        String id, Map<String, JsonNode> params, int repetition, List<String> jvm, JsonNode tree, Workload workload) {
 
     /** A short human label such as {@code d=100ms jvm=-Xint}. */
     public String label() {
@@ -36,7 +36,12 @@ public record TrialSpec(String id, Map<String, JsonNode> params, int repetition,
             // A whole phase as a matrix value: name it by its profile (and Poisson arrivals).
             for (String profile : WorkloadValidator.PROFILES) {
                 if (value.has(profile)) {
-                    return profile + ("poisson".equals(value.path("arrivals").asText()) ? "/poisson" : "");
+                    return profile
+                            + (ArrivalProcess.POISSON
+                                            .text()
+                                            .equals(value.path("arrivals").asText())
+                                    ? "/poisson"
+                                    : "");
                 }
             }
         }

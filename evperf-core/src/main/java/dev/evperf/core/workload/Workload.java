@@ -1,10 +1,12 @@
 package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.config.Dur;
+import dev.evperf.monitor.sensors.SensorsDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +21,7 @@ public final class Workload {
     /** Free text may be left empty ({@code description:}); every other key given must have a value. */
     @JsonSetter(nulls = Nulls.SKIP)
     public String name;
+
     @JsonSetter(nulls = Nulls.SKIP)
     public String description;
     /** Input streams by name, each with its ordered fields. */
@@ -26,10 +29,12 @@ public final class Workload {
     /** How each input stream's events are made; a stream without an entry (or an empty one) gets default generators. */
     @JsonSetter(contentNulls = Nulls.AS_EMPTY)
     public LinkedHashMap<String, DataDef> data = new LinkedHashMap<>();
+
     public EngineDef engine;
     public LoadDef load;
     /** Values to sweep: a dotted path into this file, or {@code jvm} for sets of JVM options. */
     public LinkedHashMap<String, List<JsonNode>> matrix = new LinkedHashMap<>();
+
     public int repetitions = 1;
     public MeasureDef measure = new MeasureDef();
     public TrialDef trial = new TrialDef();
@@ -41,11 +46,11 @@ public final class Workload {
     public ComponentsDef components;
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
-     * time: see dev.evperf.core.channel.Channels for the form. Opened in every trial JVM; engine,
+     * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
      * adapter and user code log to them by name.
      */
     public JsonNode channels;
-    /** Monitoring pipelines (JPMF), by name: see dev.evperf.core.pipeline.Pipelines for the form. */
+    /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
     public JsonNode pipelines;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -58,12 +63,14 @@ public final class Workload {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class BrokerDef {
         public Boolean start;
+
         @JsonProperty("bootstrap_servers")
         public String bootstrapServers;
         /** JVM options of the broker (default: a small heap). */
         public List<String> jvm;
         /** Broker settings ({@code server.properties} keys) over evperf's. */
         public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
         @JsonProperty("ready_timeout")
         public Dur readyTimeout = Dur.parse("90s");
     }
@@ -71,7 +78,7 @@ public final class Workload {
     /** A Flink cluster: {@code mode: standalone} (a JobManager and N TaskManager JVMs), {@code minicluster} (one JVM), or an existing one's {@code rest} address. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class FlinkDef {
-        public String mode;
+        public FlinkMode mode;
         public String rest;
         public int taskmanagers = 1;
         public int slots = 1;
@@ -79,6 +86,7 @@ public final class Workload {
         public List<String> jvm = new ArrayList<>();
         /** Flink settings ({@code config.yaml} keys) over evperf's. */
         public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
         @JsonProperty("ready_timeout")
         public Dur readyTimeout = Dur.parse("180s");
     }
@@ -98,6 +106,7 @@ public final class Workload {
     public static final class DataDef {
         /** Events pre-generated before the run and reused cyclically (seed 000: 1000). */
         public int pool = 1000;
+
         public long seed = 1;
         /** Generator per field; fields left out get a default generator for their type. */
         public LinkedHashMap<String, GenDef> fields = new LinkedHashMap<>();
@@ -110,6 +119,7 @@ public final class Workload {
     public static final class GenDef {
         /** [min, max): uniform over the range. */
         public List<Double> uniform;
+
         public NormalDef normal;
         public ExponentialDef exponential;
         public SequentialDef sequential;
@@ -135,6 +145,7 @@ public final class Workload {
     public static final class FileDef {
         /** Relative to the workload file. */
         public String path;
+
         public String delimiter = ",";
         public boolean header = true;
         /** Field name to CSV column: a 0-based index, or a header name. Default: fields in order. */
@@ -185,6 +196,7 @@ public final class Workload {
          * concurrent input); their records are merged.
          */
         public int senders = 1;
+
         public List<PhaseDef> phases = new ArrayList<>();
     }
 
@@ -194,6 +206,7 @@ public final class Workload {
         public String name;
         /** False for warm-up: recorded, but left out of the figures. */
         public boolean measure = true;
+
         public BurstsDef bursts;
         public ConstantDef constant;
         public MaxDef max;
@@ -204,20 +217,22 @@ public final class Workload {
         public PatternDef increasing;
         public PatternDef decreasing;
         public SpikeDef spike;
+
         @JsonProperty("random_walk")
         public RandomWalkDef randomWalk;
+
         public AdaptivityDef adaptivity;
         public ReplayDef replay;
         /** Micro-batching of this phase's events (default: load.batch, else none). */
         public BatchDef batch;
         /** For rate profiles: deterministic (evenly spaced around r(t)) or poisson (exponential gaps). */
-        public String arrivals = "deterministic";
+        public ArrivalProcess arrivals = ArrivalProcess.DETERMINISTIC;
         /** Seeds Poisson arrivals: the same seed gives the same intended times in every trial. */
         public long seed = 1;
 
         /** The names of the profiles set, for "exactly one" checks. */
-        public java.util.List<String> profilesSet() {
-            java.util.List<String> set = new ArrayList<>();
+        public List<String> profilesSet() {
+            List<String> set = new ArrayList<>();
             if (bursts != null) set.add("bursts");
             if (constant != null) set.add("constant");
             if (max != null) set.add("max");
@@ -286,8 +301,10 @@ public final class Workload {
         public Dur ramp = Dur.parse("10s");
         public Dur steady = Dur.parse("5m");
         public Dur peak = Dur.parse("10s");
+
         @JsonProperty("peak_factor")
         public double peakFactor = 1.5;
+
         public Dur recovery = Dur.parse("5m");
     }
 
@@ -301,6 +318,7 @@ public final class Workload {
         public String column;
         /** ns, us, ms or s. */
         public String unit = "ms";
+
         public double speed = 1;
         /** At most this many events of the trace (default: all of it). */
         public Long count;
@@ -313,6 +331,7 @@ public final class Workload {
         public double max;
         /** Where the walk starts; default the middle of [min, max]. */
         public Double start;
+
         public double step;
         public Dur interval;
         public Dur duration;
@@ -330,6 +349,7 @@ public final class Workload {
     public static final class ConstantDef {
         /** Events per second. */
         public double rate;
+
         public Dur duration;
         public Long count;
     }
@@ -349,6 +369,7 @@ public final class Workload {
         public List<String> latency = new ArrayList<>(List.of("processing", "end-to-end", "scheduled"));
         /** Per-event records (events.parquet, outputs.parquet); histograms are always written. */
         public boolean records = true;
+
         @JsonProperty("hlog_interval")
         public Dur hlogInterval = Dur.parse("250ms");
         /**
@@ -356,14 +377,14 @@ public final class Workload {
          * {@code send-end} (no clock read in the listener: the receipt is the causing input's send
          * end; for engines that deliver inside send; saves one clock read per output).
          */
-        public String receipt = "listener";
+        public Receipt receipt = Receipt.LISTENER;
         /**
          * Which sends are timed: {@code all} (every event: two clock reads per event and one per
          * output) or {@code sampled} (capacity mode: 1 in {@link #sample} events, and the first and
          * last of every phase, are timed with their outputs; the others are sent with no clock
          * read while the driver is behind schedule; needs records off).
          */
-        public String timing = "all";
+        public Timing timing = Timing.ALL;
         /** With timing: sampled, every this-many-th event is timed. */
         public int sample = 64;
         /**
@@ -383,28 +404,6 @@ public final class Workload {
         /** Head-tail and burst tables leave out the first k measured bursts (warm-up). */
         @JsonProperty("skip_bursts")
         public int skipBursts = 0;
-    }
-
-    /** Sensor sampling: interval, virtual sensors (sum or avg of sensors) and aliases (new names). */
-    public static final class SensorsDef {
-        public boolean enabled = true;
-        public Dur interval = Dur.parse("100ms");
-        /** Name → {sum: [uri, …]} or {avg: [uri, …]}; stored as sensor://virtual/NAME. */
-        public LinkedHashMap<String, VirtualDef> virtual = new LinkedHashMap<>();
-        /** New name → sensor URI: the sensor's series is stored under the new name. */
-        public LinkedHashMap<String, String> aliases = new LinkedHashMap<>();
-        /**
-         * Also submit every sample into this monitoring pipeline (of the workload's pipelines):
-         * timestamp = t_ns on the trial's axis, id = the sensor's index (result.json sensors.ids),
-         * value = the value in thousandths, source = the sensor's index.
-         */
-        public String pipeline;
-    }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class VirtualDef {
-        public List<String> sum;
-        public List<String> avg;
     }
 
     public static final class TrialDef {

@@ -2,25 +2,27 @@ package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import dev.evperf.results.Layout;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.evperf.api.config.Keyword;
+import dev.evperf.api.config.Suggest;
+import dev.evperf.results.Layout;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,16 +40,18 @@ public final class WorkloadLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // A mode is a word (receipt: send-end), never the position of a constant (receipt: 1).
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             // YAML keeps the last of two equal keys without a word; a workload must not mean something it does not say.
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            // An empty value, ~ or a bare null is "no value": rejected where it is bound, with its field, not an NPE later.
+            // An empty value, ~ or a bare null is "no value": rejected where it is bound, with its field, not an NPE
+            // later.
             .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL))
             // ... and so is "" where a number or an object is expected (Jackson would make it null, or 0)
             .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail))
             .build();
 
-    private WorkloadLoader() {
-    }
+    private WorkloadLoader() {}
 
     /** Parses, binds and validates the file and every trial of its matrix. */
     public static Plan load(Path file, WorkloadValidator validator) {
@@ -67,14 +71,16 @@ public final class WorkloadLoader {
             throw new WorkloadException(where + YamlErrors.syntax(e));
         }
         if (tree == null || !tree.isObject()) {
-            throw new WorkloadException(where + ": expected a mapping of workload keys (streams, engine, load, …) at the top level");
+            throw new WorkloadException(
+                    where + ": expected a mapping of workload keys (streams, engine, load, …) at the top level");
         }
         Workload base;
         try {
             // Bound from the text, not the tree, so errors carry line and column.
             base = YAML.readValue(text, Workload.class);
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(where + (e instanceof JsonMappingException ? describe(e, true) : YamlErrors.syntax(e)));
+            throw new WorkloadException(
+                    where + (e instanceof JsonMappingException ? describe(e, true) : YamlErrors.syntax(e)));
         }
         validator.validate(base, where);
         resolveSustained((ObjectNode) tree, file.toAbsolutePath().getParent(), where);
@@ -121,12 +127,17 @@ public final class WorkloadLoader {
             Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve(Layout.RUN_JSON);
             JsonNode rate;
             try {
-                rate = new com.fasterxml.jackson.databind.ObjectMapper().readTree(runJson.toFile()).path("sustain").path("sustainable_rate");
+                rate = new ObjectMapper()
+                        .readTree(runJson.toFile())
+                        .path("sustain")
+                        .path("sustainable_rate");
             } catch (IOException e) {
-                throw new WorkloadException(where + ": " + field + ": cannot read " + runJson + " (expected the results directory of evperf sustain)");
+                throw new WorkloadException(where + ": " + field + ": cannot read " + runJson
+                        + " (expected the results directory of evperf sustain)");
             }
             if (!rate.isNumber() || !(rate.asDouble() > 0)) {
-                throw new WorkloadException(where + ": " + field + ": " + runJson + " holds no sustainable rate (not a sustain run, or it found none)");
+                throw new WorkloadException(where + ": " + field + ": " + runJson
+                        + " holds no sustainable rate (not a sustain run, or it found none)");
             }
             ObjectNode obj = (ObjectNode) a;
             obj.put("rate", obj.get("fraction").asDouble() * rate.asDouble());
@@ -140,14 +151,18 @@ public final class WorkloadLoader {
         out.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<JsonNode>> axis : matrix.entrySet()) {
             if (axis.getValue() == null || axis.getValue().isEmpty()) {
-                throw new WorkloadException(where + ": matrix." + axis.getKey() + ": expected a non-empty list of values");
+                throw new WorkloadException(
+                        where + ": matrix." + axis.getKey() + ": expected a non-empty list of values");
             }
             if (axis.getKey().equals("jvm")) {
                 for (JsonNode set : axis.getValue()) {
                     if (!set.isArray()) {
-                        throw new WorkloadException(where + ": matrix.jvm: expected a list of option lists, e.g. [[], [-Xint]]; got " + set);
+                        throw new WorkloadException(where
+                                + ": matrix.jvm: expected a list of option lists, e.g. [[], [-Xint]]; got " + set);
                     }
-                    for (JsonNode option : set) WorkloadValidator.jvmOption(option.isTextual() ? option.asText() : option.toString(), "matrix.jvm", where);
+                    for (JsonNode option : set)
+                        WorkloadValidator.jvmOption(
+                                option.isTextual() ? option.asText() : option.toString(), "matrix.jvm", where);
                 }
             }
             List<Map<String, JsonNode>> next = new ArrayList<>();
@@ -183,7 +198,7 @@ public final class WorkloadLoader {
             if (item == null) throw missing(where, path, walked.toString(), leaf, node);
             int index = 0;
             while (node.get(index) != item) index++;
-            ((com.fasterxml.jackson.databind.node.ArrayNode) node).set(index, value);
+            ((ArrayNode) node).set(index, value);
             return;
         }
         if (!(node instanceof ObjectNode obj) || !obj.has(leaf)) {
@@ -217,14 +232,16 @@ public final class WorkloadLoader {
             }
         }
         String hint = Suggest.closest(key, keys);
-        return new WorkloadException(where + ": matrix path '" + path + "' does not exist in the workload: no '" + key + "' under "
-                + (walked.isEmpty() ? "the top level" : "'" + walked + "'")
-                + (hint != null ? "; did you mean '" + hint + "'?" : "; there: " + String.join(", ", keys)));
+        return new WorkloadException(
+                where + ": matrix path '" + path + "' does not exist in the workload: no '" + key + "' under "
+                        + (walked.isEmpty() ? "the top level" : "'" + walked + "'")
+                        + (hint != null ? "; did you mean '" + hint + "'?" : "; there: " + String.join(", ", keys)));
     }
 
     private static String describeCombo(Map<String, JsonNode> combo) {
         StringBuilder sb = new StringBuilder("{");
-        combo.forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append('=').append(TrialSpec.valueText(k, v)));
+        combo.forEach((k, v) ->
+                sb.append(sb.length() > 1 ? ", " : "").append(k).append('=').append(TrialSpec.valueText(k, v)));
         return sb.append('}').toString();
     }
 
@@ -242,11 +259,18 @@ public final class WorkloadLoader {
                     + (hint != null ? "; did you mean '" + hint + "'?" : "; valid keys: " + String.join(", ", known));
         }
         if (e instanceof InvalidNullException) {
-            return loc + ": " + path + ": no value (YAML reads an empty value, ~ and a bare null as none; give a value or leave the key out"
+            return loc + ": " + path
+                    + ": no value (YAML reads an empty value, ~ and a bare null as none; give a value or leave the key out"
                     + (path.equals("engine.name") ? "; write \"null\" in quotes for the null engine" : "") + ")";
         }
         if (e instanceof ValueInstantiationException v && v.getCause() != null) {
             return loc + ": " + path + ": " + v.getCause().getMessage();
+        }
+        if (e instanceof InvalidFormatException f
+                && f.getTargetType() != null
+                && Keyword.class.isAssignableFrom(f.getTargetType())) {
+            return loc + ": " + path + ": "
+                    + Keyword.expected(f.getTargetType().asSubclass(Keyword.class), String.valueOf(f.getValue()));
         }
         if (e instanceof InvalidFormatException f) {
             return loc + ": " + path + ": expected " + expected(f.getTargetType()) + ", got '" + f.getValue() + "'";
@@ -259,7 +283,8 @@ public final class WorkloadLoader {
 
     private static String expected(Class<?> type) {
         if (type == null) return "a different kind of value";
-        if (type == long.class || type == Long.class || type == int.class || type == Integer.class) return "a whole number";
+        if (type == long.class || type == Long.class || type == int.class || type == Integer.class)
+            return "a whole number";
         if (type == double.class || type == Double.class || type == float.class) return "a number";
         if (type == boolean.class || type == Boolean.class) return "true or false";
         if (type == String.class) return "a string";

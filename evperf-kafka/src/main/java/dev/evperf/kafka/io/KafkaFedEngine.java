@@ -3,9 +3,11 @@ package dev.evperf.kafka.io;
 import dev.evperf.api.AckListener;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
+import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
-import dev.evperf.kafka.io.TrialTopics;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,8 +28,14 @@ public abstract class KafkaFedEngine implements Engine {
      * @param outputFields output stream → its field names
      * @param outTopic     output stream → the topic it is read from
      */
-    protected KafkaFedEngine(String engine, TrialTopics in, Topics topics, KafkaInputs inputs, OutputConsumer consumer,
-                             Map<String, List<String>> outputFields, Map<String, String> outTopic) {
+    protected KafkaFedEngine(
+            String engine,
+            TrialTopics in,
+            Topics topics,
+            KafkaInputs inputs,
+            OutputConsumer consumer,
+            Map<String, List<String>> outputFields,
+            Map<String, String> outTopic) {
         this.engine = engine;
         this.in = in;
         this.topics = topics;
@@ -41,7 +49,8 @@ public abstract class KafkaFedEngine implements Engine {
     public InputHandle input(String stream) throws EngineException {
         InputHandle h = inputs.input(stream);
         if (h == null) {
-            throw new EngineException(engine + ": no input stream named '" + stream + "'; input streams: " + String.join(", ", in.topicOf().keySet()));
+            throw new EngineException(engine + ": no input stream named '" + stream + "'; input streams: "
+                    + String.join(", ", in.topicOf().keySet()));
         }
         return h;
     }
@@ -57,13 +66,14 @@ public abstract class KafkaFedEngine implements Engine {
         List<String> f = outputFields.get(outputStream);
         if (f == null) {
             throw new EngineException(engine + ": no output stream named '" + outputStream + "'; output streams: "
-                    + String.join(", ", outputFields.keySet()) + " (input streams: " + String.join(", ", in.topicOf().keySet()) + ")");
+                    + String.join(", ", outputFields.keySet()) + " (input streams: "
+                    + String.join(", ", in.topicOf().keySet()) + ")");
         }
         return f;
     }
 
     @Override
-    public void onError(dev.evperf.api.ErrorListener listener) {
+    public void onError(ErrorListener listener) {
         inputs.onError(listener);
     }
 
@@ -74,8 +84,9 @@ public abstract class KafkaFedEngine implements Engine {
 
     /** Each input topic with its partitions, for end markers. */
     protected Map<String, Integer> inputPartitions() {
-        Map<String, Integer> byTopic = new java.util.LinkedHashMap<>();
-        in.topicOf().forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
+        Map<String, Integer> byTopic = new LinkedHashMap<>();
+        in.topicOf()
+                .forEach((stream, topic) -> byTopic.put(topic, in.partitions().get(stream)));
         return byTopic;
     }
 
@@ -87,7 +98,7 @@ public abstract class KafkaFedEngine implements Engine {
     }
 
     /** Field names of a list of fields. */
-    public static List<String> names(List<dev.evperf.api.Field> fields) {
-        return fields.stream().map(dev.evperf.api.Field::name).toList();
+    public static List<String> names(List<Field> fields) {
+        return fields.stream().map(Field::name).toList();
     }
 }

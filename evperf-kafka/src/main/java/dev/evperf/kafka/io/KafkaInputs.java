@@ -2,6 +2,8 @@ package dev.evperf.kafka.io;
 
 import dev.evperf.api.AckListener;
 import dev.evperf.api.EngineException;
+import dev.evperf.api.ErrorListener;
+import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import java.nio.charset.StandardCharsets;
@@ -29,13 +31,15 @@ public final class KafkaInputs implements AutoCloseable {
     private final Map<String, InputHandle> handles = new HashMap<>();
     private volatile AckListener acks;
     /** Where a record the broker refused is reported: the trial counts it as an engine error. */
-    private volatile dev.evperf.api.ErrorListener errors;
+    private volatile ErrorListener errors;
+
     private volatile Exception failure;
 
     /**
      * @param streams the input streams, each with its topic ({@code topics})
      */
-    public KafkaInputs(KafkaSettings settings, Map<String, StreamSchema> streams, Map<String, String> topics) throws EngineException {
+    public KafkaInputs(KafkaSettings settings, Map<String, StreamSchema> streams, Map<String, String> topics)
+            throws EngineException {
         this.engine = settings.engine;
         this.appendTime = settings.appendTime;
         Properties p = new Properties();
@@ -50,8 +54,13 @@ public final class KafkaInputs implements AutoCloseable {
         for (var e : streams.entrySet()) {
             StreamSchema schema = e.getValue();
             int keyIndex = settings.key == null ? -1 : schema.indexOf(settings.key);
-            handles.put(e.getKey(), new Handle(topics.get(e.getKey()), new RowCodec(schema.fields()), keyIndex,
-                    timeIndex(settings, schema)));
+            handles.put(
+                    e.getKey(),
+                    new Handle(
+                            topics.get(e.getKey()),
+                            new RowCodec(schema.fields()),
+                            keyIndex,
+                            timeIndex(settings, schema)));
         }
     }
 
@@ -59,9 +68,9 @@ public final class KafkaInputs implements AutoCloseable {
     private static int timeIndex(KafkaSettings settings, StreamSchema schema) throws EngineException {
         if (settings.timestamp == null) return -1;
         int i = schema.indexOf(settings.timestamp);
-        if (i < 0 || schema.fields().get(i).type() != dev.evperf.api.FieldType.LONG) {
-            throw new EngineException(settings.engine + ": option timestamp: input stream '" + schema.name() + "' has no long field '"
-                    + settings.timestamp + "' (epoch ms)");
+        if (i < 0 || schema.fields().get(i).type() != FieldType.LONG) {
+            throw new EngineException(settings.engine + ": option timestamp: input stream '" + schema.name()
+                    + "' has no long field '" + settings.timestamp + "' (epoch ms)");
         }
         return i;
     }
@@ -76,7 +85,7 @@ public final class KafkaInputs implements AutoCloseable {
     }
 
     /** Reports each record the broker did not accept (after the producer's own retries). */
-    public void onError(dev.evperf.api.ErrorListener listener) {
+    public void onError(ErrorListener listener) {
         this.errors = listener;
     }
 
@@ -121,17 +130,20 @@ public final class KafkaInputs implements AutoCloseable {
 
         @Override
         public void send(Object[] event, long seq, long intendedNanos) {
-            byte[] key = keyIndex < 0 || event[keyIndex] == null ? null
+            byte[] key = keyIndex < 0 || event[keyIndex] == null
+                    ? null
                     : event[keyIndex].toString().getBytes(StandardCharsets.UTF_8);
             Long time = timeIndex < 0 ? null : (Long) event[timeIndex];
-            producer.send(new ProducerRecord<>(topic, null, time, key, codec.encode(event, seq, intendedNanos)), (meta, error) -> {
-                long now = System.nanoTime();
-                if (error != null && failure == null) failure = error;
-                dev.evperf.api.ErrorListener e = errors;
-                if (error != null && e != null) e.onError("producer to " + topic, error);
-                AckListener a = acks;
-                if (a != null) a.onAck(seq, now, appendTime && meta != null ? meta.timestamp() : -1, error);
-            });
+            producer.send(
+                    new ProducerRecord<>(topic, null, time, key, codec.encode(event, seq, intendedNanos)),
+                    (meta, error) -> {
+                        long now = System.nanoTime();
+                        if (error != null && failure == null) failure = error;
+                        ErrorListener e = errors;
+                        if (error != null && e != null) e.onError("producer to " + topic, error);
+                        AckListener a = acks;
+                        if (a != null) a.onAck(seq, now, appendTime && meta != null ? meta.timestamp() : -1, error);
+                    });
         }
     }
 }

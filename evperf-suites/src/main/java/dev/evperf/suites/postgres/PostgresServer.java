@@ -4,6 +4,7 @@ import dev.evperf.suites.translate.Database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.SQLException;
 
 /**
  * The PostgreSQL server of the database table join (J3): started by evperf from the real
@@ -29,8 +30,8 @@ public final class PostgresServer implements AutoCloseable {
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setCleanDataDirectory(true)
                 .start();
-        return new PostgresServer(pg, new Database("jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres",
-                "postgres", "postgres"));
+        return new PostgresServer(
+                pg, new Database("jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres", "postgres", "postgres"));
     }
 
     /** A server that already runs; {@link #close} leaves it running. */
@@ -43,8 +44,9 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     /** The server's own version string (select version()). */
-    public String version() throws java.sql.SQLException {
-        try (var c = Tables.connect(database); var r = c.createStatement().executeQuery("select version()")) {
+    public String version() throws SQLException {
+        try (var c = Tables.connect(database);
+                var r = c.createStatement().executeQuery("select version()")) {
             r.next();
             return r.getString(1);
         }

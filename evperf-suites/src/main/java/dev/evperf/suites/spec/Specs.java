@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.util.Arrays;
+import java.util.Locale;
 
 /** Reads query specs from YAML (or a tree already parsed from a workload) with one-line errors. */
 public final class Specs {
@@ -17,8 +19,7 @@ public final class Specs {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
-    private Specs() {
-    }
+    private Specs() {}
 
     /** @throws SpecException "source:line:column: what is wrong" */
     public static QuerySpec read(String yaml, String source) {
@@ -79,11 +80,11 @@ public final class Specs {
             }
         }
         throw new IllegalArgumentException("unknown " + what + " '" + name + "'; expected one of "
-                + java.util.Arrays.stream(values).map(Specs::yamlName).toList());
+                + Arrays.stream(values).map(Specs::yamlName).toList());
     }
 
     public static String yamlName(Enum<?> e) {
-        return e.name().toLowerCase(java.util.Locale.ROOT);
+        return e.name().toLowerCase(Locale.ROOT);
     }
 
     /** 5 rather than 5.0, 0.1 as 0.1. */

@@ -4,6 +4,7 @@ import dev.evperf.suites.nexmark.data.NexmarkStreams;
 import dev.evperf.suites.nexmark.query.NexmarkQuery;
 import dev.evperf.suites.reference.Model;
 import dev.evperf.suites.reference.RowSink;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -29,9 +30,10 @@ abstract class WindowModel<S> implements Model {
         this.length = w.length();
         this.slide = slide;
         this.lateness = q.data().latenessMillis();
-        this.streams = w.kinds().stream().map(k -> NexmarkStreams.ALL.get(k).name()).toArray(String[]::new);
+        this.streams =
+                w.kinds().stream().map(k -> NexmarkStreams.ALL.get(k).name()).toArray(String[]::new);
         this.maxTime = new long[streams.length];
-        java.util.Arrays.fill(maxTime, Long.MIN_VALUE);
+        Arrays.fill(maxTime, Long.MIN_VALUE);
         this.empty = empty;
     }
 

@@ -1,0 +1,120 @@
+package dev.evperf.monitor.sensors;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How often the machine took the core away from the threads that send: each sender thread's
+ * involuntary context switches over its timed loop (procfs {@code nonvoluntary_ctxt_switches} of
+ * {@code /proc/thread-self/status}: preempted while runnable; a park is voluntary), and the
+ * machine's steal time (the {@code cpu} line of {@code /proc/stat}: a VM's vCPUs waiting for the
+ * host), in CPU-ms over all CPUs. A sender calls {@link #begin} before its loop and {@link #end}
+ * after, off the loop; the sensor sampler reads the registered threads' counters as the run goes.
+ * Where procfs is unreadable the figures are null, not 0.
+ */
+public final class Descheduling {
+    private static final Set<Path> THREADS = ConcurrentHashMap.newKeySet();
+    private static final ThreadLocal<Long> START = new ThreadLocal<>();
+    private static final AtomicLong SWITCHES = new AtomicLong();
+    private static volatile boolean unreadable;
+    /** /proc/stat's unit (USER_HZ), in ms. */
+    private static final double MS_PER_TICK = 1000 / ProcSensors.TICKS_PER_S;
+
+    private Descheduling() {}
+
+    /** Forgets the threads and counts (one trial per JVM; tests run several loops). */
+    public static void reset() {
+        THREADS.clear();
+        SWITCHES.set(0);
+        unreadable = false;
+    }
+
+    /** The calling thread is about to send: registers it and reads its counter. */
+    public static void begin() {
+        Path self = selfTask();
+        if (self != null) THREADS.add(self);
+        long c = nonvoluntary(Path.of("/proc/thread-self/status"));
+        START.set(c);
+        if (c < 0) unreadable = true;
+    }
+
+    /** The calling thread has sent its last event: adds its involuntary switches since {@link #begin}. */
+    public static void end() {
+        Long start = START.get();
+        long c = nonvoluntary(Path.of("/proc/thread-self/status"));
+        if (start == null || start < 0 || c < 0) {
+            unreadable = true;
+            return;
+        }
+        SWITCHES.addAndGet(c - start);
+    }
+
+    /** The registered sender threads' involuntary switches so far, summed (the sensor); NaN before any registered. */
+    static double liveSwitches() {
+        if (THREADS.isEmpty()) return Double.NaN;
+        long sum = 0;
+        for (Path t : THREADS) {
+            long c = nonvoluntary(t.resolve("status"));
+            if (c >= 0) sum += c; // a thread that ended keeps no task directory: its part is in end()
+        }
+        return sum;
+    }
+
+    /** The machine's steal time so far, CPU-ms over all CPUs; NaN where /proc/stat has no steal column. */
+    public static double stealMs() {
+        try {
+            for (String line : ProcSensors.cpuLines()) {
+                if (!line.startsWith("cpu ")) continue;
+                String[] f = line.trim().split("\\s+");
+                return f.length > 8 ? Long.parseLong(f[8]) * MS_PER_TICK : Double.NaN;
+            }
+        } catch (RuntimeException e) {
+            // unreadable: NaN below
+        }
+        return Double.NaN;
+    }
+
+    /** What result.json says, with the driver's stalls (see {@code Stalls}) and the steal over the loop. */
+    public static Map<String, Object> summary(Map<String, Object> stalls, double stealAtStart) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stalls", stalls);
+        m.put("driver_involuntary_switches", unreadable ? null : SWITCHES.get());
+        double steal = stealMs() - stealAtStart;
+        m.put("steal_ms", Double.isNaN(steal) ? null : steal);
+        m.put(
+                "note",
+                "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
+                        + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others (all CPUs)");
+        return m;
+    }
+
+    /** /proc/self/task/TID of the calling thread, from the /proc/thread-self link; null where there is none. */
+    private static Path selfTask() {
+        try {
+            Path link = Files.readSymbolicLink(Path.of("/proc/thread-self")); // "PID/task/TID"
+            return Path.of("/proc").resolve(link);
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
+    /** nonvoluntary_ctxt_switches of a procfs status file, or -1 when unreadable. */
+    static long nonvoluntary(Path status) {
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                    return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // below
+        }
+        return -1;
+    }
+}
