@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The harness does not change what it measures: a trial of the pass-through query at maximum rate
  * against the bare loop ({@link BareLoop}: the engine API and a loop making fresh events, nothing
- * of evperf's driver), each in a fresh JVM, run interleaved (bare, trial, capacity mode, twice;
- * the fastest of each) so that a busy machine slows all alike. At this size (1 M events) a shared machine's
+ * of evperf's driver), each in a fresh JVM, run interleaved (bare, trial, capacity mode, twice,
+ * up to four times while a time bound is not met; the fastest of each) so that a busy machine slows all alike. At this size (1 M events) a shared machine's
  * noise is larger than 10 %, so the test holds the structural part with loose bounds that the
  * first design broke (its whole-run live set made the engine's young collections copy evperf's
  * events: 0.48× the bare loop's rate, 25× its GC pause time): the trial's time per event is within
@@ -48,24 +48,39 @@ class BareLoopCheckTest {
                 load:
                   phases: [{name: all, max: {count: %d}}]
                 measure: {live: false, sensors: {enabled: false}%s}
-                """.formatted(engine, BareLoop.query(engine), EVENTS, capacity ? ", records: false, timing: sampled" : "");
+                """
+                .formatted(engine, BareLoop.query(engine), EVENTS, capacity ? ", records: false, timing: sampled" : "");
     }
 
     /** One bare loop in a fresh JVM: its JSON line. */
     static JsonNode bare(String engine) throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), BareLoop.class.getName(), engine,
-                String.valueOf(EVENTS)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        javaBin,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        BareLoop.class.getName(),
+                        engine,
+                        String.valueOf(EVENTS))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String out = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor()).as(out).isZero();
-        String line = out.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElseThrow(() -> new AssertionError(out));
+        String line = out.lines()
+                .filter(l -> l.startsWith("{"))
+                .reduce((a, b) -> b)
+                .orElseThrow(() -> new AssertionError(out));
         return new ObjectMapper().readTree(line);
     }
 
     /** One trial in a fresh JVM: ns per event over its phase, and its GC pause ms while sending. */
     double[] trial(String engine, boolean capacity, String name) throws Exception {
         Path run = tmp.resolve(name);
-        Cli cli = Cli.run("run", Cli.write(tmp, name + ".yaml", workload(engine, capacity)).toString(), "--out", run.toString());
+        Cli cli = Cli.run(
+                "run",
+                Cli.write(tmp, name + ".yaml", workload(engine, capacity)).toString(),
+                "--out",
+                run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
         JsonNode r = new ObjectMapper().readTree(t.resolve("result.json").toFile());
@@ -92,20 +107,39 @@ class BareLoopCheckTest {
     void aTrialRunsTheEngineAsFastAsTheBareLoopPlusItsClockReads(String engine) throws Exception {
         List<JsonNode> bares = new ArrayList<>();
         List<double[]> trials = new ArrayList<>(), capacities = new ArrayList<>();
-        for (int round = 0; round < 2; round++) {
+        // Two rounds, and up to two more while a time bound is not met: a busy machine only ever
+        // slows a run down, so more rounds bring the fastest of each kind closer to its real speed,
+        // while a harness that really slows the engine (the first design: 2x and more) fails every round.
+        double bareNs = 0, clock = 0, barePause = 0, trialNs = 0, trialPause = 0;
+        double[] capacity = null;
+        for (int round = 0; round < 4; round++) {
             bares.add(bare(engine));
             trials.add(trial(engine, false, "t" + round));
             capacities.add(trial(engine, true, "c" + round));
+            if (round == 0) continue;
+            bareNs = bares.stream()
+                    .mapToDouble(b -> b.get("ns_per_event").asDouble())
+                    .min()
+                    .orElseThrow();
+            clock = bares.stream()
+                    .mapToDouble(b -> b.get("nanotime_ns").asDouble())
+                    .min()
+                    .orElseThrow();
+            barePause = bares.stream()
+                    .mapToDouble(b -> b.get("gc_pause_ms").asDouble())
+                    .max()
+                    .orElseThrow();
+            trialNs = trials.stream().mapToDouble(t -> t[0]).min().orElseThrow();
+            trialPause = trials.stream().mapToDouble(t -> t[1]).min().orElseThrow();
+            capacity = new double[] {
+                capacities.stream().mapToDouble(c -> c[0]).min().orElseThrow(),
+                capacities.stream().mapToDouble(c -> c[1]).min().orElseThrow()
+            };
+            if (trialNs < 1.5 * (bareNs + 2 * clock) && capacity[0] < 1.5 * bareNs) break;
         }
-        // The fastest of each kind: a busy machine only ever slows a run down.
-        double bareNs = Math.min(bares.get(0).get("ns_per_event").asDouble(), bares.get(1).get("ns_per_event").asDouble());
-        double clock = Math.min(bares.get(0).get("nanotime_ns").asDouble(), bares.get(1).get("nanotime_ns").asDouble());
-        double barePause = Math.max(bares.get(0).get("gc_pause_ms").asDouble(), bares.get(1).get("gc_pause_ms").asDouble());
-        double trialNs = Math.min(trials.get(0)[0], trials.get(1)[0]);
-        double trialPause = Math.min(trials.get(0)[1], trials.get(1)[1]);
-        double[] capacity = {Math.min(capacities.get(0)[0], capacities.get(1)[0]), Math.min(capacities.get(0)[1], capacities.get(1)[1])};
-        String figures = engine + ": bare " + bareNs + " ns/event (+ 2 × " + clock + " ns clock), trial " + trialNs + ", capacity "
-                + capacity[0] + "; GC pauses while sending: bare " + barePause + " ms, trial " + trialPause + " ms, capacity " + capacity[1];
+        String figures = engine + ": bare " + bareNs + " ns/event (+ 2 × " + clock + " ns clock), trial " + trialNs
+                + ", capacity " + capacity[0] + "; GC pauses while sending: bare " + barePause + " ms, trial "
+                + trialPause + " ms, capacity " + capacity[1];
         assertThat(trialNs).as(figures).isLessThan(1.5 * (bareNs + 2 * clock));
         assertThat(capacity[0]).as(figures).isLessThan(1.5 * bareNs);
         assertThat(trialPause).as(figures).isLessThan(2 * barePause + 50);
