@@ -46,8 +46,7 @@ public interface Engine extends AutoCloseable {
      *
      * @throws EngineException when the markers did not all arrive within {@code timeout}, saying how many did
      */
-    default void drain(Duration timeout) throws EngineException {
-    }
+    default void drain(Duration timeout) throws EngineException {}
 
     /**
      * Registers the listener that hears, for every event sent with
@@ -55,7 +54,17 @@ public interface Engine extends AutoCloseable {
      * (for Kafka: the producer's callback after the broker's acknowledgement). Engines with
      * nothing to acknowledge never call it; the default ignores the listener.
      */
-    default void subscribeAcks(AckListener listener) {
+    default void subscribeAcks(AckListener listener) {}
+
+    /**
+     * Figures the engine reports about itself while a trial runs, by name ({@code group/name} or
+     * {@code group/name#instance}, e.g. {@code kafka/consumer_lag}), each read when the trial's
+     * sensors are sampled, on the sampler's thread (never the sender's), into sensors.csv as
+     * {@code sensor://engine/<name>}. A reading that fails this time is NaN. Asked once, after the
+     * engine opened and before the first send; the default has none.
+     */
+    default java.util.Map<String, java.util.function.DoubleSupplier> gauges() {
+        return java.util.Map.of();
     }
 
     /** Stops the engine and frees its resources. */

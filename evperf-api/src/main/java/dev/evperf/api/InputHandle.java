@@ -36,4 +36,16 @@ public interface InputHandle {
             send(event);
         }
     }
+
+    /**
+     * Sends a batch made by {@link #prepareBatch} with the driver's account of its events, as
+     * {@link #send(Object[], long, long)} does for one: event {@code i} of the batch has sequence
+     * number {@code firstSeq + i} and was intended at {@code base + intended[from + i]} (the
+     * driver's {@code System.nanoTime()}); passed as arrays the driver already holds, so that the
+     * call allocates nothing. Engines that write both into their records (through a broker)
+     * override it; the default is {@link #sendBatch(Object)}.
+     */
+    default void sendBatch(Object batch, long firstSeq, long[] intended, int from, long base) {
+        sendBatch(batch);
+    }
 }

@@ -1,25 +1,22 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.summary.AnalysisOptions;
 import dev.evperf.analysis.summary.RunSummary;
-import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
 /** Joins the controller to the analysis: trial summaries for run.json, and the printed tables. */
 final class Summaries {
-    private Summaries() {
-    }
+    private Summaries() {}
 
     static void checkFormat(String format) {
         RunSummary.Format.parse(format);
@@ -60,7 +57,8 @@ final class Summaries {
         void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
             Summaries.print(runDir, format, keepWarmUp, out, (id, params, repetition, dir, options) -> {
                 Entry e = byDir.get(dir.toAbsolutePath().normalize());
-                return e != null && e.options.equals(options) ? e.summary.withRun(id, params, repetition)
+                return e != null && e.options.equals(options)
+                        ? e.summary.withRun(id, params, repetition)
                         : TrialSummary.load(id, params, repetition, dir, options);
             });
         }
@@ -76,7 +74,12 @@ final class Summaries {
 
     private static JsonNode trialSummary(Path trialDir, boolean cutWarmUp) throws IOException {
         // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
-        return load(trialDir, trialOptions(trialDir, cutWarmUp)).toJsonTree();
+        JsonNode tree = load(trialDir, trialOptions(trialDir, cutWarmUp)).toJsonTree();
+        // An engine behind Kafka: its consumer lag's trend, which sustain judges.
+        var lag = dev.evperf.analysis.figures.LagTrend.of(trialDir, dev.evperf.results.TrialResult.load(trialDir));
+        if (lag != null && tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o)
+            o.set("lag_trend", Json.MAPPER.valueToTree(lag));
+        return tree;
     }
 
     private static AnalysisOptions trialOptions(Path trialDir, boolean cutWarmUp) throws IOException {
@@ -93,7 +96,8 @@ final class Summaries {
         print(runDir, format, keepWarmUp, out, TrialSummary::load);
     }
 
-    private static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
+    private static void print(
+            Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
         RunDir run = RunDir.open(runDir);
         AnalysisOptions options = options(run.run().workload());
         RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);

@@ -119,6 +119,15 @@ final class SustainCommand implements Callable<Integer> {
     double backlogTolerance;
 
     @Option(
+            names = "--lag-tolerance",
+            defaultValue = "0.01",
+            paramLabel = "SHARE",
+            description =
+                    "Engines behind Kafka: the consumer lag grows when its slope after the warm-up exceeds this share of the"
+                            + " rate, records/s per event/s (Theodolite's criterion; default: ${DEFAULT-VALUE}).")
+    double lagTolerance;
+
+    @Option(
             names = "--max-lag",
             defaultValue = "50ms",
             paramLabel = "DURATION",
@@ -205,7 +214,7 @@ final class SustainCommand implements Callable<Integer> {
                     components,
                     warm,
                     measure,
-                    new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us));
+                    new SustainVerdict.Criteria(maxLagMs, backlogTolerance, noDrops, p99Us, lagTolerance));
         }
     }
 
@@ -468,26 +477,28 @@ final class SustainCommand implements Callable<Integer> {
         main.out.println(
                 "Rate against latency (probes in rate order; scheduled latency is from the intended send time)");
         main.out.printf(
-                "  %-5s %14s %14s %12s %12s %12s %10s  %s%n",
+                "  %-5s %14s %14s %12s %12s %12s %12s %10s  %s%n",
                 "probe",
                 "target ev/s",
                 "achieved ev/s",
                 "p50 sched µs",
                 "p99 sched µs",
                 "backlog ms/s",
+                "lag rec/s",
                 "sustained",
                 "why not");
         rows.stream()
                 .sorted(Comparator.comparingDouble(Probe::rate))
                 .forEach(r -> main.out.printf(
                         Locale.ROOT,
-                        "  %-5s %14.1f %14s %12s %12s %12s %10s  %s%n",
+                        "  %-5s %14.1f %14s %12s %12s %12s %12s %10s  %s%n",
                         r.id(),
                         r.rate(),
                         figure(r.achievedRate(), "%.1f"),
                         figure(r.scheduledP50Us(), "%.1f"),
                         figure(r.scheduledP99Us(), "%.1f"),
                         figure(r.backlogMsPerS(), "%.3f"),
+                        figure(r.consumerLagPerS(), "%.1f"),
                         r.sustained() ? "yes" : "no",
                         r.reason()));
         if (search.done()) {

@@ -20,9 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 class FlinkRunTest {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();
+
     @RegisterExtension
     static final FlinkExtension FLINK = new FlinkExtension();
-    static final String TEST_JOBS = Path.of("../evperf-flink/target/test-classes").toAbsolutePath().normalize().toString();
+
+    static final String TEST_JOBS = Path.of("../evperf-flink/target/test-classes")
+            .toAbsolutePath()
+            .normalize()
+            .toString();
 
     @TempDir
     Path tmp;
@@ -34,13 +39,22 @@ class FlinkRunTest {
     /** The issue's windowed aggregate on Flink SQL: every window's count equals a count of the input's append times. */
     @Test
     void flinkSqlWindowedCountsMatchACountFromTheInput() throws Exception {
-        String q = """
+        String q =
+                """
                 CREATE VIEW OutputStream AS
                 SELECT symbol, window_start, COUNT(*) AS n
                 FROM TABLE(TUMBLE(TABLE StockStream, DESCRIPTOR(rowtime), INTERVAL '0.1' SECOND))
                 GROUP BY symbol, window_start, window_end""";
-        Path w = Cli.write(tmp, "w.yaml", workload("flink", existing(), q, "{OutputStream: {sequence: none, values: true}}",
-                "{flink: {table.local-time-zone: UTC}}", "- {name: m, constant: {rate: 1000, duration: 2s}}"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "flink",
+                        existing(),
+                        q,
+                        "{OutputStream: {sequence: none, values: true}}",
+                        "{flink: {table.local-time-zone: UTC}}",
+                        "- {name: m, constant: {rate: 1000, duration: 4s}}"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
@@ -48,30 +62,65 @@ class FlinkRunTest {
         JsonNode result = JSON.readTree(t.resolve("result.json").toFile());
         assertThat(result.get("engine").asText()).isEqualTo("flink");
         assertThat(result.get("engine_version").asText()).startsWith("Flink 1.20");
-        KafkaEnginesRunTest.assertWindowCounts(t, "SELECT symbol || '@' || window_start AS k, n FROM read_csv('"
-                + t.resolve("values-OutputStream.csv") + "', header = true)");
+        KafkaEnginesRunTest.assertWindowCounts(
+                t,
+                "SELECT symbol || '@' || window_start AS k, n FROM read_csv('" + t.resolve("values-OutputStream.csv")
+                        + "', header = true)");
+        // Flink's per-vertex REST metrics and the sources' pending records, sampled into the series
+        assertThat(Cli.one("SELECT count(*) FROM read_csv('" + t.resolve("sensors.csv") + "', header = true)"
+                        + " WHERE sensor LIKE 'sensor://engine/flink/records_in_per_s#%' AND value > 0"))
+                .as("records in per s")
+                .isPositive();
+        assertThat(Cli.one("SELECT count(*) FROM read_csv('" + t.resolve("sensors.csv") + "', header = true)"
+                        + " WHERE sensor = 'sensor://engine/kafka/consumer_lag'"))
+                .as("consumer lag samples")
+                .isPositive();
     }
 
     @Test
     void aFlinkSqlErrorIsBadInputWithItsPositionInTheUsersQuery() throws Exception {
-        String q = "CREATE VIEW Cheap AS SELECT id FROM StockStream WHERE price < 10;\nCREATE VIEW OutputStream AS\n  SELECT id, prize FROM StockStream";
-        Path w = Cli.write(tmp, "w.yaml", workload("flink", existing(), q, "{OutputStream: {sequence: id}}", "{}", "- {name: m, max: {count: 10}}"));
+        String q =
+                "CREATE VIEW Cheap AS SELECT id FROM StockStream WHERE price < 10;\nCREATE VIEW OutputStream AS\n  SELECT id, prize FROM StockStream";
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "flink",
+                        existing(),
+                        q,
+                        "{OutputStream: {sequence: id}}",
+                        "{}",
+                        "- {name: m, max: {count: 10}}"));
         Cli r = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(2);
         String line = r.err.strip().lines().reduce((a, b) -> b).orElse("");
-        assertThat(line).as(r.toString()).startsWith("evperf: " + w + ": flink: ").contains("line 3, column 14").contains("prize");
+        assertThat(line)
+                .as(r.toString())
+                .startsWith("evperf: " + w + ": flink: ")
+                .contains("line 3, column 14")
+                .contains("prize");
         assertThat(r.err).doesNotContain("\tat ");
     }
 
     @Test
     void aJobThatFailsAtSubmissionIsBadInputInOneLine() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("flink", existing(), "", "{OutputStream: {sequence: id}}",
-                "{job: dev.evperf.flink.FailingAtStartJob}", "- {name: m, max: {count: 10}}")
-                .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                                "flink",
+                                existing(),
+                                "",
+                                "{OutputStream: {sequence: id}}",
+                                "{job: dev.evperf.flink.FailingAtStartJob}",
+                                "- {name: m, max: {count: 10}}")
+                        .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:"));
         Cli r = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(2);
         String line = r.err.strip().lines().reduce((a, b) -> b).orElse("");
-        assertThat(line).as(r.toString()).startsWith("evperf: " + w + ": flink: the job failed at submission: ")
+        assertThat(line)
+                .as(r.toString())
+                .startsWith("evperf: " + w + ": flink: the job failed at submission: ")
                 .contains("this job refuses to start");
         assertThat(tmp.resolve("run/run.json")).doesNotExist();
     }
@@ -79,17 +128,28 @@ class FlinkRunTest {
     /** A job failing mid-trial fails that trial with Flink's cause; the run goes on with the next trial (which fails the same way). */
     @Test
     void aJobFailingMidTrialFailsThatTrialAndTheRunGoesOn() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("flink", existing(), "", "{OutputStream: {sequence: id}}", "{job: dev.evperf.flink.FailingJob}",
-                "- {name: m, constant: {rate: 200, duration: 1s}}")
-                .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:")
-                .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                                "flink",
+                                existing(),
+                                "",
+                                "{OutputStream: {sequence: id}}",
+                                "{job: dev.evperf.flink.FailingJob}",
+                                "- {name: m, constant: {rate: 200, duration: 1s}}")
+                        .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:")
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
         JsonNode trials = JSON.readTree(out.resolve("run.json").toFile()).get("trials");
         for (JsonNode t : trials) {
             assertThat(t.get("status").asText()).isEqualTo("failed");
-            assertThat(t.get("reason").asText()).as(t.toString()).startsWith("flink: the job failed: ").contains("event 3 is refused");
+            assertThat(t.get("reason").asText())
+                    .as(t.toString())
+                    .startsWith("flink: the job failed: ")
+                    .contains("event 3 is refused");
         }
         assertThat(trials).hasSize(2);
     }
@@ -100,12 +160,22 @@ class FlinkRunTest {
      */
     @Test
     void aTaskManagerKilledMidTrialFailsThatTrialOnlyAndNothingIsLeftRunning() throws Exception {
-        String components = "broker: {bootstrap_servers: \"" + BROKER.bootstrap() + "\"}\nflink: {mode: standalone, taskmanagers: 1, slots: 1}";
-        Path w = Cli.write(tmp, "w.yaml", workload("flink", components, "CREATE VIEW OutputStream AS SELECT id, symbol FROM StockStream",
-                "{OutputStream: {sequence: id}}", "{}", "- {name: m, constant: {rate: 500, duration: 4s}}")
-                .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+        String components = "broker: {bootstrap_servers: \"" + BROKER.bootstrap()
+                + "\"}\nflink: {mode: standalone, taskmanagers: 1, slots: 1}";
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                                "flink",
+                                components,
+                                "CREATE VIEW OutputStream AS SELECT id, symbol FROM StockStream",
+                                "{OutputStream: {sequence: id}}",
+                                "{}",
+                                "- {name: m, constant: {rate: 500, duration: 4s}}")
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
         Path out = tmp.resolve("run");
-        var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> Cli.run("run", w.toString(), "--out", out.toString()));
+        var running = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> Cli.run("run", w.toString(), "--out", out.toString()));
         JsonNode tm = null;
         long deadline = System.nanoTime() + 300_000_000_000L;
         KafkaEnginesRunTest.awaitLiveTrial(out, "t001", "flink");
@@ -120,7 +190,9 @@ class FlinkRunTest {
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         JsonNode t1 = run.get("trials").get(0), t2 = run.get("trials").get(1);
-        assertThat(t1.get("reason").asText()).as(t1.toString()).startsWith("component flink-taskmanager-1 (pid " + pid + ") was ended by SIGKILL");
+        assertThat(t1.get("reason").asText())
+                .as(t1.toString())
+                .startsWith("component flink-taskmanager-1 (pid " + pid + ") was ended by SIGKILL");
         assertThat(t2.get("status").asText()).as(t2.toString()).isEqualTo("ok");
         KafkaEnginesRunTest.assertNothingLeft(run);
     }

@@ -23,14 +23,17 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaEnginesRunTest {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();
+
     static final ObjectMapper JSON = new ObjectMapper();
-    static final Path STOCKS = Path.of("../examples/data/stocks.txt").toAbsolutePath().normalize();
+    static final Path STOCKS =
+            Path.of("../examples/data/stocks.txt").toAbsolutePath().normalize();
 
     @TempDir
     Path tmp;
 
     /** A StockStream workload on {@code engine} with the given components, queries (indented 4), outputs and load phases. */
-    static String workload(String engine, String components, String queries, String outputs, String options, String phases) {
+    static String workload(
+            String engine, String components, String queries, String outputs, String options, String phases) {
         return """
                 name: %s-test
                 streams:
@@ -55,8 +58,16 @@ class KafkaEnginesRunTest {
                 trial:
                   timeout: 2m
                   drain_timeout: 60s
-                """.formatted(engine, STOCKS, components.indent(2).stripTrailing(), engine, queries.indent(4).stripTrailing(), outputs, options,
-                phases.indent(4).stripTrailing());
+                """
+                .formatted(
+                        engine,
+                        STOCKS,
+                        components.indent(2).stripTrailing(),
+                        engine,
+                        queries.indent(4).stripTrailing(),
+                        outputs,
+                        options,
+                        phases.indent(4).stripTrailing());
     }
 
     String existing() {
@@ -66,43 +77,163 @@ class KafkaEnginesRunTest {
     /** The issue's windowed aggregate on Kafka Streams: the last count of every (symbol, window) equals a count of the input's append times. */
     @Test
     void kafkaStreamsWindowedCountsMatchACountFromTheInput() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka-streams", existing(), "from StockStream count by symbol every 100ms into OutputStream",
-                "{OutputStream: {sequence: none, values: true}}", "{}", "- {name: m, constant: {rate: 1000, duration: 2s}}"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "kafka-streams",
+                        existing(),
+                        "from StockStream count by symbol every 100ms into OutputStream",
+                        "{OutputStream: {sequence: none, values: true}}",
+                        "{}",
+                        "- {name: m, constant: {rate: 1000, duration: 2s}}"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
         Path t = out.resolve("trials/t001");
-        String actual = "SELECT symbol || '@' || window_start AS k, max(count) AS n FROM read_csv('" + t.resolve("values-OutputStream.csv")
-                + "', header = true) GROUP BY 1";
+        String actual = "SELECT symbol || '@' || window_start AS k, max(count) AS n FROM read_csv('"
+                + t.resolve("values-OutputStream.csv") + "', header = true) GROUP BY 1";
         assertWindowCounts(t, actual);
     }
 
     /** Expected: per (symbol of event k = stocks row k mod 1000, append time floored to 100 ms) the events; equal to {@code actualSql}'s (k, n). */
     static void assertWindowCounts(Path trial, String actualSql) throws Exception {
-        String expected = "SELECT s.symbol || '@' || (e.append_in_ms - e.append_in_ms % 100) AS k, count(*) AS n FROM '" + trial.resolve("events.parquet")
+        String expected = "SELECT s.symbol || '@' || (e.append_in_ms - e.append_in_ms % 100) AS k, count(*) AS n FROM '"
+                + trial.resolve("events.parquet")
                 + "' e JOIN (SELECT row_number() OVER () - 1 AS r, column0 AS symbol FROM read_csv('" + STOCKS
                 + "', delim = ' ', header = false)) s ON e.seq % 1000 = s.r GROUP BY 1";
-        assertThat(Cli.one("SELECT count(*) FROM (" + expected + ")")).as("windows").isGreaterThan(10);
-        assertThat(Cli.one("SELECT count(*) FROM ((" + expected + ") EXCEPT (" + actualSql + "))")).isZero();
-        assertThat(Cli.one("SELECT count(*) FROM ((" + actualSql + ") EXCEPT (" + expected + "))")).isZero();
+        assertThat(Cli.one("SELECT count(*) FROM (" + expected + ")"))
+                .as("windows")
+                .isGreaterThan(10);
+        assertThat(Cli.one("SELECT count(*) FROM ((" + expected + ") EXCEPT (" + actualSql + "))"))
+                .isZero();
+        assertThat(Cli.one("SELECT count(*) FROM ((" + actualSql + ") EXCEPT (" + expected + "))"))
+                .isZero();
+    }
+
+    /**
+     * {@code sustain} on Kafka Streams with Theodolite's criterion: a topology that consumes at most
+     * ~500 records/s (SlowTopology, 2 ms per record) probed at 1000 ev/s has a consumer lag that grows
+     * in the measured phase, sampled from the broker into sensors.csv with Kafka Streams' own metrics;
+     * the probe fails naming the slope, and the slope is of the order of the shortfall.
+     */
+    @Test
+    void sustainFailsAProbeWhoseConsumerLagGrows() throws Exception {
+        Path classes = Path.of("../evperf-kstreams/target/test-classes")
+                .toAbsolutePath()
+                .normalize();
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                                "kafka-streams",
+                                existing(),
+                                "",
+                                "{OutputStream: {sequence: id}}",
+                                "{topology: dev.evperf.kstreams.SlowTopology}",
+                                "- {name: m, constant: {rate: 1000, duration: 1s}}")
+                        .replace(
+                                "  name: kafka-streams\n",
+                                "  name: kafka-streams\n  classpath: [\"" + classes + "\"]\n"));
+        Path out = tmp.resolve("sustain");
+        Cli r = Cli.run(
+                "sustain",
+                w.toString(),
+                "--out",
+                out.toString(),
+                "--start",
+                "1000",
+                "--max-probes",
+                "1",
+                "--warmup",
+                "1s",
+                "--duration",
+                "4s");
+        assertThat(r.exit).as(r.toString()).isEqualTo(1); // one probe: not converged
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        JsonNode probe = run.at("/sustain/probe_results/0");
+        assertThat(probe.path("sustained").asBoolean()).as(probe.toString()).isFalse();
+        assertThat(probe.path("reason").asText()).as(probe.toString()).contains("consumer lag grows");
+        // 1000 ev/s in, at most ~500/s consumed: the lag grows by some hundreds of records each second
+        assertThat(probe.path("consumer_lag_per_s").asDouble())
+                .as(probe.toString())
+                .isGreaterThan(100)
+                .isLessThan(1100);
+        assertThat(r.out).contains("lag rec/s");
+        JsonNode trend = run.at("/trials/0/summary/lag_trend");
+        assertThat(trend.path("points").asInt()).as(trend.toString()).isGreaterThanOrEqualTo(3);
+        String sensors = Files.readString(out.resolve("trials/t001/sensors.csv"));
+        assertThat(sensors)
+                .contains("sensor://engine/kafka/consumer_lag,")
+                .contains("sensor://engine/kafka-streams/process_rate,");
+    }
+
+    /**
+     * Micro-batched sends into Kafka carry each event's sequence number and intended time, as single
+     * sends do: every event is acknowledged under its own seq, and every output comes back with the
+     * seq and append time of the event it is.
+     */
+    @Test
+    void microBatchedSendsCarryTheirSequenceNumbers() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "kafka",
+                        existing(),
+                        "",
+                        "{StockStream: {sequence: id}}",
+                        "{}",
+                        "- {name: m, batch: {size: 10, interval: 10ms}, constant: {rate: 1000, duration: 2s}}"));
+        Path out = tmp.resolve("run");
+        Cli r = Cli.run("run", w.toString(), "--out", out.toString());
+        assertThat(r.exit).as(r.toString()).isZero();
+        Path t = out.resolve("trials/t001");
+        JsonNode result = JSON.readTree(t.resolve("result.json").toFile());
+        assertThat(result.get("input_batches").asLong()).isEqualTo(200);
+        assertThat(result.at("/broker/acks").asLong()).isEqualTo(2000);
+        String ev = "'" + t.resolve("events.parquet") + "'";
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack > 0 AND append_in_ms > 0"))
+                .isEqualTo(2000);
+        assertThat(Cli.one("SELECT count(DISTINCT o.seq) FROM '" + t.resolve("outputs.parquet") + "' o JOIN " + ev
+                        + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms"))
+                .isEqualTo(2000);
     }
 
     @Test
     void anUnreachableBrokerIsBadInputInOneLine() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {bootstrap_servers: \"127.0.0.1:1\"}", "",
-                "{StockStream: {sequence: id}}", "{}", "- {name: m, max: {count: 10}}"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "kafka",
+                        "broker: {bootstrap_servers: \"127.0.0.1:1\"}",
+                        "",
+                        "{StockStream: {sequence: id}}",
+                        "{}",
+                        "- {name: m, max: {count: 10}}"));
         Cli r = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(2);
         String line = r.err.strip().lines().reduce((a, b) -> b).orElse("");
-        assertThat(line).as(r.toString()).isEqualTo("evperf: " + w + ": kafka: no Kafka broker answered at 127.0.0.1:1 within 10 s");
+        assertThat(line)
+                .as(r.toString())
+                .isEqualTo("evperf: " + w + ": kafka: no Kafka broker answered at 127.0.0.1:1 within 10 s");
         assertThat(r.err).doesNotContain("\tat ");
         assertThat(tmp.resolve("run/run.json")).doesNotExist();
     }
 
     @Test
     void aMissingTopicOnAnExistingClusterIsBadInputInOneLine() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", existing(), "", "{StockStream: {sequence: id}}",
-                "{topics: {StockStream: no-such-topic}}", "- {name: m, max: {count: 10}}"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "kafka",
+                        existing(),
+                        "",
+                        "{StockStream: {sequence: id}}",
+                        "{topics: {StockStream: no-such-topic}}",
+                        "- {name: m, max: {count: 10}}"));
         Cli r = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(2);
         String line = r.err.strip().lines().reduce((a, b) -> b).orElse("");
@@ -112,12 +243,21 @@ class KafkaEnginesRunTest {
 
     @Test
     void aComponentsSectionThatContradictsItselfIsBadInputBeforeAnythingStarts() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {start: true, bootstrap_servers: \"127.0.0.1:9092\"}", "",
-                "{StockStream: {sequence: id}}", "{}", "- {name: m, max: {count: 10}}"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                        "kafka",
+                        "broker: {start: true, bootstrap_servers: \"127.0.0.1:9092\"}",
+                        "",
+                        "{StockStream: {sequence: id}}",
+                        "{}",
+                        "- {name: m, max: {count: 10}}"));
         Cli r = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(r.exit).isEqualTo(2);
-        assertThat(r.err.strip()).isEqualTo("evperf: " + w + ": components.broker: expected either start: true (evperf starts a broker)"
-                + " or bootstrap_servers of an existing cluster");
+        assertThat(r.err.strip())
+                .isEqualTo("evperf: " + w + ": components.broker: expected either start: true (evperf starts a broker)"
+                        + " or bootstrap_servers of an existing cluster");
         assertThat(tmp.resolve("run")).doesNotExist();
     }
 
@@ -130,12 +270,20 @@ class KafkaEnginesRunTest {
      */
     @Test
     void theKafkaBaselineRunsOnABrokerItStartsAndAKilledBrokerFailsOneTrialOnly() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", workload("kafka", "broker: {start: true}", "", "{StockStream: {sequence: id}}",
-                "{producer: {linger.ms: 1, batch.size: 32768, acks: all, compression.type: lz4}}",
-                "- {name: warmup, measure: false, constant: {rate: 1000, duration: 2s}}\n- {name: m, bursts: {count: 5, size: 500, distance: 100ms}}")
-                .replace("name: kafka-test", "name: kafka-test\nrepetitions: 2"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                workload(
+                                "kafka",
+                                "broker: {start: true}",
+                                "",
+                                "{StockStream: {sequence: id}}",
+                                "{producer: {linger.ms: 1, batch.size: 32768, acks: all, compression.type: lz4}}",
+                                "- {name: warmup, measure: false, constant: {rate: 1000, duration: 2s}}\n- {name: m, bursts: {count: 5, size: 500, distance: 100ms}}")
+                        .replace("name: kafka-test", "name: kafka-test\nrepetitions: 2"));
         Path out = tmp.resolve("run");
-        var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> Cli.run("run", w.toString(), "--out", out.toString()));
+        var running = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> Cli.run("run", w.toString(), "--out", out.toString()));
         long broker = awaitLiveTrial(out, "t001", "broker");
         new ProcessBuilder("kill", "-9", Long.toString(broker)).start().waitFor();
         Cli r = running.get();
@@ -143,7 +291,9 @@ class KafkaEnginesRunTest {
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         JsonNode t1 = run.get("trials").get(0), t2 = run.get("trials").get(1);
         assertThat(t1.get("status").asText()).isEqualTo("failed");
-        assertThat(t1.get("reason").asText()).as(t1.toString()).startsWith("component kafka-broker (pid " + broker + ") was ended by SIGKILL");
+        assertThat(t1.get("reason").asText())
+                .as(t1.toString())
+                .startsWith("component kafka-broker (pid " + broker + ") was ended by SIGKILL");
         assertThat(t2.get("status").asText()).as(t2.toString()).isEqualTo("ok");
         assertThat(t2.get("components_restarted").asText()).contains("kafka-broker");
         assertNothingLeft(run);
@@ -152,9 +302,11 @@ class KafkaEnginesRunTest {
         assertThat(second.get("kind").asText()).isEqualTo("broker");
         assertThat(second.get("start").asInt()).isEqualTo(2);
         JsonNode jvm = second.get("jvms").get(0);
-        assertThat(jvm.get("readyMs").asDouble()).isGreaterThan(jvm.get("startedMs").asDouble());
+        assertThat(jvm.get("readyMs").asDouble())
+                .isGreaterThan(jvm.get("startedMs").asDouble());
         assertThat(jvm.get("shutdownMs").isNumber()).as("stopped and timed").isTrue();
-        assertThat(run.at("/workload/engine/options/producer/compression.type").asText()).isEqualTo("lz4");
+        assertThat(run.at("/workload/engine/options/producer/compression.type").asText())
+                .isEqualTo("lz4");
 
         Path t = out.resolve("trials/t002");
         JsonNode result = JSON.readTree(t.resolve("result.json").toFile());
@@ -162,17 +314,55 @@ class KafkaEnginesRunTest {
         assertThat(result.get("outputs_received").asLong()).isEqualTo(4500);
         assertThat(result.at("/broker/acks").asLong()).isEqualTo(4500);
         String ev = "'" + t.resolve("events.parquet") + "'";
-        // after its send started; not always after send_end: the callback (producer's I/O thread) may beat the driver's clock read
-        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack > send_start AND append_in_ms > 0")).isEqualTo(4500);
+        // after its send started; not always after send_end: the callback (producer's I/O thread) may beat the driver's
+        // clock read
+        assertThat(Cli.one("SELECT count(*) FROM " + ev + " WHERE ack > send_start AND append_in_ms > 0"))
+                .isEqualTo(4500);
         assertThat(Cli.one("SELECT count(*) FROM '" + t.resolve("outputs.parquet") + "' o JOIN " + ev
-                + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms AND o.received > e.send_start")).isEqualTo(4500);
+                        + " e ON o.seq = e.seq WHERE o.append_ms = e.append_in_ms AND o.received > e.send_start"))
+                .isEqualTo(4500);
         assertThat(result.at("/broker/broker_to_broker_ms/max").asDouble()).isZero();
         assertThat(result.at("/broker/ack_ms/count").asLong()).isEqualTo(2500);
         // CPU per process from procfs: the broker's and the trial JVM's, over the trial and sampled into the series
         assertThat(result.at("/cpu/seconds/kafka-broker").asDouble()).isPositive();
         assertThat(result.at("/cpu/seconds/trial").asDouble()).isPositive();
         assertThat(result.at("/cpu/events_per_cpu_s").asLong()).isPositive();
-        assertThat(Files.readString(t.resolve("sensors.csv"))).contains("sensor://procfs/component/cpu_percent#kafka-broker");
+        assertThat(Files.readString(t.resolve("sensors.csv")))
+                .contains("sensor://procfs/component/cpu_percent#kafka-broker")
+                .contains("sensor://engine/kafka/consumer_lag,");
+        assertBrokerAndCpuShown(out, t, result);
+    }
+
+    /**
+     * The broker and CPU figures of result.json in the text summary and in the HTML report (opened
+     * in headless Chromium), with the same numbers; the engine's series charted.
+     */
+    static void assertBrokerAndCpuShown(Path run, Path trial, JsonNode result) throws Exception {
+        Cli summary = Cli.run("summary", run.toString());
+        assertThat(summary.exit).as(summary.toString()).isZero();
+        String perCore = result.at("/cpu/events_per_cpu_s").asLong() + " events per CPU-second";
+        assertThat(summary.out)
+                .contains("Broker (ms; producer ack")
+                .contains("producer ack")
+                .contains("broker-to-broker")
+                .contains("CPU per process")
+                .contains("kafka-broker")
+                .contains("cores busy")
+                .contains(perCore)
+                .contains("Consumer lag trend: ");
+        Path html = trial.resolveSibling("report.html");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        assertThat(ReportCommand.run(run, html, new java.io.PrintStream(err, true)))
+                .as(err.toString())
+                .isZero();
+        String dom = Chromium.openWithEveryChartDrawn(Chromium.required(), html, trial.resolveSibling("chromium"));
+        assertThat(dom)
+                .contains("Broker and CPU per process")
+                .contains("producer ack (send start")
+                .contains("events per CPU-second")
+                .contains("cores busy")
+                .contains("Engine: consumer lag")
+                .contains("cpu of kafka-broker");
     }
 
     /** Waits until the trial's JVM prints its live line (it is sending), then returns the pid of the first JVM of the component kind. */
@@ -180,9 +370,16 @@ class KafkaEnginesRunTest {
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
         Path stdout = out.resolve("trials/" + trial + "/stdout.txt");
         while (System.nanoTime() < deadline) {
-            if (Files.exists(stdout) && Files.readString(stdout).contains("evperf-live ") && Files.exists(out.resolve("run.json"))) {
-                for (JsonNode c : JSON.readTree(out.resolve("run.json").toFile()).path("components")) {
-                    if (c.get("kind").asText().equals(kind)) return c.get("jvms").get(c.get("jvms").size() - 1).get("pid").asLong();
+            if (Files.exists(stdout)
+                    && Files.readString(stdout).contains("evperf-live ")
+                    && Files.exists(out.resolve("run.json"))) {
+                for (JsonNode c :
+                        JSON.readTree(out.resolve("run.json").toFile()).path("components")) {
+                    if (c.get("kind").asText().equals(kind))
+                        return c.get("jvms")
+                                .get(c.get("jvms").size() - 1)
+                                .get("pid")
+                                .asLong();
                 }
             }
             Thread.sleep(100);
@@ -193,14 +390,22 @@ class KafkaEnginesRunTest {
     /** Every component JVM of the run has exited, and no trial JVM of this run remains (by its trial directory on the command line). */
     static void assertNothingLeft(JsonNode run) throws Exception {
         List<Long> pids = new ArrayList<>();
-        for (JsonNode c : run.path("components")) for (JsonNode j : c.get("jvms")) pids.add(j.get("pid").asLong());
+        for (JsonNode c : run.path("components"))
+            for (JsonNode j : c.get("jvms")) pids.add(j.get("pid").asLong());
         assertThat(pids).isNotEmpty();
-        for (long pid : pids) assertThat(Procs.awaitGone(pid, Duration.ofSeconds(10))).as("pid " + pid).isTrue();
+        for (long pid : pids)
+            assertThat(Procs.awaitGone(pid, Duration.ofSeconds(10)))
+                    .as("pid " + pid)
+                    .isTrue();
         String dir = run.get("trials").get(0).get("dir").asText();
         Process ps = new ProcessBuilder("ps", "-eo", "pid,args").start();
         String table = new String(ps.getInputStream().readAllBytes());
         ps.waitFor();
         String runDir = Path.of(run.get("workload_file").asText()).getParent().toString();
-        assertThat(table.lines().filter(l -> l.contains(runDir) && !l.contains(" ps ")).toList()).as(dir).isEmpty();
+        assertThat(table.lines()
+                        .filter(l -> l.contains(runDir) && !l.contains(" ps "))
+                        .toList())
+                .as(dir)
+                .isEmpty();
     }
 }

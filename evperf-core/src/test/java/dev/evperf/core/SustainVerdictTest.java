@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.trial.SustainVerdict.Criteria;
+import dev.evperf.core.trial.SustainVerdict.LagTrend;
 import dev.evperf.core.trial.SustainVerdict.Latency;
 import dev.evperf.core.trial.SustainVerdict.Percentiles;
 import dev.evperf.core.trial.SustainVerdict.PhaseRate;
@@ -26,6 +27,7 @@ class SustainVerdictTest {
                 List.of(new PhaseRate(995, 2.0)),
                 new Latency(new Percentiles(10, 90, null), new Percentiles(12, 95, null), new Percentiles(8, 20, 10.0)),
                 new Trend(0.1, 0.05),
+                null,
                 5000,
                 5000);
     }
@@ -46,7 +48,7 @@ class SustainVerdictTest {
     void eachCriterionAloneFailsTheProbe() {
         ProbeFigures g = good();
         ProbeFigures slow =
-                new ProbeFigures(List.of(new PhaseRate(980, 2.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
+                new ProbeFigures(List.of(new PhaseRate(980, 2.0)), g.latency(), g.scheduledTrend(), null, 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).reason())
                 .isEqualTo("achieved 980.0 ev/s < 99 % of target");
         assertThat(SustainVerdict.judge("t", 1000, slow, CRITERIA).saturated())
@@ -56,6 +58,7 @@ class SustainVerdictTest {
                 slow.rates(),
                 new Latency(g.latency().scheduled(), g.latency().endToEnd(), new Percentiles(990, 1000, 1000.0)),
                 g.scheduledTrend(),
+                null,
                 5000,
                 5000);
         assertThat(SustainVerdict.judge("t", 1000, paced, CRITERIA).saturated())
@@ -63,23 +66,23 @@ class SustainVerdictTest {
                 .isTrue();
 
         ProbeFigures behind =
-                new ProbeFigures(List.of(new PhaseRate(995, 80.0)), g.latency(), g.scheduledTrend(), 5000, 5000);
+                new ProbeFigures(List.of(new PhaseRate(995, 80.0)), g.latency(), g.scheduledTrend(), null, 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, behind, CRITERIA).reason())
                 .isEqualTo("sends up to 80.0 ms behind schedule");
         ProbeFigures lagUnknown =
-                new ProbeFigures(List.of(new PhaseRate(995, null)), g.latency(), g.scheduledTrend(), 5000, 5000);
+                new ProbeFigures(List.of(new PhaseRate(995, null)), g.latency(), g.scheduledTrend(), null, 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, lagUnknown, CRITERIA).sustained())
                 .as("no lag figure is no proof of keeping up")
                 .isFalse();
 
-        ProbeFigures backlog = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 0.5), 5000, 5000);
+        ProbeFigures backlog = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 0.5), null, 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, backlog, CRITERIA).reason()).isEqualTo("backlog grows 4.00 ms/s");
-        ProbeFigures noisySlope = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 2), 5000, 5000);
+        ProbeFigures noisySlope = new ProbeFigures(g.rates(), g.latency(), new Trend(4, 2), null, 5000, 5000);
         assertThat(SustainVerdict.judge("t", 1000, noisySlope, CRITERIA).sustained())
                 .as("within 3 standard errors of flat")
                 .isTrue();
 
-        ProbeFigures drops = new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), 5000, 4990);
+        ProbeFigures drops = new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), null, 5000, 4990);
         assertThat(SustainVerdict.judge("t", 1000, drops, CRITERIA).sustained())
                 .as("drops count only with --no-drops")
                 .isTrue();
@@ -87,6 +90,28 @@ class SustainVerdictTest {
         assertThat(SustainVerdict.judge("t", 1000, drops, new Criteria(50, 1, true, null))
                         .reason())
                 .isEqualTo("10 of 5000 events dropped");
+
+        // An engine behind Kafka: a consumer lag growing by more than 1 % of the rate (and 3 standard errors) fails it.
+        ProbeFigures lagGrows =
+                new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), new LagTrend(250, 20, 9000), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, lagGrows, CRITERIA).reason())
+                .isEqualTo("consumer lag grows 250.0 records/s");
+        assertThat(SustainVerdict.judge("t", 1000, lagGrows, CRITERIA).consumerLagPerS())
+                .isEqualTo(250);
+        ProbeFigures lagFlat =
+                new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), new LagTrend(5, 1, 40), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, lagFlat, CRITERIA).sustained())
+                .as("5 records/s is within 1 % of 1000 ev/s")
+                .isTrue();
+        ProbeFigures lagNoisy =
+                new ProbeFigures(g.rates(), g.latency(), g.scheduledTrend(), new LagTrend(50, 20, 900), 5000, 5000);
+        assertThat(SustainVerdict.judge("t", 1000, lagNoisy, CRITERIA).sustained())
+                .as("within 3 standard errors of flat")
+                .isTrue();
+        assertThat(SustainVerdict.judge("t", 1000, lagGrows, new Criteria(50, 1, false, null, 0.5))
+                        .sustained())
+                .as("a tolerance of half the rate")
+                .isTrue();
 
         assertThat(SustainVerdict.judge("t", 1000, g, new Criteria(50, 1, false, 80.0))
                         .reason())

@@ -7,8 +7,8 @@ import dev.evperf.kafka.io.KafkaInputs;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.OutputConsumer;
 import dev.evperf.kafka.io.RowCodec;
-import dev.evperf.kafka.io.TrialTopics;
 import dev.evperf.kafka.io.Topics;
+import dev.evperf.kafka.io.TrialTopics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +21,13 @@ import java.util.Map;
  */
 final class KafkaEngine extends KafkaFedEngine {
 
-    private KafkaEngine(TrialTopics t, Topics topics, KafkaInputs inputs, OutputConsumer outputs,
-                        Map<String, List<String>> fields, Map<String, String> outTopic) {
+    private KafkaEngine(
+            TrialTopics t,
+            Topics topics,
+            KafkaInputs inputs,
+            OutputConsumer outputs,
+            Map<String, List<String>> fields,
+            Map<String, String> outTopic) {
         super("kafka", t, topics, inputs, outputs, fields, outTopic);
     }
 
@@ -36,7 +41,9 @@ final class KafkaEngine extends KafkaFedEngine {
             Map<String, List<String>> fields = new LinkedHashMap<>();
             Map<String, String> outTopic = new LinkedHashMap<>();
             routes.forEach((output, input) -> {
-                read.put(t.topicOf().get(input), new RowCodec(t.schemas().get(input).fields()));
+                read.put(
+                        t.topicOf().get(input),
+                        new RowCodec(t.schemas().get(input).fields()));
                 fields.put(output, names(t.schemas().get(input).fields()));
                 outTopic.put(output, t.topicOf().get(input));
             });
@@ -54,6 +61,12 @@ final class KafkaEngine extends KafkaFedEngine {
         inputs.flush();
         inputs.sendEnds(inputPartitions());
         consumer.awaitEnds(timeout);
+    }
+
+    /** The pass-through's "engine" is the sink's consumer, which reads the input topics themselves. */
+    @Override
+    protected Map<org.apache.kafka.common.TopicPartition, Long> consumed() {
+        return consumer.consumed();
     }
 
     @Override

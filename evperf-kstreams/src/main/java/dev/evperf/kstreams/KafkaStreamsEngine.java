@@ -218,6 +218,48 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
         }
     }
 
+    /** The application's committed offsets (every 100 ms: commit.interval.ms) are how far it consumed. */
+    @Override
+    protected Map<TopicPartition, Long> consumed() throws EngineException {
+        return topics.committed(appId);
+    }
+
+    /**
+     * Kafka Streams' own metrics, from {@code KafkaStreams.metrics()}: records processed per second
+     * (summed over stream threads), mean commit latency, and the largest lag its consumers see.
+     */
+    @Override
+    protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
+        Map<String, java.util.function.DoubleSupplier> m = new LinkedHashMap<>();
+        m.put("kafka-streams/process_rate", () -> metric("stream-thread-metrics", "process-rate", false));
+        m.put("kafka-streams/commit_latency_avg_ms", () -> metric("stream-thread-metrics", "commit-latency-avg", true));
+        m.put(
+                "kafka-streams/records_lag_max",
+                () -> metric("consumer-fetch-manager-metrics", "records-lag-max", false, true));
+        return m;
+    }
+
+    private double metric(String group, String name, boolean average) {
+        return metric(group, name, average, false);
+    }
+
+    /** One of the application's metrics over all its instances (threads, clients): their sum, mean or max; NaN if none has a value. */
+    private double metric(String group, String name, boolean average, boolean max) {
+        double sum = 0, top = Double.NEGATIVE_INFINITY;
+        int n = 0;
+        for (var e : app.metrics().entrySet()) {
+            if (!e.getKey().group().equals(group) || !e.getKey().name().equals(name)) continue;
+            // the per-client figure only (a per-partition one has a "topic" tag)
+            if (e.getKey().tags().containsKey("topic")) continue;
+            if (!(e.getValue().metricValue() instanceof Number v) || Double.isNaN(v.doubleValue())) continue;
+            sum += v.doubleValue();
+            top = Math.max(top, v.doubleValue());
+            n++;
+        }
+        if (n == 0) return Double.NaN;
+        return max ? top : average ? sum / n : sum;
+    }
+
     private static Map<String, List<String>> fieldNames(Map<String, List<Field>> outputs) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         outputs.forEach((o, f) -> out.put(o, names(f)));

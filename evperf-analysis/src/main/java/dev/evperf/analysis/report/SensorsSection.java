@@ -20,11 +20,27 @@ final class SensorsSection extends Section {
         ObjectNode out = node.putObject("sensors");
         ArrayNode charts = out.putArray("charts");
         List<String> used = new ArrayList<>();
-        Map<String, double[][]> cpu = new TreeMap<>(), freq = new TreeMap<>(), faults = new TreeMap<>(), mem = new TreeMap<>();
+        Map<String, double[][]> cpu = new TreeMap<>(),
+                freq = new TreeMap<>(),
+                faults = new TreeMap<>(),
+                mem = new TreeMap<>();
+        // The engine's own figures (Engine.gauges()), one chart per unit.
+        Map<String, double[][]> lag = new TreeMap<>(),
+                rates = new TreeMap<>(),
+                busy = new TreeMap<>(),
+                commit = new TreeMap<>();
         for (Map.Entry<String, double[][]> e : s.entrySet()) {
             String k = e.getKey();
-            if (k.startsWith("sensor://procfs/cpu/utilization_percent#") || k.equals("sensor://procfs/process/cpu_percent")) {
+            if (k.startsWith("sensor://procfs/cpu/utilization_percent#")
+                    || k.equals("sensor://procfs/process/cpu_percent")
+                    || k.startsWith("sensor://procfs/component/cpu_percent#")) {
                 cpu.put(label(k), e.getValue());
+            } else if (k.startsWith("sensor://engine/") && (k.contains("lag"))) {
+                lag.put(engineLabel(k), e.getValue());
+            } else if (k.startsWith("sensor://engine/") && (k.contains("_per_s") || k.endsWith("_rate"))) {
+                (k.contains("_ms_per_s") ? busy : rates).put(engineLabel(k), e.getValue());
+            } else if (k.startsWith("sensor://engine/") && k.contains("_ms")) {
+                commit.put(engineLabel(k), e.getValue());
             } else if (k.startsWith("sensor://cpufreq/cpu/frequency_khz#")) {
                 freq.put(label(k), scale(e.getValue(), 1e-3));
             } else if (k.startsWith("sensor://procfs/process/page_faults#")) {
@@ -44,15 +60,24 @@ final class SensorsSection extends Section {
         addChart(charts, "CPU frequency", "MHz", freq);
         addChart(charts, "Page faults", "faults/s", faults);
         addChart(charts, "Heap and resident memory", "MiB", mem);
+        addChart(charts, "Engine: consumer lag", "records", lag);
+        addChart(charts, "Engine: records per second", "records/s", rates);
+        addChart(charts, "Engine: busy and back-pressured time", "ms/s", busy);
+        addChart(charts, "Engine: commit latency", "ms", commit);
         ArrayNode others = out.putArray("others");
         s.keySet().stream().filter(k -> !used.contains(k)).forEach(others::add);
     }
 
     static String label(String uri) {
         String k = uri.startsWith("sensor://") ? uri.substring("sensor://".length()) : uri;
-        return k.replace("procfs/cpu/utilization_percent#", "cpu ").replace("procfs/process/cpu_percent", "process cpu")
-                .replace("cpufreq/cpu/frequency_khz#", "").replace("procfs/process/page_faults#", "")
-                .replace("jvm/heap/", "heap ").replace("procfs/process/rss_bytes", "rss").replace("_bytes", "");
+        return k.replace("procfs/cpu/utilization_percent#", "cpu ")
+                .replace("procfs/process/cpu_percent", "process cpu")
+                .replace("procfs/component/cpu_percent#", "cpu of ")
+                .replace("cpufreq/cpu/frequency_khz#", "")
+                .replace("procfs/process/page_faults#", "")
+                .replace("jvm/heap/", "heap ")
+                .replace("procfs/process/rss_bytes", "rss")
+                .replace("_bytes", "");
     }
 
     static double[][] scale(double[][] s, double f) {
@@ -75,6 +100,11 @@ final class SensorsSection extends Section {
     }
 
     /** Series with their own sample times, aligned on the union of times (NaN where a series has none), downsampled. */
+    /** An engine gauge's label: its name after sensor://engine/ (e.g. kafka/consumer_lag, flink/busy_ms_per_s#2-Map). */
+    static String engineLabel(String uri) {
+        return uri.substring("sensor://engine/".length());
+    }
+
     void addChart(ArrayNode charts, String title, String unit, Map<String, double[][]> series) {
         if (series.isEmpty()) return;
         TreeMap<Double, double[]> rows = new TreeMap<>();

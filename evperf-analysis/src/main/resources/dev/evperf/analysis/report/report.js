@@ -435,6 +435,7 @@
       if (drawn) s.appendChild(note("target: the rate the workload asks for; intended: the rate of the phase's intended send times"
         + " (its events over its span), which Poisson arrivals draw at random around the target."));
     }
+    guard(t.id + " broker and CPU", function () { systemFigures(s, r); });
     guard(t.id + " latency", function () { latency(s, t); });
     guard(t.id + " over time", function () { overTime(s, t); });
     guard(t.id + " timeline", function () { timeline(s, t); });
@@ -445,6 +446,29 @@
     guard(t.id + " top bursts", function () { topBursts(s, t); });
     guard(t.id + " spikes", function () { spikes(s, t); });
     guard(t.id + " sensors", function () { sensors(s, t); });
+  }
+
+  /** Engines behind a broker: producer ack and broker-to-broker latency; CPU seconds per process, cores busy, throughput per core. */
+  function systemFigures(s, r) {
+    if (!r.broker && !r.cpu) return;
+    var sec = section(s, "Broker and CPU per process");
+    var b = r.broker;
+    if (b) {
+      var rows = [["producer ack (send start → acknowledged, driver's clock)", b.ack_ms], ["broker-to-broker (output append − input append, broker's clock)", b.broker_to_broker_ms]]
+        .filter(function (x) { return x[1]; })
+        .map(function (x) { return [x[0], fmtInt(x[1].count), fmt(x[1].p50, 3), fmt(x[1].p99, 3), fmt(x[1].max, 3)]; });
+      sec.appendChild(table(["latency, ms", "count", "p50", "p99", "max"], rows, [0]));
+      sec.appendChild(note("acknowledged " + fmtInt(b.acks) + ", refused " + fmtInt(b.refused) + "; producer settings "
+        + (b.producer && Object.keys(b.producer).length ? JSON.stringify(b.producer) : "Kafka's defaults")));
+    }
+    var c = r.cpu;
+    if (c && c.seconds) {
+      var procs = Object.keys(c.seconds).map(function (k) { return [k, fmt(c.seconds[k], 2)]; });
+      procs.push(["all", fmt(c.total_s, 2)]);
+      sec.appendChild(table(["process", "CPU s"], procs, [0]));
+      sec.appendChild(note("utime + stime from /proc/<pid>/stat (1/100 s), first send to end of drain, over " + fmt(c.wall_s, 3) + " s: "
+        + fmt(c.cores_busy, 2) + " cores busy; throughput per core " + fmtInt(c.events_per_cpu_s) + " events per CPU-second."));
+    }
   }
 
   /** The trial's warnings (the summary's list: errors, disturbance, phases that were no steady state, warm-up, dominated means). */

@@ -26,7 +26,8 @@ import java.util.Map;
  */
 public final class FlinkCluster implements Component {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String rest;
     private final ComponentJvm jobManager;
@@ -43,16 +44,30 @@ public final class FlinkCluster implements Component {
      *
      * @param settings Flink configuration ({@code key=value}) over evperf's
      */
-    public static FlinkCluster mini(Path dir, int taskManagers, int slots, List<String> jvmOptions, List<String> settings,
-                                    Duration readyTimeout) {
+    public static FlinkCluster mini(
+            Path dir,
+            int taskManagers,
+            int slots,
+            List<String> jvmOptions,
+            List<String> settings,
+            Duration readyTimeout) {
         for (int attempt = 1; ; attempt++) {
-            List<String> args = new ArrayList<>(List.of(Integer.toString(Ports.free()), Integer.toString(taskManagers),
-                    Integer.toString(slots), "io.tmp.dirs=" + dir.resolve("tmp")));
+            List<String> args = new ArrayList<>(List.of(
+                    Integer.toString(Ports.free()),
+                    Integer.toString(taskManagers),
+                    Integer.toString(slots),
+                    "io.tmp.dirs=" + dir.resolve("tmp")));
             args.addAll(settings);
             List<String> jvm = new ArrayList<>(FlinkJvm.JDK17_ACCESS);
             jvm.addAll(jvmOptions);
-            ComponentJvm mc = ComponentJvm.start("flink-minicluster", FlinkJvm.classPath(), jvm,
-                    "dev.evperf.flinkcluster.MiniClusterMain", args, dir, dir.resolve("minicluster.log"));
+            ComponentJvm mc = ComponentJvm.start(
+                    "flink-minicluster",
+                    FlinkJvm.classPath(),
+                    jvm,
+                    "dev.evperf.flinkcluster.MiniClusterMain",
+                    args,
+                    dir,
+                    dir.resolve("minicluster.log"));
             try {
                 String rest = mc.await("rest", readyTimeout).get("rest");
                 awaitOverview(rest, mc, List.of(), taskManagers, taskManagers * slots, readyTimeout);
@@ -71,21 +86,32 @@ public final class FlinkCluster implements Component {
      *
      * @param settings Flink configuration ({@code key=value}) over evperf's, e.g. {@code taskmanager.memory.process.size=2g}
      */
-    public static FlinkCluster standalone(Path dir, int taskManagers, int slots, List<String> settings, Duration readyTimeout) {
+    public static FlinkCluster standalone(
+            Path dir, int taskManagers, int slots, List<String> settings, Duration readyTimeout) {
         for (int attempt = 1; ; attempt++) {
             int restPort = Ports.free();
             Path conf = dir.resolve("conf");
             writeConfig(conf, dir, restPort, Ports.free(), slots, settings);
             List<List<String>> jm = FlinkJvm.resourceParams("GET_JM_RESOURCE_PARAMS", conf);
-            ComponentJvm jobManager = flinkJvm("flink-jobmanager", jm, "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
-                    conf, dir, dir.resolve("jobmanager.log"));
+            ComponentJvm jobManager = flinkJvm(
+                    "flink-jobmanager",
+                    jm,
+                    "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
+                    conf,
+                    dir,
+                    dir.resolve("jobmanager.log"));
             List<ComponentJvm> tms = new ArrayList<>();
             String rest = "127.0.0.1:" + restPort;
             try {
                 List<List<String>> tm = FlinkJvm.resourceParams("GET_TM_RESOURCE_PARAMS", conf);
                 for (int i = 1; i <= taskManagers; i++) {
-                    tms.add(flinkJvm("flink-taskmanager-" + i, tm, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
-                            conf, dir, dir.resolve("taskmanager-" + i + ".log")));
+                    tms.add(flinkJvm(
+                            "flink-taskmanager-" + i,
+                            tm,
+                            "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
+                            conf,
+                            dir,
+                            dir.resolve("taskmanager-" + i + ".log")));
                 }
                 awaitOverview(rest, jobManager, tms, taskManagers, taskManagers * slots, readyTimeout);
                 return new FlinkCluster(rest, jobManager, tms);
@@ -98,7 +124,8 @@ public final class FlinkCluster implements Component {
         }
     }
 
-    private static ComponentJvm flinkJvm(String name, List<List<String>> params, String main, Path conf, Path dir, Path log) {
+    private static ComponentJvm flinkJvm(
+            String name, List<List<String>> params, String main, Path conf, Path dir, Path log) {
         List<String> jvm = new ArrayList<>(FlinkJvm.JDK17_ACCESS);
         jvm.addAll(params.get(0));
         List<String> args = new ArrayList<>(List.of("--configDir", conf.toString()));
@@ -121,6 +148,8 @@ public final class FlinkCluster implements Component {
         c.put("jobmanager.memory.process.size", "768m");
         c.put("taskmanager.memory.process.size", "1280m");
         c.put("parallelism.default", "1");
+        // The REST metrics evperf samples into each trial's series: fetched from the TaskManagers every 1 s, not 10 s.
+        c.put("metrics.fetcher.update-interval", "1000");
         c.put("io.tmp.dirs", dir.resolve("tmp").toString());
         for (String s : settings) {
             int eq = s.indexOf('=');
@@ -144,8 +173,8 @@ public final class FlinkCluster implements Component {
      * first answers, its TaskManagers when all slots are there; a MiniCluster (no TaskManager
      * JVMs) when all slots are there.
      */
-    private static void awaitOverview(String rest, ComponentJvm jm, List<ComponentJvm> tms, int taskManagers, int slots,
-                                      Duration timeout) {
+    private static void awaitOverview(
+            String rest, ComponentJvm jm, List<ComponentJvm> tms, int taskManagers, int slots, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!jm.alive()) {
@@ -157,17 +186,21 @@ public final class FlinkCluster implements Component {
             JsonNode o = overview(rest);
             if (o != null) {
                 if (!tms.isEmpty()) jm.readyNow("up");
-                if (o.path("taskmanagers").asInt() >= taskManagers && o.path("slots-total").asInt() >= slots) {
+                if (o.path("taskmanagers").asInt() >= taskManagers
+                        && o.path("slots-total").asInt() >= slots) {
                     jm.readyNow("up");
                     for (ComponentJvm tm : tms) tm.readyNow("up");
                     return;
                 }
             }
             if (System.nanoTime() > deadline) {
-                throw new ComponentFailure("flink cluster at " + rest + " was not ready after " + timeout.toSeconds() + " s: "
-                        + (o == null ? "REST did not answer" : o.path("taskmanagers").asInt() + " of " + taskManagers
-                        + " TaskManagers and " + o.path("slots-total").asInt() + " of " + slots + " slots registered")
-                        + " (logs: " + jm.log().getParent() + ")");
+                throw new ComponentFailure(
+                        "flink cluster at " + rest + " was not ready after " + timeout.toSeconds() + " s: "
+                                + (o == null
+                                        ? "REST did not answer"
+                                        : o.path("taskmanagers").asInt() + " of " + taskManagers + " TaskManagers and "
+                                                + o.path("slots-total").asInt() + " of " + slots + " slots registered")
+                                + " (logs: " + jm.log().getParent() + ")");
             }
             try {
                 Thread.sleep(100);
@@ -181,8 +214,12 @@ public final class FlinkCluster implements Component {
     /** The cluster's REST {@code /overview} (taskmanagers, slots-total, slots-available, jobs-running …), or null when it does not answer. */
     public static JsonNode overview(String rest) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + rest + "/overview"))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://" + rest + "/overview"))
+                            .timeout(Duration.ofSeconds(10))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? JSON.readTree(r.body()) : null;
         } catch (IOException e) {
             return null;

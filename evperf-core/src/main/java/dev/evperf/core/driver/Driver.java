@@ -19,8 +19,7 @@ import dev.evperf.api.InputHandle;
  * allocates nothing else.
  */
 public final class Driver {
-    private Driver() {
-    }
+    private Driver() {}
 
     /**
      * Sends sender {@code sender}'s share (every n-th event, or every n-th micro-batch) of every
@@ -29,7 +28,8 @@ public final class Driver {
      * @param origin nanoTime of the trial's origin; send times are recorded relative to it
      * @param state  what this sender is sending, for the output listeners and the live line
      */
-    public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state) {
+    public static void run(
+            InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state) {
         run(input, supply, sender, maker, origin, state, null);
     }
 
@@ -41,8 +41,14 @@ public final class Driver {
      * unwinds out of the loop, and the loop is entered again after the event {@link SendState}
      * says was being sent. Without {@code errors} the exception ends the sender.
      */
-    public static void run(InputHandle input, EventSupply supply, int sender, EventMaker maker, long origin, SendState state,
-                           EngineErrors errors) {
+    public static void run(
+            InputHandle input,
+            EventSupply supply,
+            int sender,
+            EventMaker maker,
+            long origin,
+            SendState state,
+            EngineErrors errors) {
         long base = origin + supply.base();
         boolean batched = supply.batched();
         int senders = supply.senders();
@@ -91,8 +97,15 @@ public final class Driver {
         return j;
     }
 
-    private static void sendEvents(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
-                                   int from) {
+    private static void sendEvents(
+            InputHandle input,
+            EventChunk c,
+            int sender,
+            EventMaker maker,
+            long origin,
+            long base,
+            SendState state,
+            int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
         int senders = c.senders;
@@ -123,8 +136,15 @@ public final class Driver {
      * (t is then an earlier time, so "due ≤ t" still means due), and their send times are not
      * recorded. While ahead of schedule the wait reads the clock as always.
      */
-    private static void sendSampled(InputHandle input, EventChunk c, int sender, EventMaker maker, long origin, long base, SendState state,
-                                    int from) {
+    private static void sendSampled(
+            InputHandle input,
+            EventChunk c,
+            int sender,
+            EventMaker maker,
+            long origin,
+            long base,
+            SendState state,
+            int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
         int senders = c.senders;
@@ -167,8 +187,15 @@ public final class Driver {
      * one call when it is due; all its events share the batch's send start and send end. One clock
      * read per batch while behind schedule, as above.
      */
-    private static void sendBatches(InputHandle input, EventChunk c, int sender, int senders, long origin, long base, SendState state,
-                                    int from) {
+    private static void sendBatches(
+            InputHandle input,
+            EventChunk c,
+            int sender,
+            int senders,
+            long origin,
+            long base,
+            SendState state,
+            int from) {
         long t = System.nanoTime();
         for (int j = from; j < c.batches; j++) {
             if (c.batchIndex[j] % senders != sender) continue;
@@ -177,7 +204,7 @@ public final class Driver {
             int lo = c.batchFirst[j], hi = c.batchFirst[j + 1];
             state.batchFirst = c.first + lo;
             state.last = c.first + hi - 1;
-            input.sendBatch(c.batchObjects[j]);
+            input.sendBatch(c.batchObjects[j], c.first + lo, c.intended, lo, base);
             long end = System.nanoTime();
             for (int row = lo; row < hi; row++) {
                 c.sendStart[row] = t - origin;

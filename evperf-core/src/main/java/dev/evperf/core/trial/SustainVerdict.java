@@ -30,8 +30,19 @@ public final class SustainVerdict {
      * @param backlogToleranceMsPerS a scheduled-latency slope above this (and above 3 standard errors) is a growing backlog
      * @param noDrops whether fewer outputs than inputs fails the probe
      * @param p99Us bound on the scheduled p99, or null for none
+     * @param lagTolerance a consumer-lag slope above this share of the rate (records/s per event/s,
+     *     and above 3 standard errors) is an engine behind Kafka falling behind its input
      */
-    public record Criteria(double maxLagMs, double backlogToleranceMsPerS, boolean noDrops, Double p99Us) {}
+    public record Criteria(
+            double maxLagMs, double backlogToleranceMsPerS, boolean noDrops, Double p99Us, double lagTolerance) {
+        /** The same without a consumer-lag criterion of its own: {@link #LAG_TOLERANCE}. */
+        public Criteria(double maxLagMs, double backlogToleranceMsPerS, boolean noDrops, Double p99Us) {
+            this(maxLagMs, backlogToleranceMsPerS, noDrops, p99Us, LAG_TOLERANCE);
+        }
+    }
+
+    /** The default consumer-lag tolerance: the lag may grow by 1 % of the input rate. */
+    public static final double LAG_TOLERANCE = 0.01;
 
     /**
      * The figures of a probe's trial summary the verdict reads, bound from the summary that the
@@ -42,6 +53,7 @@ public final class SustainVerdict {
             List<PhaseRate> rates,
             Latency latency,
             @JsonProperty("scheduled_trend") Trend scheduledTrend,
+            @JsonProperty("lag_trend") LagTrend lagTrend,
             long events,
             long outputs) {
         /** The last measured phase's rates: the probe's own warm-up is not measured. */
@@ -81,6 +93,16 @@ public final class SustainVerdict {
     }
 
     /**
+     * The consumer lag's least-squares slope over the measured phase (records per s), for engines
+     * behind Kafka: absent otherwise.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LagTrend(
+            @JsonProperty("slope_per_s") double slopePerS,
+            @JsonProperty("std_err") double stdErr,
+            @JsonProperty("max_lag") double maxLag) {}
+
+    /**
      * One probe's row of run.json's {@code sustain.probe_results} (and of the printed table). The
      * figures are null when the trial did not succeed; {@code confirmation} is set on rows of
      * {@code --confirm}.
@@ -95,6 +117,7 @@ public final class SustainVerdict {
         "processing_mean_us",
         "end_to_end_p99_us",
         "backlog_ms_per_s",
+        "consumer_lag_per_s",
         "max_lag_ms",
         "dropped",
         "sustained",
@@ -111,6 +134,7 @@ public final class SustainVerdict {
             @JsonProperty("processing_mean_us") Double processingMeanUs,
             @JsonProperty("end_to_end_p99_us") Double endToEndP99Us,
             @JsonProperty("backlog_ms_per_s") Double backlogMsPerS,
+            @JsonProperty("consumer_lag_per_s") Double consumerLagPerS,
             @JsonProperty("max_lag_ms") Double maxLagMs,
             Long dropped,
             boolean sustained,
@@ -127,6 +151,7 @@ public final class SustainVerdict {
                     processingMeanUs,
                     endToEndP99Us,
                     backlogMsPerS,
+                    consumerLagPerS,
                     maxLagMs,
                     dropped,
                     sustained,
@@ -146,7 +171,7 @@ public final class SustainVerdict {
         if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
             String why = "trial " + entry.path("status").asText() + ": "
                     + entry.path("reason").asText(entry.path("summary_error").asText(""));
-            return new Probe(id, rate, null, null, null, null, null, null, null, null, false, false, why, null);
+            return new Probe(id, rate, null, null, null, null, null, null, null, null, null, false, false, why, null);
         }
         ProbeFigures f;
         try {
@@ -187,6 +212,11 @@ public final class SustainVerdict {
         if (slope > c.backlogToleranceMsPerS() && slope > 3 * trend.stdErr()) {
             why.add(String.format(Locale.ROOT, "backlog grows %.2f ms/s", slope));
         }
+        // Theodolite's criterion for an engine behind Kafka: its consumer lag must not trend upwards.
+        LagTrend lag = f.lagTrend();
+        if (lag != null && lag.slopePerS() > c.lagTolerance() * rate && lag.slopePerS() > 3 * lag.stdErr()) {
+            why.add(String.format(Locale.ROOT, "consumer lag grows %.1f records/s", lag.slopePerS()));
+        }
         long sent = f.events(), received = f.outputs();
         if (c.noDrops() && received < sent)
             why.add(String.format(Locale.ROOT, "%d of %d events dropped", sent - received, sent));
@@ -205,6 +235,7 @@ public final class SustainVerdict {
                 processingMeanUs,
                 e2e.p99Us(),
                 slope,
+                lag == null ? null : lag.slopePerS(),
                 maxLag,
                 Math.max(0, sent - received),
                 why.isEmpty(),

@@ -82,6 +82,53 @@ public abstract class KafkaFedEngine implements Engine {
         inputs.subscribeAcks(listener);
     }
 
+    /**
+     * The consumer lag on the input topics ({@code kafka/consumer_lag}: records appended to them and
+     * not yet consumed by the engine, summed over partitions; Theodolite's criterion), where the
+     * subclass knows how far the engine consumed ({@link #consumed()}), and the subclass's own
+     * figures ({@link #engineGauges()}).
+     */
+    @Override
+    public Map<String, java.util.function.DoubleSupplier> gauges() {
+        Map<String, java.util.function.DoubleSupplier> m = new LinkedHashMap<>();
+        m.put("kafka/consumer_lag", this::consumerLag);
+        m.putAll(engineGauges());
+        return m;
+    }
+
+    /** The engine's own figures beside the consumer lag; none by default. */
+    protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
+        return Map.of();
+    }
+
+    /**
+     * How far the engine consumed each input partition (the next offset it will read), or null
+     * when this cannot be known; a partition absent from the map has not been consumed from yet
+     * and counts from offset 0 (the trial's topics are new).
+     */
+    protected Map<org.apache.kafka.common.TopicPartition, Long> consumed() throws EngineException {
+        return null;
+    }
+
+    /** End offsets minus consumed offsets over every input partition; NaN when either cannot be read now. */
+    protected double consumerLag() {
+        try {
+            Map<org.apache.kafka.common.TopicPartition, Long> done = consumed();
+            if (done == null) return Double.NaN;
+            List<org.apache.kafka.common.TopicPartition> all = new java.util.ArrayList<>();
+            inputPartitions().forEach((topic, n) -> {
+                for (int p = 0; p < n; p++) all.add(new org.apache.kafka.common.TopicPartition(topic, p));
+            });
+            long lag = 0;
+            for (var e : topics.endOffsets(all).entrySet()) {
+                lag += Math.max(0, e.getValue() - done.getOrDefault(e.getKey(), 0L));
+            }
+            return lag;
+        } catch (EngineException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** Each input topic with its partitions, for end markers. */
     protected Map<String, Integer> inputPartitions() {
         Map<String, Integer> byTopic = new LinkedHashMap<>();

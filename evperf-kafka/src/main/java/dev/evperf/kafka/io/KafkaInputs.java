@@ -128,6 +128,13 @@ public final class KafkaInputs implements AutoCloseable {
             send(event, RowCodec.NO_SEQ, RowCodec.NO_TIME);
         }
 
+        /** A micro-batch: each event with its own sequence number and intended time, as a single send writes them. */
+        @Override
+        public void sendBatch(Object batch, long firstSeq, long[] intended, int from, long base) {
+            Object[][] rows = (Object[][]) batch;
+            for (int i = 0; i < rows.length; i++) send(rows[i], firstSeq + i, base + intended[from + i]);
+        }
+
         @Override
         public void send(Object[] event, long seq, long intendedNanos) {
             byte[] key = keyIndex < 0 || event[keyIndex] == null

@@ -50,14 +50,14 @@ public final class OutputConsumer implements AutoCloseable {
     private final Map<TopicPartition, Set<Long>> endsSeen = new HashMap<>();
     private final Map<TopicPartition, Long> endsExpected = new HashMap<>();
     private final List<TopicPartition> assigned = new ArrayList<>();
+    private final Map<TopicPartition, Long> consumed = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread poller;
     private final Thread factory;
     private volatile boolean running = true;
     private volatile Throwable failure;
 
     /** The records of one poll and when the poll returned them. */
-    private record Arrival(ConsumerRecords<byte[], byte[]> records, long receiptNanos) {
-    }
+    private record Arrival(ConsumerRecords<byte[], byte[]> records, long receiptNanos) {}
 
     /** One output topic: its row format and the listeners of the output streams it carries. */
     private static final class Route {
@@ -88,7 +88,8 @@ public final class OutputConsumer implements AutoCloseable {
         }
         consumer.assign(assigned);
         consumer.seekToEnd(assigned);
-        for (TopicPartition tp : assigned) consumer.position(tp, Topics.TIMEOUT); // resolve the ends now, before any send
+        for (TopicPartition tp : assigned)
+            consumer.position(tp, Topics.TIMEOUT); // resolve the ends now, before any send
         poller = new Thread(this::poll, "evperf-sink-poll");
         factory = new Thread(this::decode, "evperf-sink-factory");
         poller.setDaemon(true);
@@ -108,7 +109,8 @@ public final class OutputConsumer implements AutoCloseable {
             if (parts != null && !parts.isEmpty()) return parts;
             if (System.nanoTime() > deadline) {
                 consumer.close(Duration.ZERO);
-                throw new EngineException(engine + ": output topic " + topic + " has no partitions after " + Topics.TIMEOUT.toSeconds() + " s");
+                throw new EngineException(engine + ": output topic " + topic + " has no partitions after "
+                        + Topics.TIMEOUT.toSeconds() + " s");
             }
             try {
                 Thread.sleep(50);
@@ -127,11 +129,20 @@ public final class OutputConsumer implements AutoCloseable {
         r.listeners = all.toArray(new OutputListener[0]);
     }
 
+    /** The next offset this consumer will read of each partition it has read from (kept by the poller). */
+    public Map<TopicPartition, Long> consumed() {
+        return Map.copyOf(consumed);
+    }
+
     private void poll() {
         try {
             while (running) {
                 ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(100));
                 if (batch.isEmpty()) continue;
+                for (TopicPartition tp : batch.partitions()) {
+                    List<ConsumerRecord<byte[], byte[]>> r = batch.records(tp);
+                    consumed.put(tp, r.get(r.size() - 1).offset() + 1);
+                }
                 arrivals.put(new Arrival(batch, System.nanoTime()));
             }
         } catch (WakeupException | InterruptedException e) {
@@ -190,8 +201,9 @@ public final class OutputConsumer implements AutoCloseable {
      */
     public void awaitEnds(Duration timeout) throws EngineException {
         if (!ended(timeout)) {
-            throw new EngineException(engine + ": the end of input reached " + finishedPartitions() + " of " + assigned.size()
-                    + " output partitions within " + timeout.toSeconds() + " s; later outputs may be missing");
+            throw new EngineException(
+                    engine + ": the end of input reached " + finishedPartitions() + " of " + assigned.size()
+                            + " output partitions within " + timeout.toSeconds() + " s; later outputs may be missing");
         }
     }
 
@@ -199,7 +211,8 @@ public final class OutputConsumer implements AutoCloseable {
     public synchronized boolean ended(Duration wait) throws EngineException {
         long deadline = System.nanoTime() + wait.toNanos();
         while (finished() < assigned.size()) {
-            if (failure != null) throw new EngineException(engine + ": the output consumer failed: " + failure, failure);
+            if (failure != null)
+                throw new EngineException(engine + ": the output consumer failed: " + failure, failure);
             long left = deadline - System.nanoTime();
             if (left <= 0) return false;
             try {

@@ -10,6 +10,26 @@ public interface Sensor {
 
     double sample();
 
+    /** An engine's own gauge ({@code Engine.gauges()}) as {@code sensor://engine/<name>}; NaN when reading it throws. */
+    static Sensor engine(String name, java.util.function.DoubleSupplier read) {
+        String uri = "sensor://engine/" + name;
+        return new Sensor() {
+            @Override
+            public String uri() {
+                return uri;
+            }
+
+            @Override
+            public double sample() {
+                try {
+                    return read.getAsDouble();
+                } catch (RuntimeException e) {
+                    return Double.NaN;
+                }
+            }
+        };
+    }
+
     static String uri(String source, String group, String name, String instance) {
         return "sensor://" + source + "/" + group + "/" + name + (instance == null ? "" : "#" + instance);
     }

@@ -43,10 +43,23 @@ public final class SensorSampler implements AutoCloseable {
     /** @param processes other processes of the run (components) by name: their CPU is sampled too */
     public SensorSampler(SensorsDef def, Path trialDir, long origin, Pipeline pipeline, Map<String, Long> processes)
             throws IOException {
+        this(def, trialDir, origin, pipeline, processes, List.of());
+    }
+
+    /** @param extra further sensors (the engine's own gauges) */
+    public SensorSampler(
+            SensorsDef def,
+            Path trialDir,
+            long origin,
+            Pipeline pipeline,
+            Map<String, Long> processes,
+            List<Sensor> extra)
+            throws IOException {
         this.pipeline = pipeline;
         sensors = new ArrayList<>(ProcSensors.all());
         sensors.addAll(JvmSensors.all());
         processes.forEach((name, pid) -> sensors.add(ProcessCpu.percent(name, pid)));
+        sensors.addAll(extra);
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < sensors.size(); i++) index.put(sensors.get(i).uri(), i);
         names = new String[sensors.size()];

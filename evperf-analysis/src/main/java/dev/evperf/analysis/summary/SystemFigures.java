@@ -1,0 +1,100 @@
+package dev.evperf.analysis.summary;
+
+import static dev.evperf.analysis.summary.Table.num;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.analysis.figures.LagTrend;
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * The text summary's part for a trial whose engine ran behind a broker or in other processes, from
+ * its result.json: the producer's acknowledgement and broker-to-broker latencies ({@code broker}),
+ * the CPU time of every process of the run ({@code cpu}, from procfs) with the cores they kept busy
+ * and the throughput per core (events per CPU-second), and the consumer lag's trend. Nothing for a
+ * trial without these figures (an engine in the trial JVM).
+ */
+public final class SystemFigures {
+    private SystemFigures() {}
+
+    /** Appends the part for the trial directory {@code dir}, if it has any of the figures. */
+    public static void text(StringBuilder sb, Path dir) {
+        JsonNode r;
+        try {
+            Path file = dir.resolve(Layout.RESULT_JSON);
+            if (!Files.isRegularFile(file)) return;
+            r = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            return;
+        }
+        JsonNode broker = r.path("broker"), cpu = r.path("cpu");
+        if (broker.isObject()) {
+            sb.append("\nBroker (ms; producer ack = send start -> acknowledged, on the driver's clock;"
+                    + " broker-to-broker = output's append time - input's append time, on the broker's clock)\n");
+            Table t = new Table("figure", "count", "p50", "p99", "max");
+            t.labelColumns(1);
+            row(t, "producer ack", broker.path("ack_ms"));
+            row(t, "broker-to-broker", broker.path("broker_to_broker_ms"));
+            sb.append(t.render("  "));
+            sb.append("  acknowledged ")
+                    .append(broker.path("acks").asLong())
+                    .append(", refused ")
+                    .append(broker.path("refused").asLong())
+                    .append("; producer settings ")
+                    .append(
+                            broker.path("producer").isObject()
+                                            && broker.path("producer").size() > 0
+                                    ? broker.get("producer").toString()
+                                    : "Kafka's defaults")
+                    .append('\n');
+        }
+        if (cpu.isObject()) {
+            sb.append("\nCPU per process (utime + stime from /proc/<pid>/stat, first send to end of drain)\n");
+            Table t = new Table("process", "CPU s");
+            t.labelColumns(1);
+            for (Iterator<Map.Entry<String, JsonNode>> it = cpu.path("seconds").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                t.row(e.getKey(), num(e.getValue().asDouble(), 2));
+            }
+            t.row("all", num(cpu.path("total_s").asDouble(), 2));
+            sb.append(t.render("  "));
+            sb.append("  over ")
+                    .append(num(cpu.path("wall_s").asDouble(), 3))
+                    .append(" s: ")
+                    .append(num(cpu.path("cores_busy").asDouble(), 2))
+                    .append(" cores busy; throughput per core ")
+                    .append(cpu.path("events_per_cpu_s").asLong())
+                    .append(" events per CPU-second\n");
+        }
+        LagTrend lag = LagTrend.of(dir, TrialResult.load(dir));
+        if (lag != null) {
+            sb.append("Consumer lag trend: ")
+                    .append(num(lag.slopePerS(), 1))
+                    .append(" ± ")
+                    .append(num(lag.stdErr(), 1))
+                    .append(" records per s over ")
+                    .append(lag.points())
+                    .append(" samples spanning ")
+                    .append(num(lag.windowS(), 3))
+                    .append(" s (largest lag ")
+                    .append(num(lag.maxLag(), 0))
+                    .append(" records; an engine falling behind has a clearly positive slope)\n");
+        }
+    }
+
+    private static void row(Table t, String name, JsonNode f) {
+        if (!f.isObject()) return;
+        t.row(
+                name,
+                f.path("count").asLong(),
+                num(f.path("p50").asDouble(), 3),
+                num(f.path("p99").asDouble(), 3),
+                num(f.path("max").asDouble(), 3));
+    }
+}
