@@ -9,9 +9,7 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -265,7 +263,7 @@ public final class Controller {
         long timeoutNs = t.workload().trial.timeout.nanos();
         boolean exited;
         try {
-            exited = waitShowingLive(p, timeoutNs, dir.resolve(Layout.STDOUT), t.id());
+            exited = new TrialWait(progress, components).await(p, timeoutNs, dir.resolve(Layout.STDOUT), t.id());
         } catch (InterruptedException e) {
             TrialExit.kill(p);
             Thread.currentThread().interrupt();
@@ -338,69 +336,6 @@ public final class Controller {
         } catch (IOException e) {
             return null;
         }
-    }
-
-    /**
-     * Waits for the trial JVM; on an interactive terminal, shows the trial's latest live line in
-     * place (a non-interactive log gets only the start and end lines).
-     */
-    private boolean waitShowingLive(Process p, long timeoutNs, Path stdout, String id)
-            throws InterruptedException, IOException {
-        boolean console = System.console() != null;
-        if (!console && components == null) return p.waitFor(timeoutNs, TimeUnit.NANOSECONDS);
-        long deadline = System.nanoTime() + timeoutNs;
-        String shown = "";
-        while (System.nanoTime() < deadline) {
-            if (p.waitFor(console ? 500 : 200, TimeUnit.MILLISECONDS)) {
-                progress.print(overwrite(shown, ""));
-                return true;
-            }
-            // A component that died fails the trial now, rather than when its clients time out.
-            if (components != null && components.died() != null) {
-                progress.print(overwrite(shown, ""));
-                return false;
-            }
-            if (!console) continue;
-            String line = lastLiveLine(stdout);
-            if (line != null) {
-                String text = "  " + id + " " + line.substring(LiveMonitor.PREFIX.length());
-                if (!text.equals(shown)) {
-                    progress.print(overwrite(shown, text));
-                    progress.flush();
-                    shown = text;
-                }
-            }
-        }
-        progress.print(overwrite(shown, ""));
-        return false;
-    }
-
-    /**
-     * What replaces the line {@code shown} in place by {@code text}: a carriage return, the text, and
-     * blanks over what is left of the old line, the cursor back at the start when the line is cleared.
-     * Plain characters only: no terminal escape codes, which a log or a simple terminal would show as
-     * garbage.
-     */
-    static String overwrite(String shown, String text) {
-        if (shown.isEmpty() && text.isEmpty()) return "";
-        String pad = " ".repeat(Math.max(0, shown.length() - text.length()));
-        return "\r" + text + pad + (text.isEmpty() ? "\r" : "");
-    }
-
-    private static String lastLiveLine(Path stdout) throws IOException {
-        if (!Files.exists(stdout)) return null;
-        try (var file = new RandomAccessFile(stdout.toFile(), "r")) {
-            long len = file.length();
-            long from = Math.max(0, len - 4096);
-            file.seek(from);
-            byte[] tail = new byte[(int) (len - from)];
-            file.readFully(tail);
-            String[] lines = new String(tail, StandardCharsets.UTF_8).split("\n");
-            for (int i = lines.length - 1; i >= 0; i--) {
-                if (lines[i].startsWith(LiveMonitor.PREFIX)) return lines[i];
-            }
-        }
-        return null;
     }
 
     private static void fail(ObjectNode o, String reason) {

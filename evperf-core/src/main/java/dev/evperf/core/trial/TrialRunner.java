@@ -25,7 +25,6 @@ import dev.evperf.core.records.AckRecords;
 import dev.evperf.core.records.OutputValues;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.records.TrialRecords;
-import dev.evperf.core.results.BrokerFigures;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.workload.Receipt;
@@ -274,7 +273,8 @@ public final class TrialRunner {
                                 dir,
                                 origin,
                                 w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline),
-                                componentPids)
+                                componentPids,
+                                engineGauges(engine))
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
@@ -301,7 +301,7 @@ public final class TrialRunner {
                 long engineDrain = System.nanoTime();
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.put("engine_drain_ns", System.nanoTime() - engineDrain);
-                long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
+                long drainNs = QuietDrain.await(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
                 if (cpu != null) result.put("cpu", cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
@@ -331,19 +331,7 @@ public final class TrialRunner {
                 result.put("harness_waits", Map.of("supply", supply.waits(), "output_chunks", out.ringWaits()));
                 result.put("run_ns", sendDone - origin);
                 result.put("drain_ns", drainNs);
-                Map<String, Object> clock = new LinkedHashMap<>();
-                clock.put("origin_nanotime", origin);
-                clock.put("origin_epoch_ns", epochNanos(originWall));
-                clock.put("end_nanotime", endNano);
-                clock.put("end_epoch_ns", epochNanos(endWall));
-                clock.put(
-                        "note",
-                        "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
-                // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
-                // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-                clock.put(
-                        "drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
-                result.put("clock", clock);
+                result.put("clock", ResultFigures.clock(origin, originWall, endNano, endWall));
 
                 long writeStart = System.nanoTime();
                 Map<String, Object> written = TrialRecords.write(
@@ -356,7 +344,7 @@ public final class TrialRunner {
                                 w.measure.tracepoints,
                                 w.measure.hlogInterval.nanos(),
                                 origin,
-                                epochNanos(originWall) / 1e6,
+                                ResultFigures.epochNanos(originWall) / 1e6,
                                 outputs,
                                 sampleEvery,
                                 out.count()),
@@ -364,21 +352,12 @@ public final class TrialRunner {
                 result.put("outputs_recorded", spill.outputsWritten());
                 result.put("phases", written.get("phases"));
                 result.put("outputs", outputs);
-                result.put("links", links(spill));
+                result.put("links", ResultFigures.links(spill));
                 result.put("records", w.measure.records);
                 if (written.containsKey("trace")) result.put("trace", written.get("trace"));
                 if (written.containsKey("timing")) result.put("timing", written.get("timing"));
                 result.put("write_parts_ms", written.get("write_parts_ms"));
-                if (acks != null) {
-                    Map<String, Object> broker = new LinkedHashMap<>();
-                    // The producer's settings as the workload gave them (Kafka's own defaults for the rest).
-                    broker.put("producer", w.engine.options.getOrDefault("producer", Map.of()));
-                    broker.put("acks", acks.count());
-                    broker.put("refused", acks.errors());
-                    broker.put("ack_writer_waits", acks.waits());
-                    if (w.measure.records) broker.putAll(BrokerFigures.compute(dir));
-                    result.put("broker", broker);
-                }
+                if (acks != null) result.put("broker", ResultFigures.broker(w, acks, dir));
                 result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
                 result.put("errors", errors.summary(origin, w.trial.maxErrors));
                 errors.write(dir, origin);
@@ -400,41 +379,13 @@ public final class TrialRunner {
                 .toArray();
     }
 
+    /** The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics) as sensors. */
+    private static List<dev.evperf.monitor.sensors.Sensor> engineGauges(Engine engine) {
+        List<dev.evperf.monitor.sensors.Sensor> out = new ArrayList<>();
+        engine.gauges().forEach((name, read) -> out.add(dev.evperf.monitor.sensors.Sensor.engine(name, read)));
+        return out;
+    }
+
     /** Output chunks in the sink's cycle. */
     static final int OUTPUT_CHUNKS = 8;
-
-    /** How the recorded outputs were linked to inputs, by rule, and how many name another input than the one they are linked to. */
-    private static Map<String, Object> links(RecordSpill spill) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        long[] by = spill.links();
-        for (OutputRecords.Link l : OutputRecords.Link.values()) m.put(l.label, by[l.ordinal()]);
-        m.put("differing", spill.differing());
-        return m;
-    }
-
-    /** Waits until no output has arrived for {@code quiet} ns; fails the trial instead of hanging. */
-    static long drain(OutputRecords out, long quiet, long timeout) throws InterruptedException {
-        long start = System.nanoTime();
-        long last = out.count();
-        long lastChange = start;
-        while (true) {
-            Thread.sleep(1);
-            long now = System.nanoTime();
-            long c = out.count();
-            if (c != last) {
-                last = c;
-                lastChange = now;
-            } else if (now - lastChange >= quiet) {
-                return lastChange - start;
-            }
-            if (now - start > timeout) {
-                throw new TrialFailure("the engine was still emitting outputs " + (timeout / 1_000_000)
-                        + " ms after the last send (trial.drain_timeout)");
-            }
-        }
-    }
-
-    private static long epochNanos(Instant i) {
-        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
-    }
 }

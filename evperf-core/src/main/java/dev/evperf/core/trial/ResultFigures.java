@@ -1,0 +1,62 @@
+package dev.evperf.core.trial;
+
+import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.jvm.JfrRecorder;
+import dev.evperf.core.records.AckRecords;
+import dev.evperf.core.records.RecordSpill;
+import dev.evperf.core.results.BrokerFigures;
+import dev.evperf.core.workload.Workload;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Sections of result.json that the trial assembles from what it kept during the run (split out of
+ * {@link TrialRunner}, which runs the trial): the clock pairing, the broker's figures, the output
+ * links.
+ */
+final class ResultFigures {
+    private ResultFigures() {}
+
+    /** The nanoTime origin paired with the wall clock at both ends, and how far the two drifted apart. */
+    static Map<String, Object> clock(long origin, Instant originWall, long endNano, Instant endWall) {
+        Map<String, Object> clock = new LinkedHashMap<>();
+        clock.put("origin_nanotime", origin);
+        clock.put("origin_epoch_ns", epochNanos(originWall));
+        clock.put("end_nanotime", endNano);
+        clock.put("end_epoch_ns", epochNanos(endWall));
+        clock.put(
+                "note",
+                "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
+        // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
+        // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
+        clock.put("drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
+        return clock;
+    }
+
+    /** An engine behind a broker: its producer settings, acknowledgements, and ack and broker-to-broker latencies. */
+    static Map<String, Object> broker(Workload w, AckRecords acks, Path dir) throws Exception {
+        Map<String, Object> broker = new LinkedHashMap<>();
+        // The producer's settings as the workload gave them (Kafka's own defaults for the rest).
+        broker.put("producer", w.engine.options.getOrDefault("producer", Map.of()));
+        broker.put("acks", acks.count());
+        broker.put("refused", acks.errors());
+        broker.put("ack_writer_waits", acks.waits());
+        if (w.measure.records) broker.putAll(BrokerFigures.compute(dir));
+        return broker;
+    }
+
+    /** How the recorded outputs were linked to inputs, by rule, and how many name another input than the one they are linked to. */
+    static Map<String, Object> links(RecordSpill spill) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        long[] by = spill.links();
+        for (OutputRecords.Link l : OutputRecords.Link.values()) m.put(l.label, by[l.ordinal()]);
+        m.put("differing", spill.differing());
+        return m;
+    }
+
+    static long epochNanos(Instant i) {
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+}
