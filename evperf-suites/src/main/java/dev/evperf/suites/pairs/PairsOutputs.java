@@ -3,6 +3,7 @@ package dev.evperf.suites.pairs;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.suites.spec.OutputSchema;
 import java.util.List;
 
 /** The Pairs streams (seed 001, Figures 7.2 and 7.8) as evperf schemas, fields in this order. */
@@ -26,6 +27,33 @@ public final class PairsOutputs {
     /** MarketOrder(strategy, type, symbol, price, size, inputTickTS, inputTS). */
     public static final List<String> ORDER_FIELDS =
             List.of("strategy", "type", "symbol", "price", "size", "inputTickTS", "inputTS");
+
+    /** How the generic engine runner reorders an engine's rows: Indicator rows slotted by inputTickTS. */
+    public static final OutputSchema INDICATOR_OUTPUT = new OutputSchema(
+            INDICATOR,
+            List.of(
+                    new Field("strategy", FieldType.STRING),
+                    new Field("ratio", FieldType.DOUBLE),
+                    new Field("avgRatio", FieldType.DOUBLE),
+                    new Field("upperBand", FieldType.DOUBLE),
+                    new Field("lowerBand", FieldType.DOUBLE),
+                    new Field("inputTickTS", FieldType.LONG),
+                    new Field("inputTS", FieldType.LONG)),
+            "inputTickTS",
+            List.of("strategy"));
+
+    public static final OutputSchema ORDER_OUTPUT = new OutputSchema(
+            ORDER,
+            List.of(
+                    new Field("strategy", FieldType.STRING),
+                    new Field("type", FieldType.STRING),
+                    new Field("symbol", FieldType.STRING),
+                    new Field("price", FieldType.INT),
+                    new Field("size", FieldType.INT),
+                    new Field("inputTickTS", FieldType.LONG),
+                    new Field("inputTS", FieldType.LONG)),
+            "inputTickTS",
+            List.of("strategy", "type"));
 
     private PairsOutputs() {}
 
