@@ -37,7 +37,8 @@ public final class ClockRelation {
         sorted.sort(Comparator.comparingLong(Anchor::remote));
         for (int i = 1; i < sorted.size(); i++) {
             if (sorted.get(i).remote() == sorted.get(i - 1).remote()) {
-                throw new IllegalArgumentException("two anchors at the same agent reading " + sorted.get(i).remote());
+                throw new IllegalArgumentException(
+                        "two anchors at the same agent reading " + sorted.get(i).remote());
             }
         }
         return new ClockRelation(List.copyOf(sorted));

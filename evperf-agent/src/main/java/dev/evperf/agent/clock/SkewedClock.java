@@ -13,9 +13,14 @@ public final class SkewedClock {
 
     /** A clock that reads {@code raw + offset + (raw - base)·drift}; {@code base} is fixed now. */
     public SkewedClock(long offsetNs, double driftPpm) {
+        this(offsetNs, driftPpm, System.nanoTime());
+    }
+
+    /** The same skew as an agent's whose base was {@code base} (tests compute the truth with it). */
+    public SkewedClock(long offsetNs, double driftPpm, long base) {
         this.offsetNs = offsetNs;
         this.driftPpm = driftPpm;
-        this.base = System.nanoTime();
+        this.base = base;
     }
 
     public static SkewedClock unskewed() {

@@ -136,7 +136,8 @@ class ClockRelationTest {
 
     @Test
     void outsideTheWindowTheBoundGrowsAsTheSeedSays() {
-        ClockRelation rel = ClockRelation.of(List.of(new Anchor(0, 1000, 10, 20), new Anchor(1_000_000, 1_001_000, 10, 20)));
+        ClockRelation rel =
+                ClockRelation.of(List.of(new Anchor(0, 1000, 10, 20), new Anchor(1_000_000, 1_001_000, 10, 20)));
         assertThat(rel.boundAt(500_000)).isEqualTo(11);
         // f = 2: (2|f| - 1)·e = 30, +1 ns rounding
         assertThat(rel.boundAt(2_000_000)).isEqualTo(31);
