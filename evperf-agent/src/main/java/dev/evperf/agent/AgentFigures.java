@@ -153,8 +153,15 @@ public final class AgentFigures {
 
     /** Writes {@code result.json} (figures and clocks) and {@code events.csv} (per event) into {@code dir}. */
     public void write(Path dir) throws IOException {
+        write(dir, List.of());
+    }
+
+    /** As {@link #write(Path)}, with the trial's marks (e.g. a clock bound above the workload's limit). */
+    public void write(Path dir, List<String> marks) throws IOException {
         Files.createDirectories(dir);
         Map<String, Object> result = new LinkedHashMap<>();
+        result.put("status", marks.isEmpty() ? "ok" : "marked");
+        result.put("marks", marks);
         result.put("events_planned", planned);
         result.put("events_received", received);
         Map<String, Object> latency = new LinkedHashMap<>();
