@@ -126,6 +126,20 @@ public final class AgentFigures {
         return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
     }
 
+    /**
+     * Nearest-rank percentile of the generator lag, send start - intended time (ns): both on the driver
+     * agent's clock, so it needs no relation (the schedule's precision on the agent).
+     */
+    public long lagPercentile(double p) {
+        long[] l = java.util.stream.IntStream.range(0, planned)
+                .filter(i -> send[i] != 0)
+                .mapToLong(i -> send[i] - intended[i])
+                .sorted()
+                .toArray();
+        if (l.length == 0) return -1;
+        return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+    }
+
     /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
     public List<String> summary() {
         List<String> out = new ArrayList<>();
