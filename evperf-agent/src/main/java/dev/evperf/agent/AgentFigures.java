@@ -216,6 +216,8 @@ public final class AgentFigures {
         n.put("min_rtt_us", r.minRtt() / 1e3);
         n.put("rtt_p50_us", rtts[rtts.length / 2] / 1e3);
         n.put("probes", rtts.length);
+        n.put("windows", c.windows().size());
+        n.put("windows_left_out", c.windows().size() - r.anchors().size());
         List<Map<String, Object>> anchors = new ArrayList<>();
         for (int i = 0; i < c.windows().size(); i++) {
             Anchor a = c.windows().get(i).best().anchor();
@@ -229,7 +231,9 @@ public final class AgentFigures {
                     "bound_ns",
                     a.bound(),
                     "rtt_ns",
-                    a.rtt()));
+                    a.rtt(),
+                    "kept",
+                    r.anchors().contains(a)));
         }
         n.put("anchors", anchors);
         return n;

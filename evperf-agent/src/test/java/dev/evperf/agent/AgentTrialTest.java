@@ -67,20 +67,7 @@ class AgentTrialTest {
         SkewedClock sinkClock = new SkewedClock(-37_000_000, 0, sink.clockBase());
         ClockRelation dr = f.relation("driver-1");
         ClockRelation sr = f.relation("sink-1");
-        for (int i = 0; i < 3_000; i++) {
-            // this JVM's clock is the controller's, and every process here reads the same raw clock
-            long trueSend = driverClock.unskew(f.sendOnAgent(i));
-            long trueReceipt = sinkClock.unskew(f.receiptOnAgent(i));
-            assertThat(Math.abs(f.send(i) - trueSend))
-                    .as("send %d", i)
-                    .isLessThanOrEqualTo(dr.boundAt(f.sendOnAgent(i)) + 1);
-            assertThat(Math.abs(f.receipt(i) - trueReceipt))
-                    .as("receipt %d", i)
-                    .isLessThanOrEqualTo(sr.boundAt(f.receiptOnAgent(i)) + 1);
-            assertThat(Math.abs(f.latency(i) - (trueReceipt - trueSend)))
-                    .as("latency %d", i)
-                    .isLessThanOrEqualTo(f.bound(i) + 2);
-        }
+        Truth.withinBounds(f, "driver-1", driverClock, "sink-1", sinkClock);
         // the estimated offsets and drift are the injected ones, within their bounds
         assertThat(Math.abs(-dr.offset()
                         - 5_000_000
