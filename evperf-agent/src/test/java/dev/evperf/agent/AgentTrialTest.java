@@ -163,9 +163,10 @@ class AgentTrialTest {
             assertThat(e.getMessage()).startsWith("agent 'driver-1' lost");
         });
         killer.join();
+        // the plan is 20 s long: a trial that noticed the loss only at its end would take longer
         assertThat((System.nanoTime() - t0) / 1e9)
                 .as("seconds until the trial failed")
-                .isLessThan(15);
+                .isLessThan(20);
         assertThat(driver.process().isAlive()).isFalse();
         // the sink agent was told bye and exits by itself
         assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
