@@ -47,7 +47,7 @@ class AgentTrialTest {
 
     private static AgentTrial.Plan plan(
             List<AgentAddress> agents, List<String> drivers, String sink, int events, double rate) {
-        return new AgentTrial.Plan(agents, drivers, sink, events, rate, 32, 8, 200, 15_000);
+        return new AgentTrial.Plan(agents, drivers, List.of(sink), events, rate, 32, 8, 200, 15_000);
     }
 
     @Test
@@ -112,6 +112,24 @@ class AgentTrialTest {
                 .run();
         assertThat(f.received()).isEqualTo(1_001);
         for (int i = 0; i < 1_001; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
+    }
+
+    @Test
+    void twoDriverAgentsAndTwoSinkAgentsShareTheLoadAndTheOutputs() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        List<AgentAddress> all = new ArrayList<>();
+        for (String n : List.of("d1", "d2", "s1", "s2"))
+            all.add(agent(n, secretFile, "--test-clock-offset-ns", "" + n.hashCode() * 1000L)
+                    .address());
+        AgentFigures f = new AgentTrial(
+                        new AgentTrial.Plan(
+                                all, List.of("d1", "d2"), List.of("s1", "s2"), 1_000, 1_000, 32, 8, 200, 15_000),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(1_000);
+        for (int i = 0; i < 1_000; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
+        assertThat(String.join("\n", f.summary())).contains("clock s1:", "clock s2:", "latency across clocks ±");
     }
 
     @Test

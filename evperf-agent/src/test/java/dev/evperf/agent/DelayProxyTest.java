@@ -150,7 +150,7 @@ class DelayProxyTest {
                                         new AgentAddress("driver-1", "127.0.0.1", dp.port()),
                                         new AgentAddress("sink-1", "127.0.0.1", sp.port())),
                                 List.of("driver-1"),
-                                "sink-1",
+                                List.of("sink-1"),
                                 1_000,
                                 1_000,
                                 16,

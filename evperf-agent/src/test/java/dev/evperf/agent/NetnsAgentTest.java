@@ -102,7 +102,7 @@ class NetnsAgentTest {
                         new AgentTrial.Plan(
                                 List.of(driver.address(), sink.address()),
                                 List.of("driver-1"),
-                                "sink-1",
+                                List.of("sink-1"),
                                 2_000,
                                 2_000,
                                 64,

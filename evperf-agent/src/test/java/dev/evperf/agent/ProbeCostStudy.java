@@ -46,7 +46,7 @@ public final class ProbeCostStudy {
                     AgentTrial.Plan plan = new AgentTrial.Plan(
                             List.of(agents.get(0).address(), agents.get(1).address()),
                             List.of("driver-1"),
-                            "sink-1",
+                            List.of("sink-1"),
                             events,
                             rate,
                             32,
