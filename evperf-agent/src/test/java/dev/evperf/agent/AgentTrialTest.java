@@ -147,6 +147,33 @@ class AgentTrialTest {
     }
 
     @Test
+    void everyWaitOfAnAgentIsBounded() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Secret wrong = Secret.create(dir.resolve("wrong"));
+        // no controller comes
+        LocalAgent lonely = agent("lonely", secretFile, "--accept-ms", "1000");
+        assertThat(lonely.awaitExit(Duration.ofSeconds(60))).isTrue();
+        assertThat(lonely.process().exitValue()).isEqualTo(AgentServer.NO_CONTROLLER);
+        assertThat(Files.readString(dir.resolve("lonely.log"))).contains("no controller connected within 1000 ms");
+        // a controller that says nothing after the handshake is taken as gone
+        LocalAgent idle = agent("idle", secretFile, "--idle-ms", "1000");
+        AgentLink link = AgentLink.connect("idle", "127.0.0.1", idle.address().port(), secret, 10_000);
+        assertThat(idle.awaitExit(Duration.ofSeconds(60))).isTrue();
+        link.close();
+        assertThat(Files.readString(dir.resolve("idle.log"))).contains("controller silent for 1000 ms");
+        // three wrong answers end the agent
+        LocalAgent guarded = agent("guarded", secretFile);
+        for (int i = 0; i < AgentOptions.MAX_REFUSALS; i++) {
+            assertThatThrownBy(() -> AgentLink.connect(
+                            "guarded", "127.0.0.1", guarded.address().port(), wrong, 10_000))
+                    .hasMessageContaining("refused the run's secret");
+        }
+        assertThat(guarded.awaitExit(Duration.ofSeconds(60))).isTrue();
+        assertThat(guarded.process().exitValue()).isEqualTo(AgentServer.NO_CONTROLLER);
+    }
+
+    @Test
     void anAgentThatCannotBeReachedIsNamed() throws Exception {
         int free;
         try (ServerSocket s = new ServerSocket(0)) {
