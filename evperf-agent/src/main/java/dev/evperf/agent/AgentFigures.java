@@ -153,14 +153,15 @@ public final class AgentFigures {
         for (Map.Entry<String, Clock> c : clocks.entrySet()) {
             ClockRelation r = c.getValue().relation();
             out.add(String.format(
-                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d windows)",
+                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d of %d probe windows kept)",
                     c.getKey(),
                     -r.offset() / 1e6,
                     r.driftPpm(),
                     r.driftBoundPpm(),
                     r.windowBound() / 1e3,
                     r.minRtt() / 1e3,
-                    r.anchors().size()));
+                    r.anchors().size(),
+                    c.getValue().windows().size()));
         }
         return out;
     }
