@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PairsEngineTest {
 
     @ParameterizedTest
-    @CsvSource({"esper, 1", "esper, 2"})
+    @CsvSource({"siddhi, 1", "esper, 1", "siddhi, 2", "esper, 2"})
     void validatesWithNothingMissingUndueOrWrong(String engine, int sf) throws Exception {
         long seed = 42;
         PairsScale scale = new PairsScale(sf);
@@ -47,6 +47,7 @@ class PairsEngineTest {
     private static Translation translate(String engine, List<PairsStrategy> strategies) {
         return switch (engine) {
             case "esper" -> PairsEsper.translate(strategies);
+            case "siddhi" -> PairsSiddhi.translate(strategies);
             default -> throw new IllegalArgumentException(engine);
         };
     }
