@@ -6,6 +6,7 @@ import dev.evperf.core.records.AckRecords;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.results.BrokerFigures;
 import dev.evperf.core.workload.Workload;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -20,19 +21,16 @@ final class ResultFigures {
     private ResultFigures() {}
 
     /** The nanoTime origin paired with the wall clock at both ends, and how far the two drifted apart. */
-    static Map<String, Object> clock(long origin, Instant originWall, long endNano, Instant endWall) {
-        Map<String, Object> clock = new LinkedHashMap<>();
-        clock.put("origin_nanotime", origin);
-        clock.put("origin_epoch_ns", epochNanos(originWall));
-        clock.put("end_nanotime", endNano);
-        clock.put("end_epoch_ns", epochNanos(endWall));
-        clock.put(
-                "note",
-                "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
-        // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
-        // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-        clock.put("drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
-        return clock;
+    static TrialResult.Clock clock(long origin, Instant originWall, long endNano, Instant endWall) {
+        return new TrialResult.Clock(
+                origin,
+                epochNanos(originWall),
+                endNano,
+                epochNanos(endWall),
+                "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin",
+                // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
+                // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
+                JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
     }
 
     /** An engine behind a broker: its producer settings, acknowledgements, and ack and broker-to-broker latencies. */
@@ -48,8 +46,8 @@ final class ResultFigures {
     }
 
     /** How the recorded outputs were linked to inputs, by rule, and how many name another input than the one they are linked to. */
-    static Map<String, Object> links(RecordSpill spill) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    static Map<String, Long> links(RecordSpill spill) {
+        Map<String, Long> m = new LinkedHashMap<>();
         long[] by = spill.links();
         for (OutputRecords.Link l : OutputRecords.Link.values()) m.put(l.label, by[l.ordinal()]);
         m.put("differing", spill.differing());

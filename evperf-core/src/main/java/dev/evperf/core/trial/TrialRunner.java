@@ -38,10 +38,10 @@ import dev.evperf.monitor.sensors.Descheduling;
 import dev.evperf.monitor.sensors.ProcessCpu;
 import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +55,7 @@ import java.util.stream.LongStream;
  */
 public final class TrialRunner {
     private final Path dir;
-    private final Map<String, Object> result = new LinkedHashMap<>();
+    private final TrialResult.Draft result = new TrialResult.Draft();
     private Pipelines pipelines;
     /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
     private Map<String, Long> componentPids = Map.of();
@@ -66,28 +66,28 @@ public final class TrialRunner {
 
     /** Runs the trial and records its result; never throws. @return the process exit code */
     public int runAndRecord() {
-        result.put("status", "running");
+        result.status = "running";
         // SIGTERM (the controller stopping its run, or anyone) ends this JVM through its shutdown hooks:
         // result.json then says the trial was stopped, with what it knew by then, instead of being missing.
         Runtime.getRuntime().addShutdownHook(new Thread(this::recordStopped, "evperf-trial-stopped"));
         try {
             run();
-            result.put("status", "ok");
-            result.put("reason", null);
+            result.status = "ok";
+            result.reason = null;
             return 0;
         } catch (Throwable t) {
-            result.put("status", "failed");
-            result.put("reason", reason(t));
+            result.status = "failed";
+            result.reason = reason(t);
             return 1;
         } finally {
-            writeResult(result);
+            writeResult(result.result());
         }
     }
 
     private boolean written;
 
     /** Writes result.json once: whichever of the trial's end and a signal comes first. */
-    private synchronized void writeResult(Map<String, Object> content) {
+    private synchronized void writeResult(TrialResult content) {
         if (written) return;
         written = true;
         try {
@@ -98,19 +98,10 @@ public final class TrialRunner {
     }
 
     private void recordStopped() {
-        for (int attempt = 0; attempt < 3; attempt++) {
-            try {
-                // a copy: the trial's own thread may still be adding to the result
-                Map<String, Object> stopped = new LinkedHashMap<>(result);
-                stopped.put("status", "interrupted");
-                stopped.put(
-                        "reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
-                writeResult(stopped);
-                return;
-            } catch (ConcurrentModificationException busy) {
-                // try again
-            }
-        }
+        // what the trial knew by then; the trial's own thread may still be filling in the rest
+        result.status = "interrupted";
+        result.reason = "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended";
+        writeResult(result.result());
     }
 
     static String reason(Throwable t) {
@@ -118,7 +109,6 @@ public final class TrialRunner {
         return t.getClass().getName() + (t.getMessage() != null ? ": " + t.getMessage() : "");
     }
 
-    @SuppressWarnings("unchecked")
     private void run() throws Exception {
         JsonNode spec = Json.MAPPER.readTree(dir.resolve(Layout.TRIAL_JSON).toFile());
         Workload w = WorkloadLoader.YAML.treeToValue(spec.get("workload"), Workload.class);
@@ -144,17 +134,16 @@ public final class TrialRunner {
         } finally {
             if (pipelines != null) {
                 pipelines.close();
-                result.put("pipelines", Json.MAPPER.valueToTree(pipelines.stats()));
+                result.pipelines = Json.MAPPER.valueToTree(pipelines.stats());
             }
             LogChannels.install(null);
             channels.close();
             if (jfr != null) jfr.close();
         }
         if (jfr != null) {
-            Map<String, Object> clock = (Map<String, Object>) result.get("clock");
+            TrialResult.Clock clock = result.clock;
             if (clock != null) {
-                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long)
-                        clock.get("origin_epoch_ns")));
+                result.jvm = Json.MAPPER.valueToTree(jfr.place(dir, clock.originNanotime(), clock.originEpochNs()));
             }
         }
     }
@@ -177,15 +166,15 @@ public final class TrialRunner {
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
         long need = MemoryNeed.bytes(
                 EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
-        result.put("heap_need_bytes", need);
+        result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
         EngineFactory factory = Engines.get(w.engine.name);
-        result.put("engine", factory.name());
-        result.put("engine_version", factory.version());
+        result.engine = factory.name();
+        result.engineVersion = factory.version();
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
         List<OutputValues> valueFiles = new ArrayList<>();
@@ -216,13 +205,11 @@ public final class TrialRunner {
                     : sendEndReceipt
                             ? OutputRecords.Delivery.SENDING_THREAD_SEND_END
                             : OutputRecords.Delivery.SENDING_THREAD;
-            result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
+            result.outputDelivery = delivery.name().toLowerCase().replace('_', '-');
             // Outputs delivered inside a send are linked to the input being sent; others by the declared attribute.
             boolean bySend = engine.deliversOnSendingThread();
-            result.put(
-                    "output_link",
-                    bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
-            result.put("senders", senders);
+            result.outputLink = bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute";
+            result.senders = senders;
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
             int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
@@ -266,7 +253,11 @@ public final class TrialRunner {
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 supply.prefill();
                 sending.start(supply);
-                result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
+                result.prepareMs = (System.nanoTime() - prepStart) / 1e6;
+                // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's thread.
+                var gauges = w.measure.sensors.enabled
+                        ? new dev.evperf.monitor.sensors.EngineGauges(engine.gauges(), w.measure.sensors.interval.nanos())
+                        : null;
                 SensorSampler sensors = w.measure.sensors.enabled
                         ? new SensorSampler(
                                 w.measure.sensors,
@@ -274,7 +265,7 @@ public final class TrialRunner {
                                 origin,
                                 w.measure.sensors.pipeline == null ? null : pipelines.get(w.measure.sensors.pipeline),
                                 componentPids,
-                                engineGauges(engine))
+                                gauges.sensors())
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
@@ -296,45 +287,40 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
-                result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
+                result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
-                result.put("engine_drain_ns", System.nanoTime() - engineDrain);
+                result.engineDrainNs = System.nanoTime() - engineDrain;
                 long drainNs = QuietDrain.await(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
-                if (cpu != null) result.put("cpu", cpu.end(n));
+                if (cpu != null) result.cpu = Json.MAPPER.valueToTree(cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
-                    result.put("sensors", sensors.summary());
+                    gauges.close();
+                    result.sensors = Json.MAPPER.valueToTree(sensors.summary());
                 }
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
 
-                result.put("events_sent", n);
-                if (schedule.batched()) result.put("input_batches", supply.batchesMade());
-                result.put("outputs_received", out.count());
+                result.eventsSent = n;
+                if (schedule.batched()) result.inputBatches = supply.batchesMade();
+                result.outputsReceived = out.count();
                 if (out.outputBatches() > 0) {
-                    result.put(
-                            "output_batches",
-                            Map.of(
-                                    "batches",
-                                    out.outputBatches(),
-                                    "rows",
-                                    out.batchedOutputs(),
-                                    "mean_size",
-                                    out.batchedOutputs() / (double) out.outputBatches(),
-                                    "largest",
-                                    out.largestOutputBatch()));
+                    result.outputBatches = new TrialResult.OutputBatches(
+                            out.outputBatches(),
+                            out.batchedOutputs(),
+                            out.batchedOutputs() / (double) out.outputBatches(),
+                            out.largestOutputBatch());
                 }
                 // Times the harness made an engine's thread or a sender wait for its records (none when the writer
                 // keeps up).
-                result.put("harness_waits", Map.of("supply", supply.waits(), "output_chunks", out.ringWaits()));
-                result.put("run_ns", sendDone - origin);
-                result.put("drain_ns", drainNs);
-                result.put("clock", ResultFigures.clock(origin, originWall, endNano, endWall));
+                result.harnessWaits = new TrialResult.HarnessWaits(supply.waits(), out.ringWaits());
+                result.runNs = sendDone - origin;
+                result.drainNs = drainNs;
+                result.clock = ResultFigures.clock(origin, originWall, endNano, endWall);
 
                 long writeStart = System.nanoTime();
-                Map<String, Object> written = TrialRecords.write(
+                TrialRecords.Written written = TrialRecords.write(
                         dir,
                         schedule,
                         spill,
@@ -349,17 +335,17 @@ public final class TrialRunner {
                                 sampleEvery,
                                 out.count()),
                         acks == null ? null : acks.finish());
-                result.put("outputs_recorded", spill.outputsWritten());
-                result.put("phases", written.get("phases"));
-                result.put("outputs", outputs);
-                result.put("links", ResultFigures.links(spill));
-                result.put("records", w.measure.records);
-                if (written.containsKey("trace")) result.put("trace", written.get("trace"));
-                if (written.containsKey("timing")) result.put("timing", written.get("timing"));
-                result.put("write_parts_ms", written.get("write_parts_ms"));
-                if (acks != null) result.put("broker", ResultFigures.broker(w, acks, dir));
-                result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
-                result.put("errors", errors.summary(origin, w.trial.maxErrors));
+                result.outputsRecorded = spill.outputsWritten();
+                result.phases = written.phases();
+                result.outputs = outputs;
+                result.links = ResultFigures.links(spill);
+                result.records = w.measure.records;
+                result.trace = written.trace() == null ? null : Json.MAPPER.valueToTree(written.trace());
+                result.timing = written.timing();
+                result.writePartsMs = written.writePartsMs();
+                if (acks != null) result.broker = Json.MAPPER.valueToTree(ResultFigures.broker(w, acks, dir));
+                result.writeMs = (System.nanoTime() - writeStart) / 1e6;
+                result.errors = errors.summary(origin, w.trial.maxErrors);
                 errors.write(dir, origin);
                 Stalls.write(dir, origin);
                 // Every record is written: a trial failed for its errors keeps them for a look.
@@ -377,13 +363,6 @@ public final class TrialRunner {
                 .filter(p -> p.count() > 0)
                 .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1))
                 .toArray();
-    }
-
-    /** The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics) as sensors. */
-    private static List<dev.evperf.monitor.sensors.Sensor> engineGauges(Engine engine) {
-        List<dev.evperf.monitor.sensors.Sensor> out = new ArrayList<>();
-        engine.gauges().forEach((name, read) -> out.add(dev.evperf.monitor.sensors.Sensor.engine(name, read)));
-        return out;
     }
 
     /** Output chunks in the sink's cycle. */
