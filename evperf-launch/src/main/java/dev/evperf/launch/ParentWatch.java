@@ -9,8 +9,10 @@ import java.util.Optional;
  * shutdown hook there, so only the child can notice). Every JVM evperf starts runs it: components
  * through {@link ChildMain}, trial and engine-check JVMs from their own mains. Two signs:
  * <ul>
- * <li>stdin is a pipe from the parent that the parent never writes to or closes; the kernel closes
- *     it when the parent dies, and the watch then reads end of file;</li>
+ * <li>stdin is a pipe from the parent that the parent never writes to; the kernel closes it when
+ *     the parent dies, and the watch then reads end of file (an end of file while the parent still
+ *     lives is the parent stopping this JVM, which Java's {@code Process.destroy} does by SIGTERM
+ *     and then closing the pipes: the signal decides then);</li>
  * <li>as a second line, the parent's pid (system property {@value #PARENT_PID}) is checked every
  *     {@value #POLL_MS} ms: a child re-parented to init or a subreaper has lost its parent.</li>
  * </ul>
@@ -63,6 +65,10 @@ public final class ParentWatch {
                     } catch (IOException e) {
                         // a broken pipe is the same news as end of file
                     }
+                    // A starter that stops this JVM closes the pipe itself (Process.destroy sends SIGTERM, then
+                    // closes the streams): while that parent lives, the signal decides how this JVM ends, and
+                    // the pid check below catches the parent's death.
+                    if (parentPid > 0 && alive(parentPid)) return;
                     exitBecause(what, "stdin closed: the evperf process that started this " + what + " is gone");
                 },
                 "evperf-parent-stdin");
@@ -88,6 +94,14 @@ public final class ParentWatch {
             poll.setDaemon(true);
             poll.start();
         }
+    }
+
+    /** Whether {@code parentPid} is still this JVM's parent and alive. */
+    private static boolean alive(long parentPid) {
+        return ProcessHandle.current()
+                .parent()
+                .filter(p -> p.pid() == parentPid && p.isAlive())
+                .isPresent();
     }
 
     private static synchronized void exitBecause(String what, String why) {

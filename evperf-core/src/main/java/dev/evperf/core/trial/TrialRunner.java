@@ -254,9 +254,11 @@ public final class TrialRunner {
                 supply.prefill();
                 sending.start(supply);
                 result.prepareMs = (System.nanoTime() - prepStart) / 1e6;
-                // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's thread.
+                // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's
+                // thread.
                 var gauges = w.measure.sensors.enabled
-                        ? new dev.evperf.monitor.sensors.EngineGauges(engine.gauges(), w.measure.sensors.interval.nanos())
+                        ? new dev.evperf.monitor.sensors.EngineGauges(
+                                engine.gauges(), w.measure.sensors.interval.nanos())
                         : null;
                 SensorSampler sensors = w.measure.sensors.enabled
                         ? new SensorSampler(
