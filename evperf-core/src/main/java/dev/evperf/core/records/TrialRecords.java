@@ -7,6 +7,7 @@ import dev.evperf.core.results.LatencyLogs;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
 import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,14 +43,24 @@ public final class TrialRecords {
 
     private TrialRecords() {}
 
-    /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
-    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+    /**
+     * What writing the records found, for result.json: each phase as scheduled and as achieved, the
+     * sampled timing (capacity mode, else null), the trace's counts (tracepoints, else null) and
+     * how long each part of the writing took.
+     */
+    public record Written(
+            List<TrialResult.Phase> phases,
+            Map<String, Object> timing,
+            Map<String, Object> trace,
+            Map<String, Object> writePartsMs) {}
+
+    /** @return result.json's phases, timing, trace and write times */
+    public static Written write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
         return write(dir, s, spill, o, null);
     }
 
     /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
-    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks)
-            throws Exception {
+    public static Written write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks) throws Exception {
         long t0 = System.nanoTime();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
@@ -64,21 +75,21 @@ public final class TrialRecords {
                     return ms(t1);
                 })
                 : CompletableFuture.completedFuture(0.0);
-        Map<String, Object> result = new LinkedHashMap<>();
         EventsView ev = new EventsView(spill.events());
-        List<Map<String, Object>> phases = phases(s, ev, spill, measured, dir, o);
+        List<TrialResult.Phase> phases = phases(s, ev, spill, measured, dir, o);
         took.put("figures", ms(t1));
         took.put("events_parquet", events.join());
         long t2 = System.nanoTime();
         if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
         took.put("outputs_parquet", ms(t2));
-        result.put("phases", phases);
-        if (o.sampleEvery() > 0)
-            result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
+        Map<String, Object> timing = o.sampleEvery() > 0
+                ? SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived())
+                : null;
         long t3 = System.nanoTime();
-        if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
+        Map<String, Object> trace =
+                o.tracepoints() ? TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()) : null;
         if (o.tracepoints()) took.put("trace", ms(t3));
-        result.put("write_parts_ms", took);
+        Written result = new Written(phases, timing, trace, took);
         spill.close();
         Files.deleteIfExists(eventsSpill);
         Files.deleteIfExists(outputsSpill);
@@ -105,7 +116,7 @@ public final class TrialRecords {
     }
 
     /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
-    private static List<Map<String, Object>> phases(
+    private static List<TrialResult.Phase> phases(
             Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o) throws Exception {
         int phases = s.phases.size();
         long[] firstStart = new long[phases],
@@ -153,25 +164,23 @@ public final class TrialRecords {
             outputs(spill.outputs(), ev, measured, iv, logs, outputWeight);
         }
         if (iv != null) iv.write(dir);
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<TrialResult.Phase> out = new ArrayList<>();
         for (int p = 0; p < phases; p++) {
             Schedule.PhaseInfo info = s.phases.get(p);
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", info.name());
-            m.put("measure", info.measure());
-            m.put("profile", info.profile());
-            m.put("first_seq", info.firstSeq());
-            m.put("count", info.count());
-            m.put("target_rate", info.targetRate());
-            m.put("intended_rate", info.intendedRate());
-            m.put("intended_span_ns", info.intendedSpan());
-            if (info.count() > 0) {
-                long span = lastEnd[p] - firstStart[p];
-                m.put("achieved_rate", span > 0 ? info.count() * 1e9 / span : null);
-                m.put("max_lag_ms", maxLag[p] / 1e6);
-                m.put("last_lag_ms", lastLag[p] / 1e6);
-            }
-            out.add(m);
+            long span = lastEnd[p] - firstStart[p];
+            boolean sent = info.count() > 0;
+            out.add(new TrialResult.Phase(
+                    info.name(),
+                    info.measure(),
+                    info.profile(),
+                    info.firstSeq(),
+                    info.count(),
+                    info.targetRate(),
+                    info.intendedRate(),
+                    info.intendedSpan(),
+                    sent && span > 0 ? info.count() * 1e9 / span : null,
+                    sent ? maxLag[p] / 1e6 : null,
+                    sent ? lastLag[p] / 1e6 : null));
         }
         return out;
     }
