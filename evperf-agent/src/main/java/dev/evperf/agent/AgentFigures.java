@@ -126,6 +126,20 @@ public final class AgentFigures {
         return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
     }
 
+    /**
+     * Nearest-rank percentile of the generator lag, send start - intended time (ns): both on the driver
+     * agent's clock, so it needs no relation (the schedule's precision on the agent).
+     */
+    public long lagPercentile(double p) {
+        long[] l = java.util.stream.IntStream.range(0, planned)
+                .filter(i -> send[i] != 0)
+                .mapToLong(i -> send[i] - intended[i])
+                .sorted()
+                .toArray();
+        if (l.length == 0) return -1;
+        return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+    }
+
     /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
     public List<String> summary() {
         List<String> out = new ArrayList<>();
@@ -139,14 +153,15 @@ public final class AgentFigures {
         for (Map.Entry<String, Clock> c : clocks.entrySet()) {
             ClockRelation r = c.getValue().relation();
             out.add(String.format(
-                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d windows)",
+                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d of %d probe windows kept)",
                     c.getKey(),
                     -r.offset() / 1e6,
                     r.driftPpm(),
                     r.driftBoundPpm(),
                     r.windowBound() / 1e3,
                     r.minRtt() / 1e3,
-                    r.anchors().size()));
+                    r.anchors().size(),
+                    c.getValue().windows().size()));
         }
         return out;
     }
@@ -202,6 +217,8 @@ public final class AgentFigures {
         n.put("min_rtt_us", r.minRtt() / 1e3);
         n.put("rtt_p50_us", rtts[rtts.length / 2] / 1e3);
         n.put("probes", rtts.length);
+        n.put("windows", c.windows().size());
+        n.put("windows_left_out", c.windows().size() - r.anchors().size());
         List<Map<String, Object>> anchors = new ArrayList<>();
         for (int i = 0; i < c.windows().size(); i++) {
             Anchor a = c.windows().get(i).best().anchor();
@@ -215,7 +232,9 @@ public final class AgentFigures {
                     "bound_ns",
                     a.bound(),
                     "rtt_ns",
-                    a.rtt()));
+                    a.rtt(),
+                    "kept",
+                    r.anchors().contains(a)));
         }
         n.put("anchors", anchors);
         return n;

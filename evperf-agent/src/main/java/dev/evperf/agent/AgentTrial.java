@@ -12,8 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One trial run across agents, from the controller: driver agents send a load, split by rate over
- * them (each on its own absolute schedule, with a disjoint range of sequence numbers), to one sink
- * agent. Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
+ * them (each on its own absolute schedule, with a disjoint range of sequence numbers), to the sink
+ * agents (driver i to sink i mod the number of sinks: several sinks share the outputs). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
  * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
  * onto the controller's clock ({@link AgentFigures}).
  *
@@ -24,14 +24,14 @@ import java.util.concurrent.locks.LockSupport;
 public final class AgentTrial {
     /**
      * @param drivers the driver agents' names; the load is split evenly over them
-     * @param sink the sink agent's name (may also be a driver: then no clock relation is needed)
+     * @param sinks the sink agents' names (one may also be a driver: then its events need no clock relation)
      * @param probes round trips per window before and after the trial
      * @param probesDuring round trips per window during it
      */
     public record Plan(
             List<AgentAddress> agents,
             List<String> drivers,
-            String sink,
+            List<String> sinks,
             int events,
             double rate,
             int probes,
@@ -61,29 +61,31 @@ public final class AgentTrial {
                 windows.put(a.name(), new ArrayList<>());
             }
             probeAll("before", plan.probes());
-            AgentAddress sinkAt = address(plan.sink());
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
             int share = plan.events() / plan.drivers().size();
             for (int d = 0; d < plan.drivers().size(); d++) {
                 int events = d == plan.drivers().size() - 1 ? plan.events() - share * d : share;
-                JsonNode sink = link(plan.sink()).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0));
+                String sinkName = sinkOf(d);
+                JsonNode sink = link(sinkName).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0));
                 sinkParts.add(sink.get("part").asInt());
-                String target = sinkAt.host() + ":" + sink.get("port").asInt();
+                String target =
+                        address(sinkName).host() + ":" + sink.get("port").asInt();
                 PartPlan driver = new PartPlan(
                         PartPlan.DRIVER, events, plan.rate() / plan.drivers().size(), target, (long) share * d);
                 driverParts.add(
                         link(plan.drivers().get(d)).plan(driver).get("part").asInt());
             }
-            link(plan.sink()).start();
-            for (String d : distinct(plan.drivers())) if (!d.equals(plan.sink())) link(d).start();
+            // sinks first: a driver connects as it starts
+            for (String sk : distinct(plan.sinks())) link(sk).start();
+            for (String d : distinct(plan.drivers())) if (!plan.sinks().contains(d)) link(d).start();
             awaitDone();
             probeAll("after", plan.probes());
             AgentFigures.Builder figures = new AgentFigures.Builder(plan.events());
             for (int d = 0; d < plan.drivers().size(); d++) {
                 String name = plan.drivers().get(d);
                 figures.driver(name, link(name).records(driverParts.get(d), plan.events()));
-                figures.sink(plan.sink(), link(plan.sink()).records(sinkParts.get(d), plan.events()));
+                figures.sink(sinkOf(d), link(sinkOf(d)).records(sinkParts.get(d), plan.events()));
             }
             for (AgentLink l : links.values()) l.stop();
             for (Map.Entry<String, List<ProbeWindow>> w : windows.entrySet()) {
@@ -114,7 +116,7 @@ public final class AgentTrial {
             if (done) return;
             if (System.nanoTime() > deadline) {
                 throw new AgentFailure(
-                        plan.sink(),
+                        String.join(", ", plan.sinks()),
                         "did not receive every event within " + (2 * planned) / 1_000_000 + " ms + the reply limit",
                         null);
             }
@@ -127,6 +129,11 @@ public final class AgentTrial {
             e.getValue().probe(w, n, 200);
             windows.get(e.getKey()).add(w);
         }
+    }
+
+    /** The sink agent driver {@code d} sends to: the drivers are spread over the sinks in turn. */
+    private String sinkOf(int d) {
+        return plan.sinks().get(d % plan.sinks().size());
     }
 
     private AgentLink link(String name) {

@@ -25,8 +25,11 @@ public final class LocalAgent implements AutoCloseable {
     private final int port;
     private final long clockBase;
 
-    private LocalAgent(String name, Process process, int port, long clockBase) {
+    private final String host;
+
+    private LocalAgent(String name, String host, Process process, int port, long clockBase) {
         this.name = name;
+        this.host = host;
         this.process = process;
         this.port = port;
         this.clockBase = clockBase;
@@ -41,7 +44,25 @@ public final class LocalAgent implements AutoCloseable {
     public static LocalAgent start(
             String name, String classPath, Path secretFile, Path log, Duration timeout, List<String> extraArgs)
             throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
+        return start(name, List.of(), "127.0.0.1", classPath, secretFile, log, timeout, extraArgs);
+    }
+
+    /**
+     * As {@link #start(String, String, Path, Path, Duration, List)}, the command run under {@code prefix}
+     * (e.g. {@code ip netns exec NS}) and listening on {@code host} (not loopback: {@code --allow-remote}).
+     */
+    public static LocalAgent start(
+            String name,
+            List<String> prefix,
+            String host,
+            String classPath,
+            Path secretFile,
+            Path log,
+            Duration timeout,
+            List<String> extraArgs)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-D" + ChildMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
                 "-Xmx128m",
@@ -50,11 +71,12 @@ public final class LocalAgent implements AutoCloseable {
                 ChildMain.class.getName(),
                 AgentMain.class.getName(),
                 "--listen",
-                "127.0.0.1:0",
+                host + ":0",
                 "--secret-file",
                 secretFile.toString(),
                 "--name",
                 name));
+        if (!host.equals("127.0.0.1")) cmd.add("--allow-remote");
         cmd.addAll(extraArgs);
         Process p = new ProcessBuilder(cmd)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
@@ -97,11 +119,12 @@ public final class LocalAgent implements AutoCloseable {
                 "evperf-agent-" + name + "-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new LocalAgent(name, p, Integer.parseInt(ready.get("port")), Long.parseLong(ready.get("clock_base")));
+        return new LocalAgent(
+                name, host, p, Integer.parseInt(ready.get("port")), Long.parseLong(ready.get("clock_base")));
     }
 
     public AgentAddress address() {
-        return new AgentAddress(name, "127.0.0.1", port);
+        return new AgentAddress(name, host, port);
     }
 
     public Process process() {

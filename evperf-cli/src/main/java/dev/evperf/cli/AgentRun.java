@@ -24,7 +24,7 @@ import java.util.Map;
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
- * constant phase on the driver agents towards the sink agent, and the trial's {@code result.json}
+ * constant phase on the driver agents towards the sink agents, and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
  * {@code agents.clock_bound_limit} marks it.
@@ -106,12 +106,14 @@ final class AgentRun {
                 .filter(n -> "driver".equals(n.role))
                 .map(n -> n.name)
                 .toList();
-        String sink =
-                a.nodes.stream().filter(n -> "sink".equals(n.role)).findFirst().orElseThrow().name;
+        List<String> sinks = a.nodes.stream()
+                .filter(n -> "sink".equals(n.role))
+                .map(n -> n.name)
+                .toList();
         return new AgentTrial.Plan(
                 addresses,
                 drivers,
-                sink,
+                sinks,
                 (int) events,
                 c.rate,
                 a.probes.count,

@@ -54,10 +54,11 @@ class AgentRunTest {
 
     @Test
     void aBadAgentsSectionIsOneLineAndNothingRuns() throws Exception {
-        Path w = example("role: driver}", "role: sink}");
+        Path w = example("role: sink}", "role: sinc}");
         Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(cli.exit).isEqualTo(2);
-        assertThat(cli.err.strip()).isEqualTo("evperf: " + w + ": agents.nodes: expected exactly one sink, got 2");
+        assertThat(cli.err.strip())
+                .isEqualTo("evperf: " + w + ": agents.nodes[1].role: expected driver or sink, got 'sinc'");
         assertThat(tmp.resolve("run")).doesNotExist();
     }
 

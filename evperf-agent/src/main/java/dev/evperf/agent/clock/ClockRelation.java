@@ -44,9 +44,22 @@ public final class ClockRelation {
         return new ClockRelation(List.copyOf(sorted));
     }
 
-    /** From the minimum-RTT probe of each window. */
+    /**
+     * From the minimum-RTT probe of each window, in the order taken. A window inside the trial whose
+     * best anchor's bound is more than twice the best of all (a congested window: the trial's own
+     * traffic, a busy CPU) is left out: its neighbours' line, under the same constant-rate assumption
+     * over a longer stretch, maps that stretch more tightly. The first and last windows always stay,
+     * so nothing inside the trial is extrapolated.
+     */
     public static ClockRelation fromWindows(List<ProbeWindow> windows) {
-        return of(windows.stream().map(w -> w.best().anchor()).toList());
+        List<Anchor> all = windows.stream().map(w -> w.best().anchor()).toList();
+        long best = all.stream().mapToLong(Anchor::bound).min().orElse(0);
+        List<Anchor> kept = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            boolean end = i == 0 || i == all.size() - 1;
+            if (end || all.get(i).bound() <= 2 * best) kept.add(all.get(i));
+        }
+        return of(kept);
     }
 
     public List<Anchor> anchors() {

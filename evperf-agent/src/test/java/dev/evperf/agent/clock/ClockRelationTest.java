@@ -165,4 +165,22 @@ class ClockRelationTest {
         assertThat(c.unskew(c.skew(raw))).isBetween(raw - 1, raw + 1);
         assertThat(c.skew(raw) - raw).isBetween(-37_000_000L + 149_000, -37_000_000L + 151_000);
     }
+
+    @Test
+    void aCongestedWindowInsideTheTrialIsLeftOutButNotTheFirstOrLast() {
+        Agent agent = new Agent(5_000_000, 50);
+        Random rnd = new Random(3);
+        Net quiet = new Net(20_000, 20_000, 5_000);
+        List<ProbeWindow> windows = new ArrayList<>();
+        windows.add(window("before", agent, quiet, T0, 32, rnd));
+        windows.add(window("during-1", agent, new Net(400_000, 400_000, 5_000), T0 + 1e9, 4, rnd));
+        windows.add(window("during-2", agent, quiet, T0 + 2e9, 4, rnd));
+        windows.add(window("after", agent, new Net(300_000, 300_000, 5_000), T0 + 3e9, 32, rnd));
+        ClockRelation rel = ClockRelation.fromWindows(windows);
+        assertThat(rel.anchors()).hasSize(3);
+        assertThat(rel.anchors().get(2).bound()).isGreaterThan(250_000L);
+        long b = windows.get(1).best().anchor().remote();
+        assertThat(Math.abs(rel.toController(b) - agent.truth(b))).isLessThanOrEqualTo((double) rel.boundAt(b));
+        assertThat(rel.boundAt(b)).isLessThan(windows.get(1).best().anchor().bound());
+    }
 }
