@@ -2,6 +2,7 @@ package dev.evperf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.analysis.summary.RunSummary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ class SummariesTest {
 
     private static String print(Summaries.Kept kept, Path run, boolean keepWarmUp) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        kept.print(run, "text", keepWarmUp, new PrintStream(out, true, StandardCharsets.UTF_8));
+        kept.print(run, RunSummary.Format.TEXT, keepWarmUp, new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }
 }
