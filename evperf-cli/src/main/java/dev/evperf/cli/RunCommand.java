@@ -67,6 +67,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         main.err.println("evperf: results in " + runDir);
+        if (plan.base().agents != null) return AgentRun.run(plan, runDir, main.out, main.err);
         Summaries.Kept summaries = new Summaries.Kept();
         String classPath = System.getProperty("java.class.path");
         Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
