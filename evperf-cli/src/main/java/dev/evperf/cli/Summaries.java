@@ -18,10 +18,6 @@ import java.util.Map;
 final class Summaries {
     private Summaries() {}
 
-    static void checkFormat(String format) {
-        RunSummary.Format.parse(format);
-    }
-
     /** The summary stored in run.json for one finished trial. */
     static JsonNode trialSummary(Path trialDir) throws IOException {
         return trialSummary(trialDir, true);
@@ -54,7 +50,7 @@ final class Summaries {
         }
 
         /** The run's tables, from the kept summaries where they were computed with the same options. */
-        void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+        void print(Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out) {
             Summaries.print(runDir, format, keepWarmUp, out, (id, params, repetition, dir, options) -> {
                 Entry e = byDir.get(dir.toAbsolutePath().normalize());
                 return e != null && e.options.equals(options)
@@ -92,15 +88,15 @@ final class Summaries {
         return TrialSummary.load(spec.path("id").asText(), null, null, trialDir, options);
     }
 
-    static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+    static void print(Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out) {
         print(runDir, format, keepWarmUp, out, TrialSummary::load);
     }
 
     private static void print(
-            Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
+            Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
         RunDir run = RunDir.open(runDir);
         AnalysisOptions options = options(run.run().workload());
-        RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);
+        RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(format, out);
     }
 
     /** The workload's analysis choices (measure.skip_bursts). */

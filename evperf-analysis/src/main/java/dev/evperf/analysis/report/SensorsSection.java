@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -116,7 +117,7 @@ final class SensorsSection extends Section {
                 final int col = k;
                 double[] row = rows.computeIfAbsent(s[0][i], t -> {
                     double[] r = new double[n];
-                    java.util.Arrays.fill(r, Double.NaN);
+                    Arrays.fill(r, Double.NaN);
                     return r;
                 });
                 row[col] = s[1][i];

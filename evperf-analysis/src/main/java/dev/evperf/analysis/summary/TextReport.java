@@ -14,12 +14,19 @@ import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.TrialResult;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The console rendering of a run summary: per trial the seed-000 tables, then the trials side by
- * side. (Over 250 lines: one trial's tables are written in the order the reader meets them, and
- * splitting them would scatter one page's layout over several classes.)
+ * side. (Over 400 lines since palantir-java-format's 120-column layout, 271 before: one trial's
+ * tables are written in the order the reader meets them, and splitting them would scatter one
+ * page's layout over several classes.)
  */
 public final class TextReport {
     private TextReport() {}
@@ -34,7 +41,7 @@ public final class TextReport {
                 .count();
         long disturbed = trials.stream().filter(TrialSummary::disturbed).count();
         // Counted by status: a trial the run was interrupted in, or never started, did not fail.
-        java.util.Map<String, Long> byStatus = new java.util.LinkedHashMap<>();
+        Map<String, Long> byStatus = new LinkedHashMap<>();
         byStatus.put(TrialSummary.OK, 0L);
         byStatus.put("failed", 0L);
         trials.forEach(t -> byStatus.merge(t.status(), 1L, Long::sum));
@@ -61,7 +68,7 @@ public final class TextReport {
                 trial(sb, t, run.options());
                 SystemFigures.text(sb, dev.evperf.results.Layout.trialDir(run.runDir(), t.id()));
             } else
-                sb.append(t.status().toUpperCase(java.util.Locale.ROOT))
+                sb.append(t.status().toUpperCase(Locale.ROOT))
                         .append(": ")
                         .append(t.reason() == null ? "no reason given" : t.reason())
                         .append('\n');
@@ -272,7 +279,7 @@ public final class TextReport {
             for (PhaseRate p : t.rates()) {
                 String target = p.profile() == null ? "?" : p.targetRate() == null ? "max" : num(p.targetRate(), 1);
                 List<Object> cells =
-                        new java.util.ArrayList<>(List.of(p.name(), p.profile() == null ? "?" : p.profile(), target));
+                        new ArrayList<>(List.of(p.name(), p.profile() == null ? "?" : p.profile(), target));
                 if (drawn) cells.add(p.intendedRate() == null ? "" : num(p.intendedRate(), 1));
                 cells.addAll(List.of(num(p.achievedRate(), 1), p.count(), num(p.maxLagMs(), 3), num(p.lastLagMs(), 3)));
                 rt.row(cells.toArray());
@@ -360,11 +367,11 @@ public final class TextReport {
         private final List<Warning> left;
 
         Shown(List<Warning> warnings) {
-            left = new java.util.ArrayList<>(warnings == null ? List.of() : warnings);
+            left = new ArrayList<>(warnings == null ? List.of() : warnings);
         }
 
-        void show(StringBuilder sb, java.util.function.Predicate<Warning> which) {
-            for (java.util.Iterator<Warning> it = left.iterator(); it.hasNext(); ) {
+        void show(StringBuilder sb, Predicate<Warning> which) {
+            for (Iterator<Warning> it = left.iterator(); it.hasNext(); ) {
                 Warning w = it.next();
                 if (!which.test(w)) continue;
                 sb.append("  ! ")
