@@ -1,11 +1,9 @@
 package dev.evperf.analysis;
 
-import dev.evperf.analysis.figures.Disturbance;
-
-import dev.evperf.results.TrialResult;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.analysis.figures.Disturbance;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,8 +16,23 @@ class DisturbanceTest {
     Path dir;
 
     static TrialResult result(long stalls, double totalMs, double maxMs, Long switches, Double steal) {
-        return new TrialResult("ok", null, 100, 100, List.of(), 0, true, "sending-thread", null, null, 1_000_000_000L,
-                new TrialResult.Disturbance(new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal), null, null);
+        TrialResult.Draft r = ok(100);
+        r.runNs = 1_000_000_000L;
+        r.disturbance = new TrialResult.Disturbance(
+                new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal, null);
+        return r.result();
+    }
+
+    /** An ok trial's result.json with {@code events} sent and as many outputs, delivered on the sending thread. */
+    static TrialResult.Draft ok(long events) {
+        TrialResult.Draft r = new TrialResult.Draft();
+        r.status = "ok";
+        r.eventsSent = events;
+        r.outputsReceived = events;
+        r.drainNs = 0L;
+        r.records = true;
+        r.outputDelivery = "sending-thread";
+        return r;
     }
 
     @Test
@@ -27,8 +40,11 @@ class DisturbanceTest {
         Files.writeString(dir.resolve("intervals.csv"), "t_start_s,phase\n0.000,0\n0.250,0\n0.500,0\n0.750,0\n");
         // a 2 ms stall inside the first interval, a 100 ms one across the second and third
         Files.writeString(dir.resolve("stalls.csv"), "start_ns,end_ns\n100000000,102000000\n450000000,550000000\n");
-        // switches rise by 3 in the sample at 0.7 s; steal by 10 ms at 0.9 s; a rise after the loop (1.1 s) is not the loop's
-        Files.writeString(dir.resolve("sensors.csv"), """
+        // switches rise by 3 in the sample at 0.7 s; steal by 10 ms at 0.9 s; a rise after the loop (1.1 s) is not the
+        // loop's
+        Files.writeString(
+                dir.resolve("sensors.csv"),
+                """
                 t_ns,sensor,value
                 100000000,sensor://procfs/driver/ctx_switches#nonvoluntary,5
                 100000000,sensor://procfs/cpu/steal_ms#all,40
@@ -48,9 +64,11 @@ class DisturbanceTest {
         assertThat(all.get(2).switches()).isEqualTo(3);
         assertThat(all.get(3).stealMs()).isEqualTo(10.0);
         assertThat(d.worst().get(0).stallMs()).isEqualTo(50.0);
-        assertThat(d.describe()).startsWith("the machine took the core away from the driver during the timed loop: 2 stalls of the driver"
-                + " while it waited (> 1 ms between two clock reads: 102.000 ms in all, the longest 100.000 ms), 3 involuntary context"
-                + " switches of the sender thread(s), 10 ms of CPU time stolen by the host; 4 of 4 intervals disturbed");
+        assertThat(d.describe())
+                .startsWith(
+                        "the machine took the core away from the driver during the timed loop: 2 stalls of the driver"
+                                + " while it waited (> 1 ms between two clock reads: 102.000 ms in all, the longest 100.000 ms), 3 involuntary context"
+                                + " switches of the sender thread(s), 10 ms of CPU time stolen by the host; 4 of 4 intervals disturbed");
     }
 
     @Test
@@ -59,6 +77,8 @@ class DisturbanceTest {
         Disturbance d = Disturbance.load(dir, result(0, 0, 0, 0L, 0.0));
         assertThat(d.disturbed()).isFalse();
         assertThat(d.disturbedIntervals()).isZero();
-        assertThat(Disturbance.load(dir, new TrialResult("ok", null, 1, 1, List.of(), 0, true, null, null, null, null, null, null, null))).isNull();
+        TrialResult.Draft plain = ok(1);
+        plain.outputDelivery = null;
+        assertThat(Disturbance.load(dir, plain.result())).isNull();
     }
 }

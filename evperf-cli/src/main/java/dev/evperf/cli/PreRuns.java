@@ -14,6 +14,7 @@ import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.HashMap;
@@ -80,12 +81,14 @@ final class PreRuns {
         }
         TrialSpec pre = new TrialSpec(
                 id, Map.of("pre-run", Json.MAPPER.getNodeFactory().numberNode(count)), 0, t.jvm(), tree, w);
-        ObjectNode entry = controller.runTrial(pre, 0, 0);
-        JsonNode phase = entry.path("summary").path("rates").path(0);
-        double throughput = phase.path("achieved_rate").asDouble(0);
-        if (!"ok".equals(entry.path("status").asText()) || !(throughput > 0)) {
+        RunFile.Trial entry = controller.runTrial(pre, 0, 0);
+        JsonNode summary = entry.summary() == null ? Json.MAPPER.missingNode() : entry.summary();
+        double throughput = summary.path("rates").path(0).path("achieved_rate").asDouble(0);
+        if (!entry.ok() || !(throughput > 0)) {
             throw new TrialFailure("the pre-run " + id + " for auto pattern parameters failed: "
-                    + entry.path("reason").asText(entry.path("summary_error").asText("no throughput")));
+                    + (entry.reason() != null
+                            ? entry.reason()
+                            : entry.summaryError() != null ? entry.summaryError() : "no throughput"));
         }
         return new double[] {throughput, count / throughput};
     }

@@ -1,6 +1,5 @@
 package dev.evperf.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
@@ -10,6 +9,7 @@ import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
+import dev.evperf.results.RunFile;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -69,6 +69,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         main.err.println("evperf: results in " + runDir);
+        if (plan.base().agents != null) return AgentRun.run(plan, runDir, main.out, main.err);
         Summaries.Kept summaries = new Summaries.Kept();
         String classPath = System.getProperty("java.class.path");
         Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
@@ -89,12 +90,11 @@ final class RunCommand implements Callable<Integer> {
                 components.close();
                 controller.annotate("components", components.describe());
             }
-            JsonNode run = controller.finish();
+            RunFile run = controller.finish();
             summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
             boolean allOk = true;
-            for (JsonNode t : run.get("trials"))
-                allOk &= "ok".equals(t.path("status").asText());
+            for (RunFile.Trial t : run.trials()) allOk &= t.ok();
             return allOk ? 0 : 1;
         }
     }

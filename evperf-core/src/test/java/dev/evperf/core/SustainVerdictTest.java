@@ -3,7 +3,6 @@ package dev.evperf.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.trial.SustainVerdict.Criteria;
@@ -13,6 +12,7 @@ import dev.evperf.core.trial.SustainVerdict.PhaseRate;
 import dev.evperf.core.trial.SustainVerdict.Probe;
 import dev.evperf.core.trial.SustainVerdict.ProbeFigures;
 import dev.evperf.core.trial.SustainVerdict.Trend;
+import dev.evperf.results.RunFile;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -98,13 +98,13 @@ class SustainVerdictTest {
 
     @Test
     void fromTheControllersEntry() throws Exception {
-        ObjectNode entry = (ObjectNode)
-                Json.MAPPER.readTree(
-                        """
+        RunFile.Trial entry = Json.MAPPER.readValue(
+                """
                 {"id": "t003", "status": "ok", "summary": {"events": 100, "outputs": 100, "other": [1, 2],
                   "rates": [{"phase": "warmup", "achieved_rate": 10, "max_lag_ms": 900}, {"phase": "measure", "achieved_rate": 500, "max_lag_ms": 1.5}],
                   "latency": {"scheduled": {"p50_us": 3, "p99_us": 7, "p999_us": 9}, "end_to_end": {"p50_us": 4, "p99_us": 8}, "processing": {"mean_us": 2.0}},
-                  "scheduled_trend": {"slope_ms_per_s": 0.01, "std_err": 0.01}}}""");
+                  "scheduled_trend": {"slope_ms_per_s": 0.01, "std_err": 0.01}}}""",
+                RunFile.Trial.class);
         Probe p = SustainVerdict.judge(500, entry, CRITERIA);
         assertThat(p.sustained()).as("the last phase is the measured one").isTrue();
         assertThat(p.maxLagMs()).isEqualTo(1.5);
@@ -117,8 +117,8 @@ class SustainVerdictTest {
                  "processing_mean_us": 2.0, "end_to_end_p99_us": 8.0, "backlog_ms_per_s": 0.01, "max_lag_ms": 1.5, "dropped": 0,
                  "sustained": true, "saturated": false, "reason": "", "confirmation": true}""")));
 
-        ObjectNode failed = (ObjectNode)
-                Json.MAPPER.readTree("{\"id\": \"t004\", \"status\": \"failed\", \"reason\": \"engine died\"}");
+        RunFile.Trial failed = Json.MAPPER.readValue(
+                "{\"id\": \"t004\", \"status\": \"failed\", \"reason\": \"engine died\"}", RunFile.Trial.class);
         Probe f = SustainVerdict.judge(800, failed, CRITERIA);
         assertThat(f.sustained()).isFalse();
         assertThat(f.reason()).isEqualTo("trial failed: engine died");
@@ -127,8 +127,8 @@ class SustainVerdictTest {
                         "{\"id\": \"t004\", \"rate\": 800.0, \"sustained\": false, \"saturated\": false,"
                                 + " \"reason\": \"trial failed: engine died\"}")));
 
-        ObjectNode odd = (ObjectNode)
-                Json.MAPPER.readTree("{\"id\": \"t005\", \"status\": \"ok\", \"summary\": {\"rates\": 3}}");
+        RunFile.Trial odd = Json.MAPPER.readValue(
+                "{\"id\": \"t005\", \"status\": \"ok\", \"summary\": {\"rates\": 3}}", RunFile.Trial.class);
         assertThatThrownBy(() -> SustainVerdict.judge(800, odd, CRITERIA))
                 .hasMessageStartingWith("trial t005: its summary does not have");
     }

@@ -1,32 +1,53 @@
 package dev.evperf.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A run's {@code run.json}, typed: what ran (the workload as given, expanded), where, and one
- * {@link Trial} per trial of the plan. The controller writes it again after every trial, so a run
- * cut short leaves a file that says how far it got. Fields added by later writers are ignored by
- * older readers; a field whose meaning changes gets a new {@link Layout#FORMAT}.
+ * {@link Trial} per trial of the plan. The controller writes it again after every trial (filling in a
+ * {@link Draft}), so a run cut short leaves a file that says how far it got; writer and readers
+ * share this one definition. Fields added by later writers are ignored by older readers; a field
+ * whose meaning changes gets a new {@link Layout#FORMAT}.
  *
  * @param format       the results format's version ({@link Layout#FORMAT}); null in files written
  *                     before it was recorded, which have the same layout
  * @param workload     the workload tree as run (matrix axes not yet applied)
  * @param environment  the controller's machine (CPU, memory, OS, JDK)
  * @param sustain      {@code evperf sustain}'s search and verdict; null for other runs
+ * @param components   the components the run started (engines behind Kafka; docs/systems.md); null without
+ * @param interrupted  the signal that cut the run short; null when none did
+ * @param stopped      why the run stopped early otherwise (a full file system); null when it did not
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record RunFile(String format, String workloadFile, JsonNode workload, String started, String finished,
-                      JsonNode environment, JsonNode sustain, List<Trial> trials) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunFile(
+        String format,
+        String workloadFile,
+        JsonNode workload,
+        String started,
+        String finished,
+        JsonNode environment,
+        JsonNode sustain,
+        JsonNode components,
+        String interrupted,
+        String stopped,
+        List<Trial> trials) {
 
     /** Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started; not finished yet. */
-    public static final String OK = "ok", FAILED = "failed", INTERRUPTED = "interrupted", NOT_RUN = "not run",
-            PLANNED = "planned", RUNNING = "running";
+    public static final String OK = "ok",
+            FAILED = "failed",
+            INTERRUPTED = "interrupted",
+            NOT_RUN = "not run",
+            PLANNED = "planned",
+            RUNNING = "running";
 
     public RunFile {
         workload = missingAsEmpty(workload);
@@ -44,11 +65,27 @@ public record RunFile(String format, String workloadFile, JsonNode workload, Str
      * @param status     one of {@link #OK}, {@link #FAILED}, {@link #INTERRUPTED}, {@link #NOT_RUN}, …
      * @param reason     why it is not ok, in one line; null when ok
      * @param summary    the trial's summary as computed when it finished (the analysis's JSON form)
+     * @param componentsRestarted a component had died and was started again before this trial; null otherwise
+     * @param summaryError why the summary could not be computed; null when it was
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Trial(String id, String dir, String label, JsonNode params, Integer repetition, List<String> jvm,
-                        String status, String reason, Integer exitCode, Double durationS, Long errors, JsonNode summary) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Trial(
+            String id,
+            String dir,
+            String label,
+            JsonNode params,
+            @JsonInclude(JsonInclude.Include.ALWAYS) Integer repetition,
+            List<String> jvm,
+            String status,
+            String reason,
+            Integer exitCode,
+            Double durationS,
+            Long errors,
+            JsonNode summary,
+            String componentsRestarted,
+            String summaryError) {
         public Trial {
             params = missingAsEmpty(params);
             jvm = jvm == null ? null : List.copyOf(jvm);
@@ -59,6 +96,56 @@ public record RunFile(String format, String workloadFile, JsonNode workload, Str
 
         public boolean ok() {
             return OK.equals(status);
+        }
+
+        /** The controller's entry for a trial as it goes; {@link #trial()} takes it as it is now. */
+        public static final class Draft {
+            public String id, dir, label, status, reason, componentsRestarted, summaryError;
+            public JsonNode params, summary;
+            public Integer repetition, exitCode;
+            public List<String> jvm;
+            public Double durationS;
+            public Long errors;
+
+            public Trial trial() {
+                return new Trial(
+                        id,
+                        dir,
+                        label,
+                        params,
+                        repetition,
+                        jvm,
+                        status,
+                        reason,
+                        exitCode,
+                        durationS,
+                        errors,
+                        summary,
+                        componentsRestarted,
+                        summaryError);
+            }
+        }
+    }
+
+    /** run.json as the controller fills it in; {@link #file()} takes it as it is now. */
+    public static final class Draft {
+        public String format, workloadFile, started, finished, interrupted, stopped;
+        public JsonNode workload, environment, sustain, components;
+        public final List<Trial.Draft> trials = new ArrayList<>();
+
+        public RunFile file() {
+            return new RunFile(
+                    format,
+                    workloadFile,
+                    workload,
+                    started,
+                    finished,
+                    environment,
+                    sustain,
+                    components,
+                    interrupted,
+                    stopped,
+                    trials.stream().map(Trial.Draft::trial).toList());
         }
     }
 

@@ -1,24 +1,61 @@
 package dev.evperf.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A trial's {@code result.json}, typed: what the trial JVM measured and how (status, counts,
- * phases with their achieved rates, output delivery, errors, disturbance, clock). Only the fields
- * a reader uses are typed; the trial runner writes more (documented in docs/results-format.md).
+ * phases with their achieved rates, output delivery, errors, disturbance, clock). The trial runner
+ * writes this record (filled through a {@link Draft} as the trial goes) and the readers read it, so
+ * both share this one definition; docs/results-format.md says what each field means. Absent
+ * fields (a trial that failed before measuring, or older results) are null; sections that only
+ * people and DuckDB read (cpu, sensors, broker, pipelines, jvm, …) are kept as JSON trees.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record TrialResult(String status, String reason, long eventsSent, long outputsReceived,
-                          List<Phase> phases, long drainNs, Boolean records, String outputDelivery, Integer inputBatches,
-                          Errors errors, Long runNs, Disturbance disturbance, java.util.Map<String, Long> links,
-                          java.util.Map<String, Object> timing) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TrialResult(
+        String status,
+        @JsonInclude(JsonInclude.Include.ALWAYS) String reason,
+        Long heapNeedBytes,
+        String engine,
+        String engineVersion,
+        String outputDelivery,
+        String outputLink,
+        Integer senders,
+        Double prepareMs,
+        Disturbance disturbance,
+        Long engineDrainNs,
+        JsonNode cpu,
+        JsonNode sensors,
+        Long eventsSent,
+        Long inputBatches,
+        Long outputsReceived,
+        OutputBatches outputBatches,
+        HarnessWaits harnessWaits,
+        Long runNs,
+        Long drainNs,
+        Clock clock,
+        Long outputsRecorded,
+        List<Phase> phases,
+        List<String> outputs,
+        Map<String, Long> links,
+        Boolean records,
+        JsonNode trace,
+        Map<String, Object> timing,
+        Map<String, Object> writePartsMs,
+        JsonNode broker,
+        Double writeMs,
+        Errors errors,
+        JsonNode pipelines,
+        JsonNode jvm) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -27,8 +64,9 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Disturbance(Stalls stalls, Long driverInvoluntarySwitches, Double stealMs) {}
+    public record Disturbance(Stalls stalls, Long driverInvoluntarySwitches, Double stealMs, String note) {}
 
+    /** The driver's stalls (its clock jumped more than {@code thresholdMs} while it waited); {@code kept} in stalls.csv. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Stalls(double thresholdMs, long count, double totalMs, double maxMs, int kept) {}
@@ -40,7 +78,8 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Errors(long count, long reported, long escapedSend, long maxErrors, List<First> first, int timesKept) {
+    public record Errors(
+            long count, long reported, long escapedSend, long maxErrors, List<First> first, int timesKept) {
         public Errors {
             first = first == null ? List.of() : List.copyOf(first);
         }
@@ -50,6 +89,25 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record First(long tNs, String source, String where, String message) {}
 
+    /** Outputs the engine delivered in batches (only when it did): how many batches, rows, mean and largest size. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record OutputBatches(long batches, long rows, double meanSize, long largest) {}
+
+    /** Times a sender waited for the supply, or an engine's thread for the records writer: 0 when the harness kept out of the way. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record HarnessWaits(long supply, long outputChunks) {}
+
+    /**
+     * The trial's clock: event times are ns since {@code originNanotime} (System.nanoTime), paired with
+     * the wall clock read at the origin; {@code driftNs} is how far the two moved apart over the trial.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Clock(
+            long originNanotime, long originEpochNs, long endNanotime, long endEpochNs, String note, long driftNs) {}
+
     /** Whether the engine called its listeners inside send (the input being sent caused what happened during it). */
     public boolean deliveredOnSendingThread() {
         return outputDelivery != null && outputDelivery.startsWith("sending-thread");
@@ -58,13 +116,24 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
     /**
      * A load phase; {@code targetRate} in events/s as asked, null for "as fast as possible";
      * {@code intendedRate} that of its intended send times (Poisson arrivals: a random draw around the
-     * target; null in results written before it was recorded).
+     * target; null in results written before it was recorded); achieved rate and lags null when the
+     * phase sent nothing.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Phase(String name, boolean measure, String profile, long firstSeq, long count,
-                        Double targetRate, Double intendedRate, long intendedSpanNs, Double achievedRate, Double maxLagMs,
-                        Double lastLagMs) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Phase(
+            String name,
+            boolean measure,
+            String profile,
+            long firstSeq,
+            long count,
+            @JsonInclude(JsonInclude.Include.ALWAYS) Double targetRate,
+            @JsonInclude(JsonInclude.Include.ALWAYS) Double intendedRate,
+            long intendedSpanNs,
+            Double achievedRate,
+            Double maxLagMs,
+            Double lastLagMs) {}
 
     /** 1 in this many sends was timed (capacity mode, measure.timing: sampled), or 0 when every send was. */
     public int sampleEvery() {
@@ -84,5 +153,73 @@ public record TrialResult(String status, String reason, long eventsSent, long ou
     public static TrialResult load(Path trialDir) {
         Path file = trialDir.resolve(Layout.RESULT_JSON);
         return Files.isRegularFile(file) ? ResultsJson.read(file, TrialResult.class) : null;
+    }
+
+    /**
+     * result.json as the trial goes: the trial runner fills it in step by step, and {@link #result()}
+     * takes what is known so far (a signal may end the JVM at any point, and what it knew is written).
+     * Its fields are the record's, one for one.
+     */
+    public static final class Draft {
+        public volatile String status, reason, engine, engineVersion, outputDelivery, outputLink;
+        public volatile Long heapNeedBytes,
+                engineDrainNs,
+                eventsSent,
+                inputBatches,
+                outputsReceived,
+                runNs,
+                drainNs,
+                outputsRecorded;
+        public volatile Integer senders;
+        public volatile Double prepareMs, writeMs;
+        public volatile Disturbance disturbance;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm;
+        public volatile OutputBatches outputBatches;
+        public volatile HarnessWaits harnessWaits;
+        public volatile Clock clock;
+        public volatile List<Phase> phases;
+        public volatile List<String> outputs;
+        public volatile Map<String, Long> links;
+        public volatile Boolean records;
+        public volatile Map<String, Object> timing, writePartsMs;
+        public volatile Errors errors;
+
+        public TrialResult result() {
+            return new TrialResult(
+                    status,
+                    reason,
+                    heapNeedBytes,
+                    engine,
+                    engineVersion,
+                    outputDelivery,
+                    outputLink,
+                    senders,
+                    prepareMs,
+                    disturbance,
+                    engineDrainNs,
+                    cpu,
+                    sensors,
+                    eventsSent,
+                    inputBatches,
+                    outputsReceived,
+                    outputBatches,
+                    harnessWaits,
+                    runNs,
+                    drainNs,
+                    clock,
+                    outputsRecorded,
+                    phases,
+                    outputs,
+                    links,
+                    records,
+                    trace,
+                    timing,
+                    writePartsMs,
+                    broker,
+                    writeMs,
+                    errors,
+                    pipelines,
+                    jvm);
+        }
     }
 }

@@ -1,7 +1,8 @@
 package dev.evperf.core.driver;
 
-import dev.evperf.results.Layout;
 import dev.evperf.api.ErrorListener;
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,7 +47,8 @@ public final class EngineErrors implements ErrorListener {
 
     private synchronized void record(boolean thrown, String where, Throwable error) {
         long now = System.nanoTime();
-        if (thrown) escaped++; else reported++;
+        if (thrown) escaped++;
+        else reported++;
         if (first.size() < KEEP_MESSAGES) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("t_nanotime", now);
@@ -67,24 +69,14 @@ public final class EngineErrors implements ErrorListener {
      *
      * @param origin the trial's nanoTime origin
      */
-    public synchronized Map<String, Object> summary(long origin, long maxErrors) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", reported + escaped);
-        m.put("reported", reported);
-        m.put("escaped_send", escaped);
-        m.put("max_errors", maxErrors);
-        List<Map<String, Object>> out = new ArrayList<>();
+    public synchronized TrialResult.Errors summary(long origin, long maxErrors) {
+        List<TrialResult.First> out = new ArrayList<>();
         for (Map<String, Object> f : first) {
-            Map<String, Object> g = new LinkedHashMap<>();
-            g.put("t_ns", (long) f.get("t_nanotime") - origin);
-            f.forEach((k, v) -> {
-                if (!k.equals("t_nanotime")) g.put(k, v);
-            });
-            out.add(g);
+            out.add(new TrialResult.First(
+                    (long) f.get("t_nanotime") - origin, (String) f.get("source"), (String) f.get("where"), (String)
+                            f.get("message")));
         }
-        m.put("first", out);
-        m.put("times_kept", times.size());
-        return m;
+        return new TrialResult.Errors(reported + escaped, reported, escaped, maxErrors, out, times.size());
     }
 
     /** Writes errors.csv (t_ns on the trial's axis, source engine|send) when there were errors. */
@@ -92,7 +84,8 @@ public final class EngineErrors implements ErrorListener {
         if (times.size() == 0) return;
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(FILE)))) {
             w.println("t_ns,source");
-            for (int i = 0; i < times.size(); i++) w.println((times.first(i) - origin) + "," + (times.second(i) == 1 ? "send" : "engine"));
+            for (int i = 0; i < times.size(); i++)
+                w.println((times.first(i) - origin) + "," + (times.second(i) == 1 ? "send" : "engine"));
         }
     }
 
@@ -102,11 +95,15 @@ public final class EngineErrors implements ErrorListener {
         String firstOne = "";
         if (!first.isEmpty()) {
             Map<String, Object> f = first.get(0);
-            firstOne = "; the first" + ("send".equals(f.get("source")) ? " (thrown out of send)" : f.get("where") == null ? "" : " (" + f.get("where") + ")")
+            firstOne = "; the first"
+                    + ("send".equals(f.get("source"))
+                            ? " (thrown out of send)"
+                            : f.get("where") == null ? "" : " (" + f.get("where") + ")")
                     + ": " + f.get("message");
         }
         return "the engine raised " + n + (n == 1 ? " error" : " errors") + " while processing events ("
-                + reported + " caught and reported by the engine, " + escaped + " thrown out of send), more than trial.max_errors ("
+                + reported + " caught and reported by the engine, " + escaped
+                + " thrown out of send), more than trial.max_errors ("
                 + maxErrors + ")" + firstOne;
     }
 
@@ -115,8 +112,15 @@ public final class EngineErrors implements ErrorListener {
         StringBuilder sb = new StringBuilder(e.getClass().getName());
         if (e.getMessage() != null) sb.append(": ").append(e.getMessage());
         Throwable c = e.getCause();
-        if (c != null && c != e && (e.getMessage() == null || c.getMessage() == null || !e.getMessage().contains(c.getMessage()))) {
-            sb.append(" (caused by ").append(c.getClass().getName()).append(c.getMessage() == null ? "" : ": " + c.getMessage()).append(')');
+        if (c != null
+                && c != e
+                && (e.getMessage() == null
+                        || c.getMessage() == null
+                        || !e.getMessage().contains(c.getMessage()))) {
+            sb.append(" (caused by ")
+                    .append(c.getClass().getName())
+                    .append(c.getMessage() == null ? "" : ": " + c.getMessage())
+                    .append(')');
         }
         String s = sb.toString().replaceAll("\\s*\\R\\s*", " ").trim();
         return s.length() > MESSAGE_CHARS ? s.substring(0, MESSAGE_CHARS - 1) + "…" : s;

@@ -1,12 +1,11 @@
 package dev.evperf.core.driver;
 
 import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * When the driver was descheduled while it waited for an event's due time: two consecutive clock
@@ -23,8 +22,7 @@ public final class Stalls {
     private static long count, totalNs, maxNs;
     private static final BoundedPairs SPANS = new BoundedPairs(KEEP);
 
-    private Stalls() {
-    }
+    private Stalls() {}
 
     static synchronized void record(long fromNanos, long toNanos) {
         long d = toNanos - fromNanos;
@@ -45,14 +43,8 @@ public final class Stalls {
     }
 
     /** count, total_ms and max_ms of the stalls since the last reset, for result.json. */
-    public static synchronized Map<String, Object> summary() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("threshold_ms", THRESHOLD_NS / 1e6);
-        m.put("count", count);
-        m.put("total_ms", totalNs / 1e6);
-        m.put("max_ms", maxNs / 1e6);
-        m.put("kept", SPANS.size());
-        return m;
+    public static synchronized TrialResult.Stalls summary() {
+        return new TrialResult.Stalls(THRESHOLD_NS / 1e6, count, totalNs / 1e6, maxNs / 1e6, SPANS.size());
     }
 
     /** Writes stalls.csv (start_ns, end_ns on the trial's axis) when there were stalls. */
@@ -60,7 +52,8 @@ public final class Stalls {
         if (SPANS.size() == 0) return;
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(FILE)))) {
             w.println("start_ns,end_ns");
-            for (int i = 0; i < SPANS.size(); i++) w.println((SPANS.first(i) - origin) + "," + (SPANS.second(i) - origin));
+            for (int i = 0; i < SPANS.size(); i++)
+                w.println((SPANS.first(i) - origin) + "," + (SPANS.second(i) - origin));
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.evperf.core.results.LatencyLogs;
 import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
 import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,14 +43,24 @@ public final class TrialRecords {
 
     private TrialRecords() {}
 
-    /** @return result.json's "phases" (each phase as scheduled and as achieved) and "links" */
-    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
+    /**
+     * What writing the records found, for result.json: each phase as scheduled and as achieved, the
+     * sampled timing (capacity mode, else null), the trace's counts (tracepoints, else null) and
+     * how long each part of the writing took.
+     */
+    public record Written(
+            List<TrialResult.Phase> phases,
+            Map<String, Object> timing,
+            Map<String, Object> trace,
+            Map<String, Object> writePartsMs) {}
+
+    /** @return result.json's phases, timing, trace and write times */
+    public static Written write(Path dir, Schedule s, RecordSpill spill, Options o) throws Exception {
         return write(dir, s, spill, o, null);
     }
 
     /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
-    public static Map<String, Object> write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks)
-            throws Exception {
+    public static Written write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks) throws Exception {
         long t0 = System.nanoTime(), cpu0 = cpuNs();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
@@ -58,9 +69,8 @@ public final class TrialRecords {
         for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
         Path eventsSpill = spill.events().path(), outputsSpill = spill.outputs().path();
         long t1 = System.nanoTime();
-        Map<String, Object> result = new LinkedHashMap<>();
         EventsView ev = new EventsView(spill.events());
-        List<Map<String, Object>> phases;
+        List<TrialResult.Phase> phases;
         // events.parquet and outputs.parquet are written in the same passes (directly, no DuckDB),
         // except that a broker's acknowledgements are joined into events.parquet by DuckDB.
         try (ResultWriters files = o.records() ? new ResultWriters(dir, measured, o.streams(), acks == null) : null) {
@@ -74,15 +84,16 @@ public final class TrialRecords {
             else if (duckdb) RecordsWriter.writeBursts(dir.resolve(Layout.EVENTS));
             if (duckdb) took.put("duckdb", ms(t2));
         }
-        result.put("phases", phases);
-        if (o.sampleEvery() > 0)
-            result.put("timing", SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived()));
+        Map<String, Object> timing = o.sampleEvery() > 0
+                ? SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived())
+                : null;
         long t3 = System.nanoTime();
-        if (o.tracepoints()) result.put("trace", TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()));
+        Map<String, Object> trace =
+                o.tracepoints() ? TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()) : null;
         if (o.tracepoints()) took.put("trace", ms(t3));
         // The CPU the JVM spent on it: what the wall time would be with a core to itself.
         took.put("cpu", Math.round((cpuNs() - cpu0) / 1e4) / 100.0);
-        result.put("write_parts_ms", took);
+        Written result = new Written(phases, timing, trace, took);
         spill.close();
         Files.deleteIfExists(eventsSpill);
         Files.deleteIfExists(outputsSpill);
@@ -100,7 +111,7 @@ public final class TrialRecords {
     }
 
     /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
-    private static List<Map<String, Object>> phases(
+    private static List<TrialResult.Phase> phases(
             Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o, ResultWriters files)
             throws Exception {
         int phases = s.phases.size();
@@ -150,25 +161,23 @@ public final class TrialRecords {
             outputs(spill.outputs(), ev, measured, iv, logs, outputWeight, files);
         }
         if (iv != null) iv.write(dir);
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<TrialResult.Phase> out = new ArrayList<>();
         for (int p = 0; p < phases; p++) {
             Schedule.PhaseInfo info = s.phases.get(p);
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", info.name());
-            m.put("measure", info.measure());
-            m.put("profile", info.profile());
-            m.put("first_seq", info.firstSeq());
-            m.put("count", info.count());
-            m.put("target_rate", info.targetRate());
-            m.put("intended_rate", info.intendedRate());
-            m.put("intended_span_ns", info.intendedSpan());
-            if (info.count() > 0) {
-                long span = lastEnd[p] - firstStart[p];
-                m.put("achieved_rate", span > 0 ? info.count() * 1e9 / span : null);
-                m.put("max_lag_ms", maxLag[p] / 1e6);
-                m.put("last_lag_ms", lastLag[p] / 1e6);
-            }
-            out.add(m);
+            long span = lastEnd[p] - firstStart[p];
+            boolean sent = info.count() > 0;
+            out.add(new TrialResult.Phase(
+                    info.name(),
+                    info.measure(),
+                    info.profile(),
+                    info.firstSeq(),
+                    info.count(),
+                    info.targetRate(),
+                    info.intendedRate(),
+                    info.intendedSpan(),
+                    sent && span > 0 ? info.count() * 1e9 / span : null,
+                    sent ? maxLag[p] / 1e6 : null,
+                    sent ? lastLag[p] / 1e6 : null));
         }
         return out;
     }

@@ -7,6 +7,7 @@ import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -59,7 +60,7 @@ public final class Controller {
     private long runStart;
 
     /** Runs every trial of the plan. @return run.json's content */
-    public ObjectNode run(Plan plan) throws IOException {
+    public RunFile run(Plan plan) throws IOException {
         begin(plan);
         int n = plan.trials().size();
         for (int i = 0; i < n; i++) {
@@ -84,42 +85,46 @@ public final class Controller {
      * @throws Interrupts.RunInterrupted when a signal stopped the run (recorded in run.json)
      * @throws TrialFailure when the results directory's file system is full (recorded as far as it could be)
      */
-    public ObjectNode runTrial(TrialSpec t, int index, int total) throws IOException {
-        ObjectNode o = record.entry(t);
+    public RunFile.Trial runTrial(TrialSpec t, int index, int total) throws IOException {
+        RunFile.Trial.Draft o = record.entry(t);
         String of = total > 0 ? index + "/" + total : String.valueOf(index);
         long start = System.nanoTime();
         synchronized (launch) {
             // Under the lock the signal handler takes: after a signal no trial is announced or started.
             if (signalled()) throw stop(null);
             progress.printf("[%s] %s %s ...%n", of, t.id(), t.label());
-            o.put("status", RunRecord.RUNNING);
+            o.status = RunRecord.RUNNING;
             record.write();
         }
         runTrial(plan, t, o);
         double seconds = (System.nanoTime() - start) / 1e9;
-        o.put("duration_s", Math.round(seconds * 100) / 100.0);
-        if (RunRecord.INTERRUPTED.equals(o.path("status").asText())) throw stop(t.id());
+        o.durationS = Math.round(seconds * 100) / 100.0;
+        if (RunRecord.INTERRUPTED.equals(o.status)) throw stop(t.id());
         record.write();
         if (record.full()) throw stopFull(t.id(), o);
         double elapsed = (System.nanoTime() - runStart) / 1e9;
         String eta = total > 0 ? ", ETA " + clock(elapsed / index * (total - index)) : "";
-        String reason = o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "";
+        String reason = o.reason != null ? " (" + o.reason + ")" : "";
         progress.printf(
-                "[%s] %s %s%s in %.1f s; elapsed %s%s%n",
-                of, t.id(), o.get("status").asText(), reason, seconds, clock(elapsed), eta);
-        return o;
+                "[%s] %s %s%s in %.1f s; elapsed %s%s%n", of, t.id(), o.status, reason, seconds, clock(elapsed), eta);
+        return o.trial();
     }
 
     /** Stamps the end of the run. @return run.json's content */
-    public ObjectNode finish() {
+    public RunFile finish() {
         if (signalled()) throw stop(null);
         record.finish();
-        return record.json();
+        return record.draft().file();
     }
 
-    /** Adds a top-level section to run.json (e.g. sustain's search), written at once. */
+    /** Sets a top-level section of run.json ("components" or "sustain"), written at once. */
     public void annotate(String key, JsonNode value) {
-        record.json().set(key, value);
+        RunFile.Draft run = record.draft();
+        switch (key) {
+            case "components" -> run.components = value;
+            case "sustain" -> run.sustain = value;
+            default -> throw new IllegalArgumentException("run.json has no section '" + key + "' (RunFile)");
+        }
         record.write();
     }
 
@@ -167,7 +172,7 @@ public final class Controller {
         String signal = interrupts.signal();
         int notRun = record.notRun("the run was interrupted (" + signal + ") before it");
         int ok = record.count("ok");
-        record.json().put("interrupted", signal);
+        record.draft().interrupted = signal;
         record.finish();
         String message = String.format(
                 "interrupted by %s: %d trial%s ok%s, %d not run; results in %s",
@@ -181,18 +186,18 @@ public final class Controller {
     }
 
     /** The run stops on a full file system: the trial that met it failed, the rest are not run, and run.json says so. */
-    private TrialFailure stopFull(String trial, ObjectNode o) {
+    private TrialFailure stopFull(String trial, RunFile.Trial.Draft o) {
         int notRun = record.notRun("the results directory's file system was full");
-        record.json().put("stopped", "the results directory's file system was full after trial " + trial);
+        record.draft().stopped = "the results directory's file system was full after trial " + trial;
         record.finish();
         return new TrialFailure("the file system of " + runDir + " is full: " + trial + " "
-                + o.path("status").asText()
-                + (o.path("reason").isTextual() ? " (" + o.get("reason").asText() + ")" : "") + ", " + notRun
+                + o.status
+                + (o.reason != null ? " (" + o.reason + ")" : "") + ", " + notRun
                 + " not run; run.json records it");
     }
 
     /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
-    private void runTrial(Plan plan, TrialSpec t, ObjectNode o) {
+    private void runTrial(Plan plan, TrialSpec t, RunFile.Trial.Draft o) {
         Path dir = Layout.trialDir(runDir, t.id());
         try {
             Process p = start(plan, t, dir, o);
@@ -202,8 +207,7 @@ public final class Controller {
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
         } finally {
             // A trial that failed on a full file system: the next would too, and nothing more could be recorded.
-            if ("failed".equals(o.path("status").asText())
-                    && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
+            if (RunFile.FAILED.equals(o.status) && !WriteFaults.fullNote(dir).isEmpty()) record.markFull();
             // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never
             // finish.
             WriteFaults.removeTmp(dir);
@@ -211,7 +215,7 @@ public final class Controller {
     }
 
     /** Writes trial.json and starts the trial's JVM. @return it, or null when a signal came first */
-    private Process start(Plan plan, TrialSpec t, Path dir, ObjectNode o) throws IOException {
+    private Process start(Plan plan, TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
         Files.createDirectories(dir);
         ObjectNode spec = Json.MAPPER.createObjectNode();
         spec.put("id", t.id());
@@ -222,7 +226,7 @@ public final class Controller {
             // One lost component fails one trial (the one it died in), not the rest of the run.
             String restarted = components.restartIfDied();
             if (restarted != null) {
-                o.put("components_restarted", restarted + " before this trial; the components were started again");
+                o.componentsRestarted = restarted + " before this trial; the components were started again";
                 annotate("components", components.describe());
             }
         }
@@ -232,6 +236,8 @@ public final class Controller {
 
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmOptionsCheck.JAVA);
+        // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
+        cmd.add(dev.evperf.launch.ParentWatch.option());
         cmd.addAll(t.jvm());
         cmd.add("-cp");
         cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(
@@ -243,8 +249,8 @@ public final class Controller {
         cmd.add(dir.toAbsolutePath().toString());
         synchronized (launch) {
             if (signalled()) {
-                o.put("status", RunRecord.INTERRUPTED);
-                o.put("reason", "interrupted (" + interrupts.signal() + ") before its JVM started");
+                o.status = RunRecord.INTERRUPTED;
+                o.reason = "interrupted (" + interrupts.signal() + ") before its JVM started";
                 return null;
             }
             current = new ProcessBuilder(cmd)
@@ -256,7 +262,7 @@ public final class Controller {
     }
 
     /** Waits for the trial JVM (killing it at trial.timeout) and records how it ended. */
-    private void await(Process p, TrialSpec t, Path dir, ObjectNode o) throws IOException {
+    private void await(Process p, TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
         // Ctrl-C on the controller must not leave a trial JVM running on its own.
         Thread reaper = new Thread(() -> TrialExit.kill(p), "evperf-trial-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -285,9 +291,9 @@ public final class Controller {
         if (interrupts != null
                 && (interrupts.signal() != null
                         || exited && TrialExit.bySignal(p.exitValue()) && interrupts.await(1000))) {
-            o.put("exit_code", p.exitValue());
-            o.put("status", RunRecord.INTERRUPTED);
-            o.put("reason", "interrupted (" + interrupts.signal() + ")");
+            o.exitCode = p.exitValue();
+            o.status = RunRecord.INTERRUPTED;
+            o.reason = "interrupted (" + interrupts.signal() + ")";
             return;
         }
         String died = components == null ? null : components.died();
@@ -299,18 +305,18 @@ public final class Controller {
                             : "timed out after " + t.workload().trial.timeout + " (trial.timeout); the JVM was killed");
             return;
         }
-        o.put("exit_code", p.exitValue());
+        o.exitCode = p.exitValue();
         JsonNode result = readResult(dir.resolve(Layout.RESULT_JSON));
         // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
         if (result != null && result.path("errors").has("count"))
-            o.put("errors", result.path("errors").path("count").asLong());
+            o.errors = result.path("errors").path("count").asLong();
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
-            o.put("status", "ok");
-            o.putNull("reason");
+            o.status = RunFile.OK;
+            o.reason = null;
             try {
-                o.set("summary", summarizer.summarize(dir));
+                o.summary = summarizer.summarize(dir);
             } catch (Exception e) {
-                o.put("summary_error", String.valueOf(e.getMessage()));
+                o.summaryError = String.valueOf(e.getMessage());
             }
         } else if (died != null) {
             fail(
@@ -401,9 +407,9 @@ public final class Controller {
         return null;
     }
 
-    private static void fail(ObjectNode o, String reason) {
-        o.put("status", "failed");
-        o.put("reason", reason);
+    private static void fail(RunFile.Trial.Draft o, String reason) {
+        o.status = RunFile.FAILED;
+        o.reason = reason;
     }
 
     private static String clock(double seconds) {

@@ -1,20 +1,18 @@
 package dev.evperf.core.trial;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.results.Layout;
-import dev.evperf.results.RunFile;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * run.json as the run goes: written again after every change, so that a run cut short (a
@@ -23,12 +21,14 @@ import java.time.Instant;
  */
 final class RunRecord {
     /** Trial statuses besides ok and failed: planned, running; ended by the controller's signal; never started. */
-    static final String PLANNED = RunFile.PLANNED, RUNNING = RunFile.RUNNING, INTERRUPTED = RunFile.INTERRUPTED, NOT_RUN = RunFile.NOT_RUN;
+    static final String PLANNED = RunFile.PLANNED,
+            RUNNING = RunFile.RUNNING,
+            INTERRUPTED = RunFile.INTERRUPTED,
+            NOT_RUN = RunFile.NOT_RUN;
 
     private final Path runDir;
     private final WriteFaults.Reserve reserve;
-    private final ObjectNode run = Json.MAPPER.createObjectNode();
-    private ArrayNode trials;
+    private final RunFile.Draft run = new RunFile.Draft();
     /** The results directory's file system filled up: nothing more can be recorded after this trial. */
     private boolean full;
 
@@ -41,34 +41,34 @@ final class RunRecord {
     void begin(Plan plan) throws IOException {
         Files.createDirectories(runDir.resolve(Layout.TRIALS));
         reserve.keep(0);
-        run.put("format", Layout.FORMAT);
-        run.put("workload_file", plan.workloadFile().toAbsolutePath().toString());
-        run.set("workload", plan.tree());
-        run.put("started", Instant.now().toString());
-        run.set("environment", Json.MAPPER.valueToTree(Environment.capture()));
-        trials = run.putArray("trials");
+        run.format = Layout.FORMAT;
+        run.workloadFile = plan.workloadFile().toAbsolutePath().toString();
+        run.workload = plan.tree();
+        run.started = Instant.now().toString();
+        run.environment = Json.MAPPER.valueToTree(Environment.capture());
         for (TrialSpec t : plan.trials()) entry(t);
         write();
     }
 
     /** The trial's entry, added (as planned) if it is not there yet. */
-    ObjectNode entry(TrialSpec t) {
-        for (JsonNode existing : trials) {
-            if (existing.path("id").asText().equals(t.id())) return (ObjectNode) existing;
+    RunFile.Trial.Draft entry(TrialSpec t) {
+        for (RunFile.Trial.Draft existing : run.trials) {
+            if (existing.id.equals(t.id())) return existing;
         }
-        ObjectNode o = trials.addObject();
-        o.put("id", t.id());
-        o.put("dir", Layout.TRIALS + "/" + t.id());
-        o.put("label", t.label());
-        ObjectNode params = o.putObject("params");
-        t.params().forEach(params::set);
-        o.put("repetition", t.repetition());
-        o.set("jvm", Json.MAPPER.valueToTree(t.jvm()));
-        o.put("status", PLANNED);
+        RunFile.Trial.Draft o = new RunFile.Trial.Draft();
+        o.id = t.id();
+        o.dir = Layout.TRIALS + "/" + t.id();
+        o.label = t.label();
+        o.params = Json.MAPPER.valueToTree(t.params());
+        o.repetition = t.repetition();
+        o.jvm = List.copyOf(t.jvm());
+        o.status = PLANNED;
+        run.trials.add(o);
         return o;
     }
 
-    ObjectNode json() {
+    /** run.json as it is being filled in: the controller sets its run-level fields (components, sustain, interrupted). */
+    RunFile.Draft draft() {
         return run;
     }
 
@@ -84,10 +84,10 @@ final class RunRecord {
     /** Marks every planned trial "not run", with why. @return how many */
     int notRun(String reason) {
         int n = 0;
-        for (JsonNode t : trials) {
-            if (t.path("status").asText().equals(PLANNED)) {
-                ((ObjectNode) t).put("status", NOT_RUN);
-                ((ObjectNode) t).put("reason", reason);
+        for (RunFile.Trial.Draft t : run.trials) {
+            if (PLANNED.equals(t.status)) {
+                t.status = NOT_RUN;
+                t.reason = reason;
                 n++;
             }
         }
@@ -96,13 +96,13 @@ final class RunRecord {
 
     int count(String status) {
         int n = 0;
-        for (JsonNode t : trials) if (t.path("status").asText().equals(status)) n++;
+        for (RunFile.Trial.Draft t : run.trials) if (status.equals(t.status)) n++;
         return n;
     }
 
     /** Stamps the finish time (once) and gives the held-back space back. */
     void finish() {
-        if (!run.has("finished")) run.put("finished", Instant.now().toString());
+        if (run.finished == null) run.finished = Instant.now().toString();
         write();
         reserve.release();
     }
@@ -114,14 +114,14 @@ final class RunRecord {
     void write() {
         Path file = runDir.resolve(Layout.RUN_JSON);
         try {
-            Json.write(file, run);
+            Json.write(file, run.file());
         } catch (UncheckedIOException e) {
-            String why = WriteFaults.describe(e) + WriteFaults.fullNote(runDir) + "; the run stopped there (run.json holds what was"
-                    + " recorded before)";
+            String why = WriteFaults.describe(e) + WriteFaults.fullNote(runDir)
+                    + "; the run stopped there (run.json holds what was" + " recorded before)";
             if (!reserve.release()) throw new TrialFailure(why);
             full = true;
             try {
-                Json.write(file, run);
+                Json.write(file, run.file());
             } catch (UncheckedIOException again) {
                 throw new TrialFailure(why);
             }

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.results.RunFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -140,12 +140,14 @@ public final class SustainVerdict {
      * Judges a probe from the controller's run.json entry of its trial: {@code status}, {@code reason},
      * {@code summary_error} and {@code summary} (bound to {@link ProbeFigures}).
      */
-    public static Probe judge(double rate, ObjectNode entry, Criteria c) {
-        String id = entry.get("id").asText();
-        JsonNode s = entry.path("summary");
-        if (!"ok".equals(entry.path("status").asText()) || s.isMissingNode()) {
-            String why = "trial " + entry.path("status").asText() + ": "
-                    + entry.path("reason").asText(entry.path("summary_error").asText(""));
+    public static Probe judge(double rate, RunFile.Trial entry, Criteria c) {
+        String id = entry.id();
+        JsonNode s = entry.summary();
+        if (!entry.ok() || s == null || s.isNull()) {
+            String why = "trial " + entry.status() + ": "
+                    + (entry.reason() != null
+                            ? entry.reason()
+                            : entry.summaryError() != null ? entry.summaryError() : "");
             return new Probe(id, rate, null, null, null, null, null, null, null, null, false, false, why, null);
         }
         ProbeFigures f;

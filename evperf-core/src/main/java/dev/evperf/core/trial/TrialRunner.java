@@ -39,10 +39,10 @@ import dev.evperf.monitor.sensors.Descheduling;
 import dev.evperf.monitor.sensors.ProcessCpu;
 import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +56,7 @@ import java.util.stream.LongStream;
  */
 public final class TrialRunner {
     private final Path dir;
-    private final Map<String, Object> result = new LinkedHashMap<>();
+    private final TrialResult.Draft result = new TrialResult.Draft();
     private Pipelines pipelines;
     /** The run's component JVMs by name (engines behind Kafka), whose CPU is recorded with the trial's. */
     private Map<String, Long> componentPids = Map.of();
@@ -67,28 +67,28 @@ public final class TrialRunner {
 
     /** Runs the trial and records its result; never throws. @return the process exit code */
     public int runAndRecord() {
-        result.put("status", "running");
+        result.status = "running";
         // SIGTERM (the controller stopping its run, or anyone) ends this JVM through its shutdown hooks:
         // result.json then says the trial was stopped, with what it knew by then, instead of being missing.
         Runtime.getRuntime().addShutdownHook(new Thread(this::recordStopped, "evperf-trial-stopped"));
         try {
             run();
-            result.put("status", "ok");
-            result.put("reason", null);
+            result.status = "ok";
+            result.reason = null;
             return 0;
         } catch (Throwable t) {
-            result.put("status", "failed");
-            result.put("reason", reason(t));
+            result.status = "failed";
+            result.reason = reason(t);
             return 1;
         } finally {
-            writeResult(result);
+            writeResult(result.result());
         }
     }
 
     private boolean written;
 
     /** Writes result.json once: whichever of the trial's end and a signal comes first. */
-    private synchronized void writeResult(Map<String, Object> content) {
+    private synchronized void writeResult(TrialResult content) {
         if (written) return;
         written = true;
         try {
@@ -99,19 +99,10 @@ public final class TrialRunner {
     }
 
     private void recordStopped() {
-        for (int attempt = 0; attempt < 3; attempt++) {
-            try {
-                // a copy: the trial's own thread may still be adding to the result
-                Map<String, Object> stopped = new LinkedHashMap<>(result);
-                stopped.put("status", "interrupted");
-                stopped.put(
-                        "reason", "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended");
-                writeResult(stopped);
-                return;
-            } catch (ConcurrentModificationException busy) {
-                // try again
-            }
-        }
+        // what the trial knew by then; the trial's own thread may still be filling in the rest
+        result.status = "interrupted";
+        result.reason = "the trial JVM was stopped by a signal (SIGTERM or SIGINT) before the trial ended";
+        writeResult(result.result());
     }
 
     static String reason(Throwable t) {
@@ -119,7 +110,6 @@ public final class TrialRunner {
         return t.getClass().getName() + (t.getMessage() != null ? ": " + t.getMessage() : "");
     }
 
-    @SuppressWarnings("unchecked")
     private void run() throws Exception {
         JsonNode spec = Json.MAPPER.readTree(dir.resolve(Layout.TRIAL_JSON).toFile());
         Workload w = WorkloadLoader.YAML.treeToValue(spec.get("workload"), Workload.class);
@@ -145,17 +135,16 @@ public final class TrialRunner {
         } finally {
             if (pipelines != null) {
                 pipelines.close();
-                result.put("pipelines", Json.MAPPER.valueToTree(pipelines.stats()));
+                result.pipelines = Json.MAPPER.valueToTree(pipelines.stats());
             }
             LogChannels.install(null);
             channels.close();
             if (jfr != null) jfr.close();
         }
         if (jfr != null) {
-            Map<String, Object> clock = (Map<String, Object>) result.get("clock");
+            TrialResult.Clock clock = result.clock;
             if (clock != null) {
-                result.put("jvm", jfr.place(dir, (long) clock.get("origin_nanotime"), (long)
-                        clock.get("origin_epoch_ns")));
+                result.jvm = Json.MAPPER.valueToTree(jfr.place(dir, clock.originNanotime(), clock.originEpochNs()));
             }
         }
     }
@@ -178,15 +167,15 @@ public final class TrialRunner {
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
         long need = MemoryNeed.bytes(
                 EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
-        result.put("heap_need_bytes", need);
+        result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
         EngineFactory factory = Engines.get(w.engine.name);
-        result.put("engine", factory.name());
-        result.put("engine_version", factory.version());
+        result.engine = factory.name();
+        result.engineVersion = factory.version();
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
         List<OutputValues> valueFiles = new ArrayList<>();
@@ -217,13 +206,11 @@ public final class TrialRunner {
                     : sendEndReceipt
                             ? OutputRecords.Delivery.SENDING_THREAD_SEND_END
                             : OutputRecords.Delivery.SENDING_THREAD;
-            result.put("output_delivery", delivery.name().toLowerCase().replace('_', '-'));
+            result.outputDelivery = delivery.name().toLowerCase().replace('_', '-');
             // Outputs delivered inside a send are linked to the input being sent; others by the declared attribute.
             boolean bySend = engine.deliversOnSendingThread();
-            result.put(
-                    "output_link",
-                    bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute");
-            result.put("senders", senders);
+            result.outputLink = bySend ? "delivering input (send, batch, batch-last)" : "declared sequence attribute";
+            result.senders = senders;
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
             int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
@@ -267,7 +254,7 @@ public final class TrialRunner {
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 supply.prefill();
                 sending.start(supply);
-                result.put("prepare_ms", (System.nanoTime() - prepStart) / 1e6);
+                result.prepareMs = (System.nanoTime() - prepStart) / 1e6;
                 SensorSampler sensors = w.measure.sensors.enabled
                         ? new SensorSampler(
                                 w.measure.sensors,
@@ -296,57 +283,47 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
-                result.put("disturbance", Descheduling.summary(Stalls.summary(), stealAtStart));
+                result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
-                result.put("engine_drain_ns", System.nanoTime() - engineDrain);
+                result.engineDrainNs = System.nanoTime() - engineDrain;
                 long drainNs = drain(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
-                if (cpu != null) result.put("cpu", cpu.end(n));
+                if (cpu != null) result.cpu = Json.MAPPER.valueToTree(cpu.end(n));
                 if (sensors != null) {
                     sensors.close();
-                    result.put("sensors", sensors.summary());
+                    result.sensors = Json.MAPPER.valueToTree(sensors.summary());
                 }
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
 
-                result.put("events_sent", n);
-                if (schedule.batched()) result.put("input_batches", supply.batchesMade());
-                result.put("outputs_received", out.count());
+                result.eventsSent = n;
+                if (schedule.batched()) result.inputBatches = supply.batchesMade();
+                result.outputsReceived = out.count();
                 if (out.outputBatches() > 0) {
-                    result.put(
-                            "output_batches",
-                            Map.of(
-                                    "batches",
-                                    out.outputBatches(),
-                                    "rows",
-                                    out.batchedOutputs(),
-                                    "mean_size",
-                                    out.batchedOutputs() / (double) out.outputBatches(),
-                                    "largest",
-                                    out.largestOutputBatch()));
+                    result.outputBatches = new TrialResult.OutputBatches(
+                            out.outputBatches(),
+                            out.batchedOutputs(),
+                            out.batchedOutputs() / (double) out.outputBatches(),
+                            out.largestOutputBatch());
                 }
                 // Times the harness made an engine's thread or a sender wait for its records (none when the writer
                 // keeps up).
-                result.put("harness_waits", Map.of("supply", supply.waits(), "output_chunks", out.ringWaits()));
-                result.put("run_ns", sendDone - origin);
-                result.put("drain_ns", drainNs);
-                Map<String, Object> clock = new LinkedHashMap<>();
-                clock.put("origin_nanotime", origin);
-                clock.put("origin_epoch_ns", epochNanos(originWall));
-                clock.put("end_nanotime", endNano);
-                clock.put("end_epoch_ns", epochNanos(endWall));
-                clock.put(
-                        "note",
-                        "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin");
-                // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
-                // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
-                clock.put(
-                        "drift_ns", JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
-                result.put("clock", clock);
+                result.harnessWaits = new TrialResult.HarnessWaits(supply.waits(), out.ringWaits());
+                result.runNs = sendDone - origin;
+                result.drainNs = drainNs;
+                result.clock = new TrialResult.Clock(
+                        origin,
+                        epochNanos(originWall),
+                        endNano,
+                        epochNanos(endWall),
+                        "event times are ns since origin_nanotime (System.nanoTime); origin_epoch_ns is the wall clock read at the origin",
+                        // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
+                        // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
+                        JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
 
                 long writeStart = System.nanoTime();
-                Map<String, Object> written = TrialRecords.write(
+                TrialRecords.Written written = TrialRecords.write(
                         dir,
                         schedule,
                         spill,
@@ -361,14 +338,14 @@ public final class TrialRunner {
                                 sampleEvery,
                                 out.count()),
                         acks == null ? null : acks.finish());
-                result.put("outputs_recorded", spill.outputsWritten());
-                result.put("phases", written.get("phases"));
-                result.put("outputs", outputs);
-                result.put("links", links(spill));
-                result.put("records", w.measure.records);
-                if (written.containsKey("trace")) result.put("trace", written.get("trace"));
-                if (written.containsKey("timing")) result.put("timing", written.get("timing"));
-                result.put("write_parts_ms", written.get("write_parts_ms"));
+                result.outputsRecorded = spill.outputsWritten();
+                result.phases = written.phases();
+                result.outputs = outputs;
+                result.links = links(spill);
+                result.records = w.measure.records;
+                result.trace = written.trace() == null ? null : Json.MAPPER.valueToTree(written.trace());
+                result.timing = written.timing();
+                result.writePartsMs = written.writePartsMs();
                 if (acks != null) {
                     Map<String, Object> broker = new LinkedHashMap<>();
                     // The producer's settings as the workload gave them (Kafka's own defaults for the rest).
@@ -377,10 +354,10 @@ public final class TrialRunner {
                     broker.put("refused", acks.errors());
                     broker.put("ack_writer_waits", acks.waits());
                     if (w.measure.records) broker.putAll(BrokerFigures.compute(dir));
-                    result.put("broker", broker);
+                    result.broker = Json.MAPPER.valueToTree(broker);
                 }
-                result.put("write_ms", (System.nanoTime() - writeStart) / 1e6);
-                result.put("errors", errors.summary(origin, w.trial.maxErrors));
+                result.writeMs = (System.nanoTime() - writeStart) / 1e6;
+                result.errors = errors.summary(origin, w.trial.maxErrors);
                 errors.write(dir, origin);
                 Stalls.write(dir, origin);
                 // Every record is written: a trial failed for its errors keeps them for a look.
@@ -404,8 +381,8 @@ public final class TrialRunner {
     static final int OUTPUT_CHUNKS = 8;
 
     /** How the recorded outputs were linked to inputs, by rule, and how many name another input than the one they are linked to. */
-    private static Map<String, Object> links(RecordSpill spill) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    private static Map<String, Long> links(RecordSpill spill) {
+        Map<String, Long> m = new LinkedHashMap<>();
         long[] by = spill.links();
         for (OutputRecords.Link l : OutputRecords.Link.values()) m.put(l.label, by[l.ordinal()]);
         m.put("differing", spill.differing());

@@ -44,6 +44,8 @@ public final class Workload {
      * dev.evperf.core.component.RunComponents.
      */
     public ComponentsDef components;
+    /** Remote drivers and a sink (issue 13, docs/agents.md): the load then runs on agent processes. */
+    public AgentsDef agents;
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
@@ -57,6 +59,39 @@ public final class Workload {
     public static final class ComponentsDef {
         public BrokerDef broker;
         public FlinkDef flink;
+    }
+
+    /** The agents a run's load goes through; checked by {@code AgentsCheck}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class AgentsDef {
+        /** The run's secret, shared with every agent (relative to the workload file). */
+        @JsonProperty("secret_file")
+        public String secretFile;
+        /** true: evperf starts every agent as a JVM on loopback; false: they run already at their addresses. */
+        public boolean local = true;
+
+        public List<AgentNodeDef> nodes = new ArrayList<>();
+        public ProbesDef probes = new ProbesDef();
+        /** A trial whose clock bound exceeds this is marked (null: no limit). */
+        @JsonProperty("clock_bound_limit")
+        public Dur clockBoundLimit;
+
+        @JsonProperty("reply_timeout")
+        public Dur replyTimeout = Dur.parse("15s");
+    }
+
+    /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
+    public static final class AgentNodeDef {
+        public String name;
+        public String role;
+        public String address;
+    }
+
+    /** Clock probes: round trips per window before and after a trial, per window during it, how often. */
+    public static final class ProbesDef {
+        public int count = 32;
+        public int during = 8;
+        public Dur period = Dur.parse("200ms");
     }
 
     /** A Kafka broker: {@code start: true} (evperf starts one, KRaft, in a JVM of its own) or an existing cluster's {@code bootstrap_servers}. */

@@ -69,6 +69,7 @@ public final class WorkloadValidator {
         validateData(w, where);
         validateEngine(w, where);
         validateComponents(w, where);
+        AgentsCheck.validate(w, where);
         validateLoad(w, where);
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {
@@ -267,7 +268,8 @@ public final class WorkloadValidator {
                             where,
                             fp,
                             "expected exactly one generator: uniform, normal, exponential, sequential or values");
-                if (g.uniform != null && (g.uniform.size() != 2
+                if (g.uniform != null
+                        && (g.uniform.size() != 2
                                 || g.uniform.contains(null)
                                 || g.uniform.get(0) >= g.uniform.get(1))) {
                     fail(where, fp + ".uniform", "expected [min, max] with min < max");

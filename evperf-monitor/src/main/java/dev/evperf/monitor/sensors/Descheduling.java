@@ -1,10 +1,9 @@
 package dev.evperf.monitor.sensors;
 
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -81,17 +80,14 @@ public final class Descheduling {
     }
 
     /** What result.json says, with the driver's stalls (see {@code Stalls}) and the steal over the loop. */
-    public static Map<String, Object> summary(Map<String, Object> stalls, double stealAtStart) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("stalls", stalls);
-        m.put("driver_involuntary_switches", unreadable ? null : SWITCHES.get());
+    public static TrialResult.Disturbance summary(TrialResult.Stalls stalls, double stealAtStart) {
         double steal = stealMs() - stealAtStart;
-        m.put("steal_ms", Double.isNaN(steal) ? null : steal);
-        m.put(
-                "note",
+        return new TrialResult.Disturbance(
+                stalls,
+                unreadable ? null : SWITCHES.get(),
+                Double.isNaN(steal) ? null : steal,
                 "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
                         + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others (all CPUs)");
-        return m;
     }
 
     /** /proc/self/task/TID of the calling thread, from the /proc/thread-self link; null where there is none. */

@@ -1,0 +1,237 @@
+package dev.evperf.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.agent.wire.Secret;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real agent JVMs on loopback, started as a controller starts them: a driver agent sending to a
+ * sink agent, each with a known test-only clock skew, related to this JVM's clock by probes. Every
+ * process on one host reads one monotonic clock, so the truth of every mapped timestamp is known.
+ */
+class AgentTrialTest {
+    @TempDir
+    Path dir;
+
+    private final List<LocalAgent> started = new ArrayList<>();
+
+    @AfterEach
+    void stopAgents() throws InterruptedException {
+        for (LocalAgent a : started) a.close();
+    }
+
+    private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
+        LocalAgent a = LocalAgent.start(
+                name,
+                System.getProperty("java.class.path"),
+                secret,
+                dir.resolve(name + ".log"),
+                Duration.ofSeconds(90),
+                List.of(extra));
+        started.add(a);
+        return a;
+    }
+
+    private static AgentTrial.Plan plan(
+            List<AgentAddress> agents, List<String> drivers, String sink, int events, double rate) {
+        return new AgentTrial.Plan(agents, drivers, List.of(sink), events, rate, 32, 8, 200, 15_000);
+    }
+
+    @Test
+    void aDriverAndASinkOnSkewedClocksAreMappedWithinTheBound() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent driver =
+                agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000", "--test-clock-drift-ppm", "50");
+        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
+        AgentFigures f = new AgentTrial(
+                        plan(List.of(driver.address(), sink.address()), List.of("driver-1"), "sink-1", 3_000, 2_000),
+                        secret)
+                .run();
+
+        assertThat(f.received()).isEqualTo(3_000);
+        SkewedClock driverClock = new SkewedClock(5_000_000, 50, driver.clockBase());
+        SkewedClock sinkClock = new SkewedClock(-37_000_000, 0, sink.clockBase());
+        ClockRelation dr = f.relation("driver-1");
+        ClockRelation sr = f.relation("sink-1");
+        Truth.withinBounds(f, "driver-1", driverClock, "sink-1", sinkClock);
+        // the estimated offsets and drift are the injected ones, within their bounds
+        assertThat(Math.abs(-dr.offset()
+                        - 5_000_000
+                        - 50e-6 * (dr.anchors().get(0).remote() - 5_000_000 - driver.clockBase())))
+                .isLessThanOrEqualTo(dr.windowBound() + 2.0);
+        assertThat(Math.abs(-sr.offset() + 37_000_000)).isLessThanOrEqualTo(sr.windowBound() + 1);
+        assertThat(Math.abs(dr.driftPpm() - 50)).isLessThanOrEqualTo(dr.driftBoundPpm() + 0.01);
+
+        f.write(dir.resolve("trial"));
+        String result = Files.readString(dir.resolve("trial/result.json"));
+        assertThat(result).contains("\"clock_bound_us\"", "\"driver-1\"", "\"sink-1\"", "\"min_rtt_us\"");
+        assertThat(String.join("\n", f.summary())).contains("latency across clocks ±");
+        System.out.println(String.join("\n", f.summary()));
+        // both agents end on their own once their controller said bye
+        assertThat(driver.awaitExit(Duration.ofSeconds(20))).isTrue();
+        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+    }
+
+    @Test
+    void aDriverAndSinkInOneAgentNeedNoRelation() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent both = agent("both", secretFile);
+        AgentFigures f =
+                new AgentTrial(plan(List.of(both.address()), List.of("both"), "both", 500, 1_000), secret).run();
+        assertThat(f.received()).isEqualTo(500);
+        assertThat(f.sameClock()).isTrue();
+        assertThat(String.join("\n", f.summary())).contains("no relation needed");
+        assertThat(f.maxBound()).isLessThan(f.latencyPercentile(100) / 100 + 2);
+    }
+
+    @Test
+    void twoDriverAgentsShareOneLoad() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent d1 = agent("d1", secretFile);
+        LocalAgent d2 = agent("d2", secretFile, "--test-clock-offset-ns", "-37000000");
+        LocalAgent s = agent("s", secretFile);
+        AgentFigures f = new AgentTrial(
+                        plan(List.of(d1.address(), d2.address(), s.address()), List.of("d1", "d2"), "s", 1_001, 1_000),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(1_001);
+        for (int i = 0; i < 1_001; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
+    }
+
+    @Test
+    void twoDriverAgentsAndTwoSinkAgentsShareTheLoadAndTheOutputs() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        List<AgentAddress> all = new ArrayList<>();
+        for (String n : List.of("d1", "d2", "s1", "s2"))
+            all.add(agent(n, secretFile, "--test-clock-offset-ns", "" + n.hashCode() * 1000L)
+                    .address());
+        AgentFigures f = new AgentTrial(
+                        new AgentTrial.Plan(
+                                all, List.of("d1", "d2"), List.of("s1", "s2"), 1_000, 1_000, 32, 8, 200, 15_000),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(1_000);
+        for (int i = 0; i < 1_000; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
+        assertThat(String.join("\n", f.summary())).contains("clock s1:", "clock s2:", "latency across clocks ±");
+    }
+
+    @Test
+    void aWrongSecretIsRefusedAndNamed() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret.create(secretFile);
+        LocalAgent a = agent("driver-1", secretFile);
+        Secret other = Secret.create(dir.resolve("other"));
+        assertThatThrownBy(() ->
+                        AgentLink.connect("driver-1", "127.0.0.1", a.address().port(), other, 10_000))
+                .isInstanceOf(AgentFailure.class)
+                .hasMessageContaining("agent 'driver-1'")
+                .hasMessageContaining("refused the run's secret");
+        assertThat(Files.readString(dir.resolve("driver-1.log"))).contains("wrong secret");
+    }
+
+    @Test
+    void everyWaitOfAnAgentIsBounded() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Secret wrong = Secret.create(dir.resolve("wrong"));
+        // no controller comes
+        LocalAgent lonely = agent("lonely", secretFile, "--accept-ms", "1000");
+        assertThat(lonely.awaitExit(Duration.ofSeconds(60))).isTrue();
+        assertThat(lonely.process().exitValue()).isEqualTo(AgentServer.NO_CONTROLLER);
+        assertThat(Files.readString(dir.resolve("lonely.log"))).contains("no controller connected within 1000 ms");
+        // a controller that says nothing after the handshake is taken as gone
+        LocalAgent idle = agent("idle", secretFile, "--idle-ms", "1000");
+        AgentLink link = AgentLink.connect("idle", "127.0.0.1", idle.address().port(), secret, 10_000);
+        assertThat(idle.awaitExit(Duration.ofSeconds(60))).isTrue();
+        link.close();
+        assertThat(Files.readString(dir.resolve("idle.log"))).contains("controller silent for 1000 ms");
+        // three wrong answers end the agent
+        LocalAgent guarded = agent("guarded", secretFile);
+        for (int i = 0; i < AgentOptions.MAX_REFUSALS; i++) {
+            assertThatThrownBy(() -> AgentLink.connect(
+                            "guarded", "127.0.0.1", guarded.address().port(), wrong, 10_000))
+                    .hasMessageContaining("refused the run's secret");
+        }
+        assertThat(guarded.awaitExit(Duration.ofSeconds(60))).isTrue();
+        assertThat(guarded.process().exitValue()).isEqualTo(AgentServer.NO_CONTROLLER);
+    }
+
+    @Test
+    void anAgentThatCannotBeReachedIsNamed() throws Exception {
+        int free;
+        try (ServerSocket s = new ServerSocket(0)) {
+            free = s.getLocalPort();
+        }
+        Secret secret = Secret.create(dir.resolve("secret"));
+        assertThatThrownBy(() -> AgentLink.connect("far-away", "127.0.0.1", free, secret, 5_000))
+                .hasMessageStartingWith("agent 'far-away' cannot be reached at 127.0.0.1:" + free);
+    }
+
+    @Test
+    void aLostAgentFailsTheTrialWithItsNameAndNothingRemains() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent driver = agent("driver-1", secretFile);
+        LocalAgent sink = agent("sink-1", secretFile);
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(1_500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            driver.process().destroyForcibly(); // SIGKILL
+        });
+        killer.start();
+        // 20 s planned: the kill comes long before the end
+        AgentTrial trial = new AgentTrial(
+                plan(List.of(driver.address(), sink.address()), List.of("driver-1"), "sink-1", 40_000, 2_000), secret);
+        long t0 = System.nanoTime();
+        assertThatThrownBy(trial::run).isInstanceOf(AgentFailure.class).satisfies(e -> {
+            assertThat(((AgentFailure) e).agent()).isEqualTo("driver-1");
+            assertThat(e.getMessage()).startsWith("agent 'driver-1' lost");
+        });
+        killer.join();
+        // the plan is 20 s long: a trial that noticed the loss only at its end would take longer
+        assertThat((System.nanoTime() - t0) / 1e9)
+                .as("seconds until the trial failed")
+                .isLessThan(20);
+        assertThat(driver.process().isAlive()).isFalse();
+        // the sink agent was told bye and exits by itself
+        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+    }
+
+    @Test
+    void optionsRefuseARemoteAddressAndAShortSecret() throws IOException {
+        Path secret = dir.resolve("s");
+        Files.writeString(secret, "short\n");
+        assertThatThrownBy(() -> Secret.read(secret))
+                .hasMessage("secret file " + secret + ": the secret has 5 bytes, at least 16 needed");
+        AgentOptions remote =
+                AgentMain.parse(new String[] {"--listen", "0.0.0.0:7000", "--secret-file", secret.toString()});
+        assertThatThrownBy(remote::bindAddress).hasMessageStartingWith("--listen: 0.0.0.0 is not a loopback address");
+        AgentOptions allowed = AgentMain.parse(
+                new String[] {"--listen", "0.0.0.0:7000", "--secret-file", secret.toString(), "--allow-remote"});
+        assertThat(allowed.bindAddress().isAnyLocalAddress()).isTrue();
+        assertThatThrownBy(() -> AgentMain.parse(new String[] {"--listen", "127.0.0.1:x", "--secret-file", "f"}))
+                .hasMessage("--listen: port 'x' is not a number");
+        assertThatThrownBy(() -> AgentMain.parse(new String[] {"--listen", "127.0.0.1:1"}))
+                .hasMessage("--secret-file is required");
+    }
+}

@@ -1,0 +1,126 @@
+package dev.evperf.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.agent.wire.Secret;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 13's separation on one host: a driver agent in a network namespace of its own, reached over
+ * a veth pair the test makes, sending to a sink agent in the test's namespace that listens on the
+ * veth's address (not loopback). Needs root and {@code ip netns}; skipped with the reason otherwise
+ * (AgentTrialTest covers separate processes on loopback).
+ */
+class NetnsAgentTest {
+    @TempDir
+    Path dir;
+
+    private final String ns = "evperf-t" + ProcessHandle.current().pid();
+    private final String veth = "evp" + ProcessHandle.current().pid() % 100_000;
+    private final String subnet = "10.213." + ProcessHandle.current().pid() % 250 + ".";
+    private final List<LocalAgent> started = new ArrayList<>();
+
+    private static String ip(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("ip"));
+        cmd.addAll(Arrays.asList(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IOException("ip " + String.join(" ", args) + ": " + out.strip());
+        }
+        return out;
+    }
+
+    @BeforeEach
+    void makeTheNamespace() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root to make network namespaces");
+        try {
+            ip("netns", "add", ns);
+        } catch (IOException e) {
+            assumeTrue(false, "ip netns is not usable here: " + e.getMessage());
+        }
+        ip("link", "add", veth + "a", "type", "veth", "peer", "name", veth + "b");
+        ip("link", "set", veth + "b", "netns", ns);
+        ip("addr", "add", subnet + "1/30", "dev", veth + "a");
+        ip("link", "set", veth + "a", "up");
+        ip("netns", "exec", ns, "ip", "addr", "add", subnet + "2/30", "dev", veth + "b");
+        ip("netns", "exec", ns, "ip", "link", "set", veth + "b", "up");
+        ip("netns", "exec", ns, "ip", "link", "set", "lo", "up");
+    }
+
+    @AfterEach
+    void removeIt() throws Exception {
+        for (LocalAgent a : started) a.close();
+        try {
+            ip("netns", "del", ns); // takes the veth pair with it
+        } catch (IOException e) {
+            // not made (skipped)
+        }
+        assertThat(ip("netns", "list")).doesNotContain(ns);
+    }
+
+    @Test
+    void aDriverInANamespaceSendsOverVethToASinkWithinTheBound() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        String cp = System.getProperty("java.class.path");
+        LocalAgent driver = LocalAgent.start(
+                "driver-1",
+                List.of("ip", "netns", "exec", ns),
+                subnet + "2",
+                cp,
+                secretFile,
+                dir.resolve("driver.log"),
+                Duration.ofSeconds(90),
+                List.of("--test-clock-offset-ns", "5000000"));
+        started.add(driver);
+        LocalAgent sink = LocalAgent.start(
+                "sink-1",
+                List.of(),
+                subnet + "1",
+                cp,
+                secretFile,
+                dir.resolve("sink.log"),
+                Duration.ofSeconds(90),
+                List.of("--test-clock-offset-ns", "-37000000", "--test-clock-drift-ppm", "50"));
+        started.add(sink);
+        AgentFigures f = new AgentTrial(
+                        new AgentTrial.Plan(
+                                List.of(driver.address(), sink.address()),
+                                List.of("driver-1"),
+                                List.of("sink-1"),
+                                2_000,
+                                2_000,
+                                64,
+                                8,
+                                200,
+                                15_000),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(2_000);
+        SkewedClock dc = new SkewedClock(5_000_000, 0, driver.clockBase());
+        SkewedClock sc = new SkewedClock(-37_000_000, 50, sink.clockBase());
+        Truth.withinBounds(f, "driver-1", dc, "sink-1", sc);
+        ClockRelation veth = f.relation("driver-1");
+        System.out.printf("veth: bound / (min RTT / 2) = %.2f%n", 2.0 * veth.windowBound() / veth.minRtt());
+        f.write(dir.resolve("trial"));
+        System.out.println(String.join("\n", f.summary()));
+        System.out.println(java.nio.file.Files.readString(dir.resolve("trial/result.json")));
+        assertThat(driver.awaitExit(Duration.ofSeconds(20))).isTrue();
+        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+    }
+}
