@@ -49,8 +49,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Results directories written by 'evperf run'; the first (A) is compared with each other one.")
     List<Path> runs;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Option(
             names = "--html",
@@ -101,7 +101,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSummary.Format f = RunSummary.Format.parse(format);
+        RunSummary.Format f = format.of(RunSummary.Format.values());
         Comparison.Options o = new Comparison.Options(resamples, seed, alpha, minEffect, fraction(minChange));
         // Bad input propagates to Main, which prints it as one line (with the stack trace under --verbose).
         print(

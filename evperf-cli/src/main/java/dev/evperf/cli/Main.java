@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             CompareCommand.class,
             ModelCommand.class,
             RefStudyCommand.class,
+            PairsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

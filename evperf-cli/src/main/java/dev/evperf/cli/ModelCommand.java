@@ -7,6 +7,7 @@ import dev.evperf.analysis.model.ModelRun;
 import dev.evperf.analysis.model.ModelSummary;
 import dev.evperf.analysis.model.ServiceModel;
 import dev.evperf.analysis.stats.JsonSupport;
+import dev.evperf.analysis.summary.RunSummary.Format;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -58,8 +59,8 @@ public final class ModelCommand implements Callable<Integer> {
             description = "Check a model read from this file instead of building one.")
     Path modelFile;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     WarmUpOption warmUp;
@@ -75,7 +76,7 @@ public final class ModelCommand implements Callable<Integer> {
                 out,
                 check,
                 modelFile,
-                format,
+                format.name,
                 warmUp.keepWarmUp,
                 main == null ? System.out : main.out,
                 main == null ? System.err : main.err);
@@ -117,10 +118,7 @@ public final class ModelCommand implements Callable<Integer> {
             boolean keepWarmUp,
             PrintStream stdout,
             PrintStream err) {
-        boolean json;
-        if ("json".equalsIgnoreCase(format)) json = true;
-        else if ("text".equalsIgnoreCase(format)) json = false;
-        else throw new IllegalArgumentException("unknown format '" + format + "', expected text or json");
+        boolean json = FormatOption.parse(format, Format.TEXT, Format.JSON) == Format.JSON;
         if (modelFile != null && trial != null)
             throw new IllegalArgumentException("--model and --trial exclude each other: a model file is already built");
         if (modelFile != null && check == null)

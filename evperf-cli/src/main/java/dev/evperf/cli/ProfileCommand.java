@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.summary.RunSummary.Format;
 import dev.evperf.api.config.Dur;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.engine.Engines;
@@ -38,8 +39,8 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = "--trial", paramLabel = "ID", description = "Which trial of the matrix (default: the first).")
     String trial;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or csv (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     Verbosity verbosity;
@@ -53,8 +54,7 @@ final class ProfileCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--interval: " + e.getMessage());
         }
         if (bucket <= 0) throw new IllegalArgumentException("--interval: expected a duration above 0");
-        if (!format.equals("text") && !format.equals("csv"))
-            throw new IllegalArgumentException("--format: expected text or csv, got '" + format + "'");
+        boolean csv = format.of(Format.TEXT, Format.CSV) == Format.CSV;
         Plan plan = WorkloadLoader.load(
                 workload, new WorkloadValidator(Engines.available().keySet()));
         TrialSpec t = trial == null
@@ -70,7 +70,7 @@ final class ProfileCommand implements Callable<Integer> {
                 t.workload().load.batch,
                 CsvSource.traces(t.workload(), PlanChecker.baseDir(workload), workload.toString()));
         List<ProfilePreview.Row> rows = ProfilePreview.of(s, bucket);
-        if (format.equals("csv")) {
+        if (csv) {
             main.out.println("t_s,phase,target_rate,intended_rate");
             for (ProfilePreview.Row r : rows) {
                 main.out.printf(

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
@@ -36,11 +37,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<name>-<time>).")
     Path out;
 
-    @Option(
-            names = "--format",
-            defaultValue = "text",
-            description = "Summary format: text, json or csv (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Option(names = "--dry-run", description = "Validate the workload and print the plan; run nothing.")
     boolean dryRun;
@@ -53,7 +51,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Summaries.checkFormat(format);
+        RunSummary.Format tables = format.of(RunSummary.Format.values());
         // Everything is validated, queries compiled and data files read before any trial starts.
         Plan plan = WorkloadLoader.load(
                 workload, new WorkloadValidator(Engines.available().keySet()));
@@ -91,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
                 controller.annotate("components", components.describe());
             }
             RunFile run = controller.finish();
-            summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
+            summaries.print(runDir, tables, warmUp.keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
             boolean allOk = true;
             for (RunFile.Trial t : run.trials()) allOk &= t.ok();

@@ -1,29 +1,22 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.summary.AnalysisOptions;
 import dev.evperf.analysis.summary.RunSummary;
-import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
 /** Joins the controller to the analysis: trial summaries for run.json, and the printed tables. */
 final class Summaries {
-    private Summaries() {
-    }
-
-    static void checkFormat(String format) {
-        RunSummary.Format.parse(format);
-    }
+    private Summaries() {}
 
     /** The summary stored in run.json for one finished trial. */
     static JsonNode trialSummary(Path trialDir) throws IOException {
@@ -57,10 +50,11 @@ final class Summaries {
         }
 
         /** The run's tables, from the kept summaries where they were computed with the same options. */
-        void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+        void print(Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out) {
             Summaries.print(runDir, format, keepWarmUp, out, (id, params, repetition, dir, options) -> {
                 Entry e = byDir.get(dir.toAbsolutePath().normalize());
-                return e != null && e.options.equals(options) ? e.summary.withRun(id, params, repetition)
+                return e != null && e.options.equals(options)
+                        ? e.summary.withRun(id, params, repetition)
                         : TrialSummary.load(id, params, repetition, dir, options);
             });
         }
@@ -89,14 +83,15 @@ final class Summaries {
         return TrialSummary.load(spec.path("id").asText(), null, null, trialDir, options);
     }
 
-    static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out) {
+    static void print(Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out) {
         print(runDir, format, keepWarmUp, out, TrialSummary::load);
     }
 
-    private static void print(Path runDir, String format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
+    private static void print(
+            Path runDir, RunSummary.Format format, boolean keepWarmUp, PrintStream out, RunSummary.TrialLoader loader) {
         RunDir run = RunDir.open(runDir);
         AnalysisOptions options = options(run.run().workload());
-        RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(RunSummary.Format.parse(format), out);
+        RunSummary.load(run, options.withCutWarmUp(!keepWarmUp), loader).render(format, out);
     }
 
     /** The workload's analysis choices (measure.skip_bursts). */

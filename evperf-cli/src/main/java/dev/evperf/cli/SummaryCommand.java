@@ -1,11 +1,11 @@
 package dev.evperf.cli;
 
+import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.results.RunDir;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -18,8 +18,8 @@ final class SummaryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "A results directory written by 'evperf run'.")
     Path runDir;
 
-    @Option(names = "--format", defaultValue = "text", description = "text, json or csv (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     WarmUpOption warmUp;
@@ -29,9 +29,9 @@ final class SummaryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Summaries.checkFormat(format);
+        RunSummary.Format tables = format.of(RunSummary.Format.values());
         RunDir.openChecked(runDir);
-        Summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
+        Summaries.print(runDir, tables, warmUp.keepWarmUp, main.out);
         return 0;
     }
 }

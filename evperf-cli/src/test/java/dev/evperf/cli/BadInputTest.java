@@ -15,7 +15,8 @@ class BadInputTest {
     @TempDir
     Path tmp;
 
-    static final String GOOD = """
+    static final String GOOD =
+            """
             name: bad
             streams:
               StockStream:
@@ -45,8 +46,13 @@ class BadInputTest {
         assertThat(cli.exit).as(cli.toString()).isEqualTo(2);
         String[] lines = cli.err.strip().split("\n");
         assertThat(lines).as(cli.err).hasSize(1);
-        assertThat(cli.err).contains(tmp.resolve(namedFile).toString()).doesNotContain("\tat ").doesNotContain("Exception");
-        assertThat(Files.exists(out)).as("nothing may run before the workload is valid").isFalse();
+        assertThat(cli.err)
+                .contains(tmp.resolve(namedFile).toString())
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception");
+        assertThat(Files.exists(out))
+                .as("nothing may run before the workload is valid")
+                .isFalse();
         return cli;
     }
 
@@ -73,23 +79,32 @@ class BadInputTest {
     void yamlSyntaxErrorSaysWhatIsWrongWhereNotOnlyItsContext() throws Exception {
         // the flow mapping starts on line 4; the problem is the stray ':' after "volume: long"
         Cli cli = runBad(GOOD.replace("volume: long}", "volume: long: x}"));
-        assertThat(cli.err).contains("w.yaml:4:").contains("YAML syntax error: ").doesNotStartWith("while parsing")
-                .containsPattern("w\\.yaml:4:\\d+: YAML syntax error: [^(]*(mapping values are not allowed|expected ',' or '}')")
+        assertThat(cli.err)
+                .contains("w.yaml:4:")
+                .contains("YAML syntax error: ")
+                .doesNotStartWith("while parsing")
+                .containsPattern(
+                        "w\\.yaml:4:\\d+: YAML syntax error: [^(]*(mapping values are not allowed|expected ',' or '}')")
                 .contains("(while parsing a flow mapping started at 4:");
     }
 
     /** Found by the workload fuzz test (seed 20240610, mutation 7627): the string "null" as a bound, which Jackson reads as no number, was an internal error. */
     @Test
     void aUniformGeneratorWithANullBoundIsBadInput() throws Exception {
-        Cli cli = runBad(GOOD.replace("load:\n", "data:\n  StockStream:\n    fields:\n      price: {uniform: [\"null\", 100]}\nload:\n"));
-        assertThat(cli.err).contains("data.StockStream.fields.price.uniform").contains("expected [min, max] with min < max");
+        Cli cli = runBad(GOOD.replace(
+                "load:\n", "data:\n  StockStream:\n    fields:\n      price: {uniform: [\"null\", 100]}\nload:\n"));
+        assertThat(cli.err)
+                .contains("data.StockStream.fields.price.uniform")
+                .contains("expected [min, max] with min < max");
     }
 
     @Test
     void duplicateKeysAreRejectedNotSilentlyOverwritten() throws Exception {
         Cli top = runBad(GOOD + "name: again\n");
         assertThat(top.err).containsPattern("w\\.yaml:16:\\d+: duplicate key 'name'");
-        Cli inner = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "bursts: {count: 2, size: 10, count: 3, distance: 1ms}"));
+        Cli inner = runBad(GOOD.replace(
+                "bursts: {count: 2, size: 10, distance: 1ms}",
+                "bursts: {count: 2, size: 10, count: 3, distance: 1ms}"));
         assertThat(inner.err).containsPattern("w\\.yaml:15:\\d+: duplicate key 'count'");
     }
 
@@ -111,28 +126,45 @@ class BadInputTest {
 
     @Test
     void invalidUtf8InADataFileNamesItsLine() throws Exception {
-        Files.write(tmp.resolve("stocks.txt"), "IBM 10.5 100\nWSO2 11.5 200\nOR\u00ffCL 12 300\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        Cli cli = runBad(GOOD.replace("engine:", """
+        Files.write(
+                tmp.resolve("stocks.txt"),
+                "IBM 10.5 100\nWSO2 11.5 200\nOR\u00ffCL 12 300\n"
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Cli cli = runBad(
+                GOOD.replace(
+                        "engine:",
+                        """
                 data:
                   StockStream:
                     file: {path: stocks.txt, delimiter: " ", header: false}
-                engine:"""), "stocks.txt");
+                engine:"""),
+                "stocks.txt");
         assertThat(cli.err).contains("stocks.txt:3:3: not UTF-8 text (byte 0xFF)");
     }
 
     @Test
     void aPoolLargerThanTheHeapIsRejectedBeforeItIsBuilt() throws Exception {
-        Cli cli = runBad(GOOD.replace("engine:", """
+        Cli cli = runBad(
+                GOOD.replace(
+                        "engine:",
+                        """
                 data:
                   StockStream: {pool: 2000000000}
                 engine:"""));
-        assertThat(cli.err).contains("data.StockStream.pool").contains("GiB").contains("smaller pool").doesNotContain("OutOfMemoryError");
+        assertThat(cli.err)
+                .contains("data.StockStream.pool")
+                .contains("GiB")
+                .contains("smaller pool")
+                .doesNotContain("OutOfMemoryError");
     }
 
     @Test
     void aScheduleLongerThanTheTrialTimeoutIsRejected() throws Exception {
         Cli cli = runBad(phase("constant: {rate: 100, duration: 2m}") + "trial: {timeout: 1m}\n");
-        assertThat(cli.err).contains("trial.timeout").contains("lasts 2.0 min").contains("longer than trial.timeout (1m)");
+        assertThat(cli.err)
+                .contains("trial.timeout")
+                .contains("lasts 2.0 min")
+                .contains("longer than trial.timeout (1m)");
     }
 
     @Test
@@ -152,7 +184,10 @@ class BadInputTest {
     @Test
     void aJvmOptionTheJvmRejectsGivesTheJvmsOwnMessage() throws Exception {
         Cli heap = runBad(GOOD + "trial: {jvm: [-Xmx1q]}\n");
-        assertThat(heap.err).contains("[-Xmx1q]").contains("Invalid maximum heap size: -Xmx1q").doesNotContain("Could not create");
+        assertThat(heap.err)
+                .contains("[-Xmx1q]")
+                .contains("Invalid maximum heap size: -Xmx1q")
+                .doesNotContain("Could not create");
         Cli unknown = runBad(GOOD + "matrix:\n  jvm: [[], [-XX:+NoSuchEvperfOption]]\n");
         assertThat(unknown.err).contains("trial t002").contains("Unrecognized VM option 'NoSuchEvperfOption'");
         Cli notAnOption = runBad(GOOD + "trial: {jvm: [Xint]}\n");
@@ -162,14 +197,20 @@ class BadInputTest {
     @Test
     void aRateThatChangesTooOftenIsRejectedBeforeItIsIntegrated() throws Exception {
         Cli walk = runBad(phase("random_walk: {min: 1, max: 2000, step: 1, interval: 1ns, duration: 10s}"));
-        assertThat(walk.err).contains("load.phases[0].random_walk.interval").contains("at most 10000000").doesNotContain("OutOfMemoryError");
+        assertThat(walk.err)
+                .contains("load.phases[0].random_walk.interval")
+                .contains("at most 10000000")
+                .doesNotContain("OutOfMemoryError");
         Cli square = runBad(phase("binary: {min: 1, max: 2000, period: 1us, duration: 1m}"));
         assertThat(square.err).contains("load.phases[0].binary.period");
     }
 
     @Test
     void aDataFileThatIsNotARegularFileIsRejected() throws Exception {
-        Cli cli = runBad(GOOD.replace("engine:", """
+        Cli cli = runBad(
+                GOOD.replace(
+                        "engine:",
+                        """
                 data:
                   StockStream:
                     file: {path: /dev/zero}
@@ -181,7 +222,9 @@ class BadInputTest {
     void anOutputSequenceAttributeTheQueriesDoNotProduceIsRejected() throws Exception {
         // found by the fuzz test: it failed every trial at run time
         Cli cli = runBad(GOOD.replace("OutputStream: {sequence: id}", "OutputStream: {sequence: ident}"));
-        assertThat(cli.err).contains("engine.outputs.OutputStream.sequence").contains("no attribute 'ident'")
+        assertThat(cli.err)
+                .contains("engine.outputs.OutputStream.sequence")
+                .contains("no attribute 'ident'")
                 .contains("[id, symbol, price, volume]");
     }
 
@@ -191,26 +234,36 @@ class BadInputTest {
         assertThat(cli.err).contains("engine.queries: no value");
         Cli engine = runBad(GOOD.replace("name: siddhi", "name: null"));
         assertThat(engine.err).contains("engine.name: no value").contains("write \"null\" in quotes");
-        Cli empty = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: '', duration: 1s}"));
+        Cli empty = runBad(
+                GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: '', duration: 1s}"));
         assertThat(empty.err).contains("load.phases[0].constant.rate").contains("got ''");
     }
 
     @Test
     void unknownKeySuggestsTheClosestValidOne() throws Exception {
         Cli cli = runBad(GOOD.replace("distance: 1ms", "distnace: 1ms"));
-        assertThat(cli.err).contains("unknown key 'distnace'").contains("did you mean 'distance'?").containsPattern("w\\.yaml:15:\\d+");
+        assertThat(cli.err)
+                .contains("unknown key 'distnace'")
+                .contains("did you mean 'distance'?")
+                .containsPattern("w\\.yaml:15:\\d+");
     }
 
     @Test
     void wrongTypeNamesTheFieldAndWhatWasExpected() throws Exception {
         Cli cli = runBad(GOOD.replace("count: 2", "count: many"));
-        assertThat(cli.err).contains("load.phases[0].bursts.count").contains("expected a whole number").contains("'many'");
+        assertThat(cli.err)
+                .contains("load.phases[0].bursts.count")
+                .contains("expected a whole number")
+                .contains("'many'");
     }
 
     @Test
     void unknownEngineListsTheAvailableOnes() throws Exception {
         Cli cli = runBad(GOOD.replace("name: siddhi", "name: sidhi"));
-        assertThat(cli.err).contains("unknown engine 'sidhi'").contains("did you mean 'siddhi'?").contains("esper");
+        assertThat(cli.err)
+                .contains("unknown engine 'sidhi'")
+                .contains("did you mean 'siddhi'?")
+                .contains("esper");
     }
 
     @Test
@@ -221,43 +274,56 @@ class BadInputTest {
 
     @Test
     void eplThatDoesNotCompileGivesTheEnginesPosition() throws Exception {
-        Cli cli = runBad(GOOD.replace("name: siddhi", "name: esper").replace(
-                "from StockStream select id, symbol, price, volume insert into OutputStream;",
-                "insert into OutputStream select id, symbol, price, volume fro StockStream;"));
+        Cli cli = runBad(GOOD.replace("name: siddhi", "name: esper")
+                .replace(
+                        "from StockStream select id, symbol, price, volume insert into OutputStream;",
+                        "insert into OutputStream select id, symbol, price, volume fro StockStream;"));
         assertThat(cli.err).contains("engine.queries").contains("esper").contains("line 1");
     }
 
     @Test
     void csvRowWithBadValueGivesItsLineNumber() throws Exception {
         Files.writeString(tmp.resolve("stocks.txt"), "IBM 10.5 100\nWSO2 11.5 200\nORCL abc 300\n");
-        Cli cli = runBad(GOOD.replace("engine:", """
+        Cli cli = runBad(
+                GOOD.replace(
+                        "engine:",
+                        """
                 data:
                   StockStream:
                     file: {path: stocks.txt, delimiter: " ", header: false}
-                engine:"""), "stocks.txt");
+                engine:"""),
+                "stocks.txt");
         assertThat(cli.err).contains("stocks.txt:3").contains("price").contains("'abc' is not a float");
     }
 
     @Test
     void zeroOrNegativeRateIsRejected() throws Exception {
-        Cli zero = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: 0, count: 100}"));
+        Cli zero =
+                runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: 0, count: 100}"));
         assertThat(zero.err).contains("load.phases[0].constant.rate").contains("above 0");
-        Cli negative = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: -5, count: 100}"));
+        Cli negative =
+                runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "constant: {rate: -5, count: 100}"));
         assertThat(negative.err).contains("load.phases[0].constant.rate").contains("-5");
     }
 
     @Test
     void matrixPathThatDoesNotExistIsRejected() throws Exception {
-        Cli cli = runBad(GOOD + """
+        Cli cli = runBad(
+                GOOD
+                        + """
                 matrix:
                   load.phases.measure.bursts.distnce: [0ms, 10ms]
                 """);
-        assertThat(cli.err).contains("matrix path 'load.phases.measure.bursts.distnce' does not exist").contains("did you mean 'distance'?");
+        assertThat(cli.err)
+                .contains("matrix path 'load.phases.measure.bursts.distnce' does not exist")
+                .contains("did you mean 'distance'?");
     }
 
     @Test
     void matrixValueOfTheWrongTypeIsRejectedBeforeAnyTrial() throws Exception {
-        Cli cli = runBad(GOOD + """
+        Cli cli = runBad(
+                GOOD
+                        + """
                 matrix:
                   load.phases.measure.bursts.distance: [0ms, soon]
                 """);
@@ -326,19 +392,40 @@ class BadInputTest {
 
     @Test
     void profilePrintsTheIntendedRateWithoutStartingAnEngine() throws Exception {
-        Path w = Cli.write(tmp, "w.yaml", phase("stairs: {levels: [1000, 3000], step: 1s}")
-                .replace("name: siddhi", "name: esper").replace("from StockStream select", "this is not EPL at all"));
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                phase("stairs: {levels: [1000, 3000], step: 1s}")
+                        .replace("name: siddhi", "name: esper")
+                        .replace("from StockStream select", "this is not EPL at all"));
         // The queries are not even compiled: profile never opens an engine.
         Cli cli = Cli.run("profile", w.toString(), "--format", "csv", "--interval", "500ms");
         assertThat(cli.exit).as(cli.toString()).isZero();
-        assertThat(cli.out.strip().split("\n")).containsExactly("t_s,phase,target_rate,intended_rate",
-                "0.000,measure,1000.000,1000.000", "0.500,measure,1000.000,1000.000",
-                "1.000,measure,3000.000,3000.000", "1.500,measure,3000.000,3000.000");
+        assertThat(cli.out.strip().split("\n"))
+                .containsExactly(
+                        "t_s,phase,target_rate,intended_rate",
+                        "0.000,measure,1000.000,1000.000",
+                        "0.500,measure,1000.000,1000.000",
+                        "1.000,measure,3000.000,3000.000",
+                        "1.500,measure,3000.000,3000.000");
+    }
+
+    @Test
+    void aFormatTheCommandDoesNotWriteIsOneLineNamingTheOption() throws Exception {
+        Path w = Cli.write(tmp, "w.yaml", GOOD);
+        Cli profile = Cli.run("profile", w.toString(), "--format", "json");
+        assertThat(profile.exit).as(profile.toString()).isEqualTo(2);
+        assertThat(profile.err.strip()).isEqualTo("evperf: --format: expected text or csv, got 'json'");
+        Cli summary = Cli.run("summary", tmp.resolve("no-such-run").toString(), "--format", "xml");
+        assertThat(summary.exit).as(summary.toString()).isEqualTo(2);
+        assertThat(summary.err.strip()).isEqualTo("evperf: --format: expected text, json or csv, got 'xml'");
     }
 
     @Test
     void batchSizeOfZeroIsRejected() throws Exception {
-        Cli cli = runBad(GOOD.replace("bursts: {count: 2, size: 10, distance: 1ms}", "bursts: {count: 2, size: 10, distance: 1ms}\n      batch: {size: 0}"));
+        Cli cli = runBad(GOOD.replace(
+                "bursts: {count: 2, size: 10, distance: 1ms}",
+                "bursts: {count: 2, size: 10, distance: 1ms}\n      batch: {size: 0}"));
         assertThat(cli.err).contains("load.phases[0].batch.size").contains("1 or more");
         Cli ramp = runBad(GOOD.replace("load:", "load:\n  batch: {size: {from: 0, to: 10}}"));
         assertThat(ramp.err).contains("load.batch.size.from");

@@ -5,6 +5,7 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.ref.config.RefOptions;
 import dev.evperf.ref.lang.RefQl;
 import dev.evperf.ref.op.Plan;
 import dev.evperf.ref.spec.SpecPlanner;
@@ -63,7 +64,8 @@ public final class RefEngineFactory implements EngineFactory {
         try {
             if (options.spec() != null) {
                 if (!spec.queries().isBlank()) {
-                    throw new EngineException("ref: give the query spec either as the option spec or as the queries text, not both");
+                    throw new EngineException(
+                            "ref: give the query spec either as the option spec or as the queries text, not both");
                 }
                 return Specs.read(new ObjectMapper().valueToTree(options.spec()), "option spec");
             }

@@ -1,10 +1,12 @@
 package dev.evperf.analysis.figures;
 
-import dev.evperf.results.Layout;
-import dev.evperf.results.Intervals;
-import dev.evperf.results.TrialResult;
+import static dev.evperf.analysis.figures.Stats.num;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
+import dev.evperf.results.Sensors;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-
-import static dev.evperf.analysis.figures.Stats.num;
 
 /**
  * Whether the machine took the core away from the driver during a trial's timed loop, and by how
@@ -31,8 +31,16 @@ import static dev.evperf.analysis.figures.Stats.num;
  * @param worst              up to {@value #WORST} of them, the longest stalls first, then the most switches
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Disturbance(boolean disturbed, long stalls, double stallMs, double maxStallMs, Long driverSwitches, Double stealMs,
-                          Integer disturbedIntervals, Integer intervals, List<Interval> worst) {
+public record Disturbance(
+        boolean disturbed,
+        long stalls,
+        double stallMs,
+        double maxStallMs,
+        Long driverSwitches,
+        Double stealMs,
+        Integer disturbedIntervals,
+        Integer intervals,
+        List<Interval> worst) {
     public static final int WORST = 5;
     public static final String SWITCHES_SENSOR = "sensor://procfs/driver/ctx_switches#nonvoluntary";
     public static final String STEAL_SENSOR = "sensor://procfs/cpu/steal_ms#all";
@@ -45,14 +53,29 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
         if (result == null || result.disturbance() == null) return null;
         TrialResult.Disturbance d = result.disturbance();
         long stalls = d.stalls() == null ? 0 : d.stalls().count();
-        boolean disturbed = stalls > 0 || d.driverInvoluntarySwitches() != null && d.driverInvoluntarySwitches() > 0
+        boolean disturbed = stalls > 0
+                || d.driverInvoluntarySwitches() != null && d.driverInvoluntarySwitches() > 0
                 || d.stealMs() != null && d.stealMs() > 0;
         List<Interval> all = dir == null ? null : intervals(dir, result);
-        List<Interval> worst = all == null ? List.of() : all.stream()
-                .sorted(Comparator.comparingDouble(Interval::stallMs).thenComparingLong(Interval::switches).reversed()).limit(WORST).toList();
+        List<Interval> worst = all == null
+                ? List.of()
+                : all.stream()
+                        .sorted(Comparator.comparingDouble(Interval::stallMs)
+                                .thenComparingLong(Interval::switches)
+                                .reversed())
+                        .limit(WORST)
+                        .toList();
         Intervals csv = dir == null ? null : Intervals.read(dir);
-        return new Disturbance(disturbed, stalls, d.stalls() == null ? 0 : d.stalls().totalMs(), d.stalls() == null ? 0 : d.stalls().maxMs(),
-                d.driverInvoluntarySwitches(), d.stealMs(), all == null ? null : all.size(), csv == null ? null : csv.rows().size(), worst);
+        return new Disturbance(
+                disturbed,
+                stalls,
+                d.stalls() == null ? 0 : d.stalls().totalMs(),
+                d.stalls() == null ? 0 : d.stalls().maxMs(),
+                d.driverInvoluntarySwitches(),
+                d.stealMs(),
+                all == null ? null : all.size(),
+                csv == null ? null : csv.rows().size(),
+                worst);
     }
 
     /**
@@ -77,27 +100,29 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
             }
         }
         long loopEnd = result.runNs() == null ? Long.MAX_VALUE : result.runNs();
-        Sample prevSwitches = null, prevSteal = null;
-        for (String[] r : readSensors(dir.resolve(Layout.SENSORS))) {
-            long t = Long.parseLong(r[0]);
-            double v = Double.parseDouble(r[2]);
-            boolean isSwitches = r[1].equals(SWITCHES_SENSOR);
-            Sample prev = isSwitches ? prevSwitches : prevSteal;
-            if (prev != null && t <= loopEnd && v > prev.value()) {
-                int i = slot(start, width, t);
-                if (i >= 0 && isSwitches) switches[i] += Math.round(v - prev.value());
-                else if (i >= 0) steal[i] += v - prev.value();
-            }
-            if (isSwitches) prevSwitches = new Sample(t, v); else prevSteal = new Sample(t, v);
-        }
+        Sensors sensors = Sensors.load(dir);
+        double[] switchRises = rises(sensors.get(SWITCHES_SENSOR), start, width, loopEnd);
+        for (int i = 0; i < n; i++) switches[i] = Math.round(switchRises[i]);
+        steal = rises(sensors.get(STEAL_SENSOR), start, width, loopEnd);
         List<Interval> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            if (stall[i] > 0 || switches[i] > 0 || steal[i] > 0) out.add(new Interval(start[i], stall[i], switches[i], steal[i]));
+            if (stall[i] > 0 || switches[i] > 0 || steal[i] > 0)
+                out.add(new Interval(start[i], stall[i], switches[i], steal[i]));
         }
         return out;
     }
 
-    private record Sample(long t, double value) {}
+    /** A counter sensor's rises from one sample to the next, in the interval of the later sample (within the loop). */
+    private static double[] rises(Sensors.Series s, double[] start, double width, long loopEnd) {
+        double[] out = new double[start.length];
+        if (s == null) return out;
+        for (int k = 1; k < s.size(); k++) {
+            double rise = s.v()[k] - s.v()[k - 1];
+            int i = s.t()[k] <= loopEnd && rise > 0 ? slot(start, width, s.t()[k]) : -1;
+            if (i >= 0) out[i] += rise;
+        }
+        return out;
+    }
 
     /** The interval holding time t, or -1 outside them all. */
     private static int slot(double[] start, double width, long tNs) {
@@ -112,18 +137,6 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
             long[] v = new long[columns];
             for (int k = 0; k < columns; k++) v[k] = Long.parseLong(c[k]);
             out.add(v);
-        }
-        return out;
-    }
-
-    /** The rows of sensors.csv for the two sensors used here (the file can be large: streamed). */
-    private static List<String[]> readSensors(Path file) {
-        List<String[]> out = new ArrayList<>();
-        if (!Files.isRegularFile(file)) return out;
-        try (var lines = Files.lines(file)) {
-            lines.skip(1).filter(l -> l.contains(SWITCHES_SENSOR) || l.contains(STEAL_SENSOR)).forEach(l -> out.add(l.split(",", -1)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot read", e);
         }
         return out;
     }
@@ -144,23 +157,34 @@ public record Disturbance(boolean disturbed, long stalls, double stallMs, double
     public String describe() {
         List<String> parts = new ArrayList<>();
         if (stalls > 0) {
-            parts.add(stalls + (stalls == 1 ? " stall" : " stalls") + " of the driver while it waited (> 1 ms between two clock reads: "
-                    + num(stallMs, 3) + " ms in all, the longest " + num(maxStallMs, 3) + " ms)");
+            parts.add(stalls + (stalls == 1 ? " stall" : " stalls")
+                    + " of the driver while it waited (> 1 ms between two clock reads: " + num(stallMs, 3)
+                    + " ms in all, the longest " + num(maxStallMs, 3) + " ms)");
         }
         if (driverSwitches != null && driverSwitches > 0) {
-            parts.add(driverSwitches + " involuntary context " + (driverSwitches == 1 ? "switch" : "switches") + " of the sender thread(s)");
+            parts.add(driverSwitches + " involuntary context " + (driverSwitches == 1 ? "switch" : "switches")
+                    + " of the sender thread(s)");
         }
         if (stealMs != null && stealMs > 0) parts.add(num(stealMs, 0) + " ms of CPU time stolen by the host");
         StringBuilder sb = new StringBuilder("the machine took the core away from the driver during the timed loop: ")
                 .append(String.join(", ", parts));
         if (disturbedIntervals != null) {
-            sb.append("; ").append(disturbedIntervals).append(" of ").append(intervals).append(" intervals disturbed");
+            sb.append("; ")
+                    .append(disturbedIntervals)
+                    .append(" of ")
+                    .append(intervals)
+                    .append(" intervals disturbed");
             if (!worst.isEmpty()) {
                 Interval w = worst.get(0);
-                sb.append(String.format(Locale.ROOT, " (the worst at %s s: %s ms stalled, %d switches)", num(w.startS(), 3),
-                        num(w.stallMs(), 3), w.switches()));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        " (the worst at %s s: %s ms stalled, %d switches)",
+                        num(w.startS(), 3),
+                        num(w.stallMs(), 3),
+                        w.switches()));
             }
         }
-        return sb.append(". Figures of those intervals hold time the engine and driver did not get").toString();
+        return sb.append(". Figures of those intervals hold time the engine and driver did not get")
+                .toString();
     }
 }

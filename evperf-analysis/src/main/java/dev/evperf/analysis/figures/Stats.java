@@ -1,5 +1,7 @@
 package dev.evperf.analysis.figures;
 
+import java.util.Locale;
+
 /** Small numeric helpers shared by the analyses. */
 public final class Stats {
     public static final double NS_PER_US = 1_000.0;
@@ -10,7 +12,7 @@ public final class Stats {
 
     /** Fixed decimals, "n/a" for an undefined figure (NaN, or absent): how every figure is written in text. */
     public static String num(Double v, int decimals) {
-        return v == null || v.isNaN() ? "n/a" : String.format(java.util.Locale.ROOT, "%." + decimals + "f", v);
+        return v == null || v.isNaN() ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     public static double mean(double[] v) {

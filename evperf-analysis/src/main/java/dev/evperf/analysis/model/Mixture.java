@@ -1,5 +1,7 @@
 package dev.evperf.analysis.model;
 
+import java.util.Arrays;
+
 /**
  * A two-component Gaussian mixture fitted by EM, for the multimodality check of {@link Dist}.
  */
@@ -9,8 +11,7 @@ final class Mixture {
     static final double SIGMA_FLOOR = 0.1;
     static final int MAX_VALUES = 50_000;
 
-    private Mixture() {
-    }
+    private Mixture() {}
 
     /**
      * @return {μ1, μ2, Ashman's D, smaller weight, 1 if two modes are accepted else 0}; null
@@ -24,7 +25,7 @@ final class Mixture {
         double[] x = new double[n];
         for (int i = 0; i < n; i++) x[i] = all[i * stride];
         double[] sorted = x.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
 
         double mean = 0;
         for (double v : x) mean += v;
@@ -56,7 +57,7 @@ final class Mixture {
                 sx1 += r[i] * x[i];
                 sx2 += (1 - r[i]) * x[i];
             }
-            if (sr < 1e-9 || n - sr < 1e-9) break;  // one component took everything
+            if (sr < 1e-9 || n - sr < 1e-9) break; // one component took everything
             m1 = sx1 / sr;
             m2 = sx2 / (n - sr);
             double v1 = 0, v2 = 0;
@@ -78,7 +79,7 @@ final class Mixture {
         double minor = Math.min(w1, 1 - w1);
         boolean two = bic2 < bic1 - 10 && minor >= 0.05 && d > 2;
         double lo = Math.min(m1, m2), hi = Math.max(m1, m2);
-        return new double[]{lo, hi, d, minor, two ? 1 : 0};
+        return new double[] {lo, hi, d, minor, two ? 1 : 0};
     }
 
     private static double logNormalPdf(double x, double m, double s) {

@@ -1,22 +1,26 @@
 package dev.evperf.analysis.model;
 
-import dev.evperf.results.Layout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,8 +28,7 @@ import java.util.TreeMap;
  * them into signatures, fits the segment durations overall and per context cell.
  */
 public final class ModelBuilder {
-    private ModelBuilder() {
-    }
+    private ModelBuilder() {}
 
     /** What goes into the model. @param keepWarmUp also the measured events before the detected end of warm-up */
     public record Options(boolean keepWarmUp, Context context) {
@@ -39,9 +42,25 @@ public final class ModelBuilder {
         WarmUp w = o.keepWarmUp() ? null : WarmUp.detect(d, trialDir, result);
         JsonNode resultJson = readJson(trialDir.resolve(Layout.RESULT_JSON));
         String engine = resultJson == null ? null : resultJson.path("engine").asText(null);
-        Long lost = resultJson == null || !resultJson.path("trace").has("lost") ? null : resultJson.path("trace").path("lost").asLong();
-        return build(d, trace, w, o.context(), new ServiceModel.Source(runDir, trialId, trialDir.toString(), engine,
-                trace.cases(), 0, w == null ? null : w.skipBursts(), w == null ? null : w.endNs(), 0, lost));
+        Long lost = resultJson == null || !resultJson.path("trace").has("lost")
+                ? null
+                : resultJson.path("trace").path("lost").asLong();
+        return build(
+                d,
+                trace,
+                w,
+                o.context(),
+                new ServiceModel.Source(
+                        runDir,
+                        trialId,
+                        trialDir.toString(),
+                        engine,
+                        trace.cases(),
+                        0,
+                        w == null ? null : w.skipBursts(),
+                        w == null ? null : w.endNs(),
+                        0,
+                        lost));
     }
 
     /** The context cell of each event of a trial: idle bucket and position bucket (see {@link Context}). */
@@ -66,7 +85,7 @@ public final class ModelBuilder {
                 }
             }
         }
-        return new int[][]{idle, pos};
+        return new int[][] {idle, pos};
     }
 
     /** Idle time before burst {@code x}: its first send start − the previous burst's last send end. */
@@ -82,7 +101,7 @@ public final class ModelBuilder {
         List<String> notes = new ArrayList<>();
         DoubleList allEvent = new DoubleList(), allGap = new DoubleList();
         int used = 0, outside = 0;
-        java.util.Set<Integer> burstsUsed = new java.util.HashSet<>();
+        Set<Integer> burstsUsed = new HashSet<>();
         for (int k = 0; k < trace.cases(); k++) {
             long seqL = trace.caseSeq(k);
             if (seqL < 0 || seqL >= d.size()) {
@@ -112,7 +131,8 @@ public final class ModelBuilder {
             }
         }
         if (used == 0) {
-            throw new IllegalArgumentException(src.dir() + ": no measured traced event to model (" + trace.cases() + " cases in the trace)");
+            throw new IllegalArgumentException(
+                    src.dir() + ": no measured traced event to model (" + trace.cases() + " cases in the trace)");
         }
         if (outside > 0) notes.add(outside + " trace cases name a seq outside the trial's events; left out");
 
@@ -130,19 +150,27 @@ public final class ModelBuilder {
                 List<ServiceModel.CellDist> byCell = new ArrayList<>();
                 for (Map.Entry<Long, DoubleList> e : s.byCell.get(g).entrySet()) {
                     int ii = idleOf(e.getKey()), pi = posOf(e.getKey());
-                    byCell.add(new ServiceModel.CellDist(ctx.idleLabel(ii), ctx.positionLabel(pi), ii, pi, Dist.of(e.getValue().toArray())));
+                    byCell.add(new ServiceModel.CellDist(
+                            ctx.idleLabel(ii),
+                            ctx.positionLabel(pi),
+                            ii,
+                            pi,
+                            Dist.of(e.getValue().toArray())));
                 }
                 boolean multi = all.possiblyMultimodal();
                 String name = s.names[g] + " -> " + s.names[g + 1];
-                if (multi) notes.add(id + " segment " + name + ": possibly multimodal (bimodality coefficient "
-                        + String.format(java.util.Locale.ROOT, "%.2f", all.bimodality()) + "): check for a missing tracepoint");
+                if (multi)
+                    notes.add(id + " segment " + name + ": possibly multimodal (bimodality coefficient "
+                            + String.format(Locale.ROOT, "%.2f", all.bimodality())
+                            + "): check for a missing tracepoint");
                 segs.add(new ServiceModel.Segment(g, name, s.inSpan(g), all, multi, byCell));
             }
             if (s.spanStart < 0 || s.spanEnd < 0 || s.spanEnd <= s.spanStart) {
-                notes.add(id + " has no driver.send-start … driver.send-end span: its event time comes from events.parquet");
+                notes.add(id
+                        + " has no driver.send-start … driver.send-end span: its event time comes from events.parquet");
             }
-            signatures.add(new ServiceModel.Signature(id, List.of(s.names), s.cases, (double) s.cases / used, segs,
-                    Dist.of(s.span.toArray())));
+            signatures.add(new ServiceModel.Signature(
+                    id, List.of(s.names), s.cases, (double) s.cases / used, segs, Dist.of(s.span.toArray())));
         }
         List<ServiceModel.Cell> cellList = new ArrayList<>();
         cells.forEach((key, c) -> {
@@ -152,13 +180,36 @@ public final class ModelBuilder {
                 if (n != null) share.put(ids.get(e.getKey()), (double) n / c.cases);
             }
             int ii = idleOf(key), pi = posOf(key);
-            cellList.add(new ServiceModel.Cell(ctx.idleLabel(ii), ctx.positionLabel(pi), ii, pi, c.cases, share,
-                    Dist.of(c.event.toArray()), Dist.of(c.gap.toArray())));
+            cellList.add(new ServiceModel.Cell(
+                    ctx.idleLabel(ii),
+                    ctx.positionLabel(pi),
+                    ii,
+                    pi,
+                    c.cases,
+                    share,
+                    Dist.of(c.event.toArray()),
+                    Dist.of(c.gap.toArray())));
         });
-        ServiceModel.Source source = new ServiceModel.Source(src.run(), src.trial(), src.dir(), src.engine(), trace.cases(), used,
-                src.warmUpSkippedBursts(), src.warmUpEndNs(), burstsUsed.size(), src.lostRecords());
-        return new ServiceModel(ServiceModel.FORMAT, source, ctx, signatures, cellList, Dist.of(allEvent.toArray()),
-                Dist.of(allGap.toArray()), notes);
+        ServiceModel.Source source = new ServiceModel.Source(
+                src.run(),
+                src.trial(),
+                src.dir(),
+                src.engine(),
+                trace.cases(),
+                used,
+                src.warmUpSkippedBursts(),
+                src.warmUpEndNs(),
+                burstsUsed.size(),
+                src.lostRecords());
+        return new ServiceModel(
+                ServiceModel.FORMAT,
+                source,
+                ctx,
+                signatures,
+                cellList,
+                Dist.of(allEvent.toArray()),
+                Dist.of(allGap.toArray()),
+                notes);
     }
 
     static long cellKey(int idle, int pos) {
@@ -175,7 +226,7 @@ public final class ModelBuilder {
 
     private static JsonNode readJson(Path file) {
         try {
-            return java.nio.file.Files.isRegularFile(file) ? new ObjectMapper().readTree(file.toFile()) : null;
+            return Files.isRegularFile(file) ? new ObjectMapper().readTree(file.toFile()) : null;
         } catch (IOException e) {
             return null;
         }

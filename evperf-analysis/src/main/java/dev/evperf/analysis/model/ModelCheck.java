@@ -1,15 +1,16 @@
 package dev.evperf.analysis.model;
 
+import dev.evperf.analysis.stats.Describe;
+import dev.evperf.analysis.stats.JsonSupport;
 import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.TrialResult;
-import dev.evperf.analysis.stats.Describe;
-import dev.evperf.analysis.stats.JsonSupport;
 import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,21 +36,48 @@ import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
  * @param burstMapePct      mean over bursts of |predicted − measured| / measured, %
  * @param signatureCoverage share of the held-out trial's traced cases whose signature is in the model (NaN without a trace)
  */
-public record ModelCheck(String trial, String dir, int bursts, double measuredMeanBurstMs, double predictedMeanBurstMs,
-                         double errorPct, double burstMapePct, double baselineMeanBurstMs, double baselineErrorPct,
-                         double baselineBurstMapePct, double measuredMedianBurstMs, double predictedMedianBurstMs,
-                         double medianErrorPct, double measuredP90BurstMs, double predictedP90BurstMs, double p90ErrorPct,
-                         double burstKsD, int simulated, int events, double measuredMeanEventUs, double predictedMeanEventUs,
-                         double eventErrorPct, double signatureCoverage, List<PositionRow> positions, List<BurstRow> perBurst) {
+public record ModelCheck(
+        String trial,
+        String dir,
+        int bursts,
+        double measuredMeanBurstMs,
+        double predictedMeanBurstMs,
+        double errorPct,
+        double burstMapePct,
+        double baselineMeanBurstMs,
+        double baselineErrorPct,
+        double baselineBurstMapePct,
+        double measuredMedianBurstMs,
+        double predictedMedianBurstMs,
+        double medianErrorPct,
+        double measuredP90BurstMs,
+        double predictedP90BurstMs,
+        double p90ErrorPct,
+        double burstKsD,
+        int simulated,
+        int events,
+        double measuredMeanEventUs,
+        double predictedMeanEventUs,
+        double eventErrorPct,
+        double signatureCoverage,
+        List<PositionRow> positions,
+        List<BurstRow> perBurst) {
 
     /** Positions j (1-based) the thesis's per-position table uses; n (the burst size) is added. */
     public static final int[] POSITIONS = {1, 2, 3, 5, 7, 10, 20, 25};
 
     /** Mean event time at position j over the held-out bursts, predicted and measured. */
-    public record PositionRow(int j, String cell, int bursts, double measuredMeanUs, double predictedMeanUs, double errorPct,
-                              double baselineUs) {}
+    public record PositionRow(
+            int j,
+            String cell,
+            int bursts,
+            double measuredMeanUs,
+            double predictedMeanUs,
+            double errorPct,
+            double baselineUs) {}
 
-    public record BurstRow(int burst, int size, double idleMs, double measuredMs, double predictedMs, double baselineMs) {}
+    public record BurstRow(
+            int burst, int size, double idleMs, double measuredMs, double predictedMs, double baselineMs) {}
 
     public static ModelCheck check(ServiceModel model, Path trialDir, String trialId, boolean keepWarmUp) {
         TrialData d = TrialData.load(trialDir);
@@ -62,7 +90,8 @@ public record ModelCheck(String trial, String dir, int bursts, double measuredMe
             int n = 0, hit = 0;
             for (int k = 0; k < t.cases(); k++) {
                 long seq = t.caseSeq(k);
-                if (seq < 0 || seq >= d.size() || !d.measured((int) seq) || (w != null && !w.steady((int) seq))) continue;
+                if (seq < 0 || seq >= d.size() || !d.measured((int) seq) || (w != null && !w.steady((int) seq)))
+                    continue;
                 List<String> pts = new ArrayList<>();
                 for (int r = t.caseStart(k); r < t.caseStart(k + 1); r++) pts.add(t.pointName(r));
                 n++;
@@ -93,15 +122,20 @@ public record ModelCheck(String trial, String dir, int bursts, double measuredMe
         List<BurstRow> rows = new ArrayList<>();
         int skip = w == null || w.skipBursts() == null ? 0 : w.skipBursts();
         int measuredSeen = 0;
-        Map<Integer, double[]> perPos = new HashMap<>();  // j → {sum measured µs, count}
+        Map<Integer, double[]> perPos = new HashMap<>(); // j → {sum measured µs, count}
         int maxSize = 0;
         for (int b = 0; b < all.size(); b++) {
             Burst x = all.get(b);
             if (!x.measured()) continue;
             if (measuredSeen++ < skip) continue;
             long idle = b == 0 ? -1 : Math.max(0, ModelBuilder.idleNs(d, all.get(b - 1), x));
-            rows.add(new BurstRow(x.index(), x.size(), idle < 0 ? Double.NaN : idle / 1e6, x.timeNs(d) / 1e6,
-                    p.burstNs(idle, x.size()) / 1e6, p.baselineBurstNs(x.size()) / 1e6));
+            rows.add(new BurstRow(
+                    x.index(),
+                    x.size(),
+                    idle < 0 ? Double.NaN : idle / 1e6,
+                    x.timeNs(d) / 1e6,
+                    p.burstNs(idle, x.size()) / 1e6,
+                    p.baselineBurstNs(x.size()) / 1e6));
             maxSize = Math.max(maxSize, x.size());
             for (int i = x.from(); i < x.to(); i++) {
                 double[] acc = perPos.computeIfAbsent(d.pos(i) + 1, k -> new double[3]);
@@ -133,8 +167,9 @@ public record ModelCheck(String trial, String dir, int bursts, double measuredMe
             double[] s = p.simulateBurstsNs(idle, r.size(), reps, rnd);
             for (int k = 0; k < reps; k++) sim[i * reps + k] = s[k] / 1e6;
         }
-        double[] measuredMs = rows.stream().mapToDouble(BurstRow::measuredMs).sorted().toArray();
-        java.util.Arrays.sort(sim);
+        double[] measuredMs =
+                rows.stream().mapToDouble(BurstRow::measuredMs).sorted().toArray();
+        Arrays.sort(sim);
         double medMeas = Describe.quantileSorted(measuredMs, 0.5), medPred = Describe.quantileSorted(sim, 0.5);
         double p90Meas = Describe.quantileSorted(measuredMs, 0.9), p90Pred = Describe.quantileSorted(sim, 0.9);
         double ksD = nb == 0 ? Double.NaN : KolmogorovSmirnovTest.withDefaults().statistic(measuredMs, sim);
@@ -152,14 +187,44 @@ public record ModelCheck(String trial, String dir, int bursts, double measuredMe
                 double[] acc = perPos.get(j);
                 if (acc == null || acc[1] == 0) continue;
                 double m = acc[0] / acc[1], pr = acc[2] / acc[1];
-                positions.add(new PositionRow(j, ctx.positionLabel(ctx.positionIndex(j - 1)), (int) acc[1], m, pr, pct(pr, m),
+                positions.add(new PositionRow(
+                        j,
+                        ctx.positionLabel(ctx.positionIndex(j - 1)),
+                        (int) acc[1],
+                        m,
+                        pr,
+                        pct(pr, m),
                         p.globalEventUs()));
             }
         } else {
             meas = pred = base = mape = baseMape = Double.NaN;
         }
-        return new ModelCheck(trialId, dir, nb, meas, pred, pct(pred, meas), mape, base, pct(base, meas), baseMape,
-                medMeas, medPred, pct(medPred, medMeas), p90Meas, p90Pred, pct(p90Pred, p90Meas), ksD, sim.length, events, evMeas, evPred, pct(evPred, evMeas), coverage, positions, rows);
+        return new ModelCheck(
+                trialId,
+                dir,
+                nb,
+                meas,
+                pred,
+                pct(pred, meas),
+                mape,
+                base,
+                pct(base, meas),
+                baseMape,
+                medMeas,
+                medPred,
+                pct(medPred, medMeas),
+                p90Meas,
+                p90Pred,
+                pct(p90Pred, p90Meas),
+                ksD,
+                sim.length,
+                events,
+                evMeas,
+                evPred,
+                pct(evPred, evMeas),
+                coverage,
+                positions,
+                rows);
     }
 
     private static double pct(double predicted, double measured) {
@@ -174,27 +239,68 @@ public record ModelCheck(String trial, String dir, int bursts, double measuredMe
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Check on trial %s (%s)%n", trial, dir));
         if (!Double.isNaN(signatureCoverage)) {
-            sb.append(String.format(Locale.ROOT, "  cases whose signature the model knows: %.1f %%%n", 100 * signatureCoverage));
+            sb.append(String.format(
+                    Locale.ROOT, "  cases whose signature the model knows: %.1f %%%n", 100 * signatureCoverage));
         }
-        sb.append(String.format(Locale.ROOT, "  mean event time: measured %.3f µs, predicted %.3f µs (%+.1f %%) over %d events%n",
-                measuredMeanEventUs, predictedMeanEventUs, eventErrorPct, events));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  mean event time: measured %.3f µs, predicted %.3f µs (%+.1f %%) over %d events%n",
+                measuredMeanEventUs,
+                predictedMeanEventUs,
+                eventErrorPct,
+                events));
         if (bursts == 0) {
             sb.append("  no measured bursts: burst times not checked\n");
             return sb.toString();
         }
-        sb.append(String.format(Locale.ROOT, "  mean burst time over %d bursts: measured %.3f ms%n", bursts, measuredMeanBurstMs));
-        sb.append(String.format(Locale.ROOT, "    model with context (idle time, position): %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
-                predictedMeanBurstMs, errorPct, burstMapePct));
-        sb.append(String.format(Locale.ROOT, "    without context (pooled cases):           %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
-                baselineMeanBurstMs, baselineErrorPct, baselineBurstMapePct));
-        sb.append(String.format(Locale.ROOT, "  burst time distribution, measured vs simulated from the model (%d simulated bursts):%n", simulated));
-        sb.append(String.format(Locale.ROOT, "    median %.3f vs %.3f ms (%+.1f %%), p90 %.3f vs %.3f ms (%+.1f %%), KS distance %.3f%n",
-                measuredMedianBurstMs, predictedMedianBurstMs, medianErrorPct, measuredP90BurstMs, predictedP90BurstMs, p90ErrorPct, burstKsD));
+        sb.append(String.format(
+                Locale.ROOT, "  mean burst time over %d bursts: measured %.3f ms%n", bursts, measuredMeanBurstMs));
+        sb.append(String.format(
+                Locale.ROOT,
+                "    model with context (idle time, position): %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
+                predictedMeanBurstMs,
+                errorPct,
+                burstMapePct));
+        sb.append(String.format(
+                Locale.ROOT,
+                "    without context (pooled cases):           %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
+                baselineMeanBurstMs,
+                baselineErrorPct,
+                baselineBurstMapePct));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  burst time distribution, measured vs simulated from the model (%d simulated bursts):%n",
+                simulated));
+        sb.append(String.format(
+                Locale.ROOT,
+                "    median %.3f vs %.3f ms (%+.1f %%), p90 %.3f vs %.3f ms (%+.1f %%), KS distance %.3f%n",
+                measuredMedianBurstMs,
+                predictedMedianBurstMs,
+                medianErrorPct,
+                measuredP90BurstMs,
+                predictedP90BurstMs,
+                p90ErrorPct,
+                burstKsD));
         sb.append("  mean event time per position j in the burst (µs)\n");
-        sb.append(String.format(Locale.ROOT, "  %6s  %-8s  %12s  %12s  %8s  %12s%n", "j", "cell", "measured", "predicted", "error", "no context"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "  %6s  %-8s  %12s  %12s  %8s  %12s%n",
+                "j",
+                "cell",
+                "measured",
+                "predicted",
+                "error",
+                "no context"));
         for (PositionRow r : positions) {
-            sb.append(String.format(Locale.ROOT, "  %6d  %-8s  %12.3f  %12.3f  %+7.1f%%  %12.3f%n", r.j(), r.cell(), r.measuredMeanUs(),
-                    r.predictedMeanUs(), r.errorPct(), r.baselineUs()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  %6d  %-8s  %12.3f  %12.3f  %+7.1f%%  %12.3f%n",
+                    r.j(),
+                    r.cell(),
+                    r.measuredMeanUs(),
+                    r.predictedMeanUs(),
+                    r.errorPct(),
+                    r.baselineUs()));
         }
         return sb.toString();
     }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * Predictions from a {@link ServiceModel} alone (so a model read back from model.json predicts
@@ -24,7 +25,7 @@ import java.util.SplittableRandom;
  */
 public final class Predictor {
     private final ServiceModel model;
-    private final Map<Long, CellModel> cells = new java.util.TreeMap<>();
+    private final Map<Long, CellModel> cells = new TreeMap<>();
     private final Map<Long, CellModel> resolved = new HashMap<>();
     private final CellModel global;
 
@@ -33,7 +34,7 @@ public final class Predictor {
         double eventMean;
         double gapMean;
         double[] cumShare;
-        List<List<Dist>> spans = new ArrayList<>();  // per signature: the segment distributions to sum
+        List<List<Dist>> spans = new ArrayList<>(); // per signature: the segment distributions to sum
     }
 
     public Predictor(ServiceModel model) {
@@ -49,7 +50,8 @@ public final class Predictor {
                 ServiceModel.Signature s = sigs.get(e.getKey());
                 List<Dist> span = span(s, c.idleIndex(), c.positionIndex(), c.eventTime());
                 cm.spans.add(span);
-                cm.eventMean += e.getValue() * span.stream().mapToDouble(Dist::meanUs).sum();
+                cm.eventMean +=
+                        e.getValue() * span.stream().mapToDouble(Dist::meanUs).sum();
                 cum += e.getValue();
                 cm.cumShare[k++] = cum;
             }
@@ -65,11 +67,13 @@ public final class Predictor {
             for (ServiceModel.Segment g : s.segments()) if (g.inSendSpan()) span.add(g.all());
             if (span.isEmpty()) span.add(model.eventTime());
             global.spans.add(span);
-            global.eventMean += s.share() * span.stream().mapToDouble(Dist::meanUs).sum();
+            global.eventMean +=
+                    s.share() * span.stream().mapToDouble(Dist::meanUs).sum();
             cum += s.share();
             global.cumShare[k] = cum;
         }
-        global.gapMean = model.gap() == null || model.gap().n() == 0 ? 0 : model.gap().meanUs();
+        global.gapMean =
+                model.gap() == null || model.gap().n() == 0 ? 0 : model.gap().meanUs();
     }
 
     /** The segment distributions of signature s in cell (idle, pos) inside the send span. */
@@ -79,7 +83,8 @@ public final class Predictor {
             for (ServiceModel.Segment g : s.segments()) {
                 if (!g.inSendSpan()) continue;
                 ServiceModel.CellDist cd = null;
-                for (ServiceModel.CellDist x : g.byCell()) if (x.idleIndex() == idle && x.positionIndex() == pos) cd = x;
+                for (ServiceModel.CellDist x : g.byCell())
+                    if (x.idleIndex() == idle && x.positionIndex() == pos) cd = x;
                 out.add(cd == null ? g.all() : cd.dist());
             }
         }
@@ -87,11 +92,18 @@ public final class Predictor {
         return out;
     }
 
-    public ServiceModel model() { return model; }
+    public ServiceModel model() {
+        return model;
+    }
 
     /** The context-free model's mean event time (µs): every case pooled, as without the time dimension. */
-    public double globalEventUs() { return global.eventMean; }
-    public double globalGapUs() { return global.gapMean; }
+    public double globalEventUs() {
+        return global.eventMean;
+    }
+
+    public double globalGapUs() {
+        return global.gapMean;
+    }
 
     /** Mean event time (µs) predicted for an event in bucket (idle, pos). */
     public double eventUs(int idle, int pos) {

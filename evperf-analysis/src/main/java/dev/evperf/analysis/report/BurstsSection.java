@@ -1,11 +1,11 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.sql.BurstQueries;
-import dev.evperf.analysis.sql.TrialQueries;
-import dev.evperf.analysis.sql.Distribution;
-import dev.evperf.analysis.figures.HeadTail;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.figures.BurstStats;
+import dev.evperf.analysis.figures.HeadTail;
+import dev.evperf.analysis.sql.BurstQueries;
+import dev.evperf.analysis.sql.Distribution;
 import java.sql.SQLException;
 import java.util.Map;
 
@@ -31,7 +31,7 @@ final class BurstsSection extends Section {
             s.set("stdMs", J.ms(d.std()));
             s.set("p50Ms", J.ms(p[2]));
             s.set("p99Ms", J.ms(p[4]));
-            dev.evperf.analysis.figures.BurstStats robust = q.bursts().burstStats();
+            BurstStats robust = q.bursts().burstStats();
             s.set("trimmedMs", J.num(robust.trimmedMeanMs(), 3));
             s.put("minBurst", robust.minBurst());
             s.put("maxBurst", robust.maxBurst());
@@ -96,7 +96,9 @@ final class BurstsSection extends Section {
             n.set("meanUs", J.us(r.mean()));
         }
         ObjectNode series = pos.putObject("series");
-        for (Map.Entry<Integer, long[][]> e : q.bursts().positionSeries(o.maxPoints(), 1, 2, BurstQueries.LAST).entrySet()) {
+        for (Map.Entry<Integer, long[][]> e : q.bursts()
+                .positionSeries(o.maxPoints(), 1, 2, BurstQueries.LAST)
+                .entrySet()) {
             ObjectNode s = series.putObject(e.getKey() == BurstQueries.LAST ? "n" : Integer.toString(e.getKey()));
             s.set("burst", J.longs(e.getValue()[0]));
             ArrayNode y = s.putArray("us");

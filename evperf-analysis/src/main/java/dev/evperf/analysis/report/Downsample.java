@@ -1,5 +1,7 @@
 package dev.evperf.analysis.report;
 
+import java.util.Arrays;
+
 /**
  * Shrinks aligned series (one x array, several y arrays, NaN = no value) to at most maxPoints
  * points while keeping their envelope: the rows are cut into buckets of consecutive points, and
@@ -8,14 +10,14 @@ package dev.evperf.analysis.report;
  * width.
  */
 final class Downsample {
-    private Downsample() {
-    }
+    private Downsample() {}
 
     /** @return {x, y1, y2, …}; the input itself when it is short enough */
     static double[][] minMax(double[] x, double[][] ys, int maxPoints) {
         int n = x.length;
         for (double[] y : ys) {
-            if (y.length != n) throw new IllegalArgumentException("series of " + y.length + " points against " + n + " x values");
+            if (y.length != n)
+                throw new IllegalArgumentException("series of " + y.length + " points against " + n + " x values");
         }
         double[][] all = new double[ys.length + 1][];
         all[0] = x;
@@ -50,7 +52,7 @@ final class Downsample {
             }
             m += 2;
         }
-        for (int s = 0; s < out.length; s++) out[s] = java.util.Arrays.copyOf(out[s], m);
+        for (int s = 0; s < out.length; s++) out[s] = Arrays.copyOf(out[s], m);
         return out;
     }
 }

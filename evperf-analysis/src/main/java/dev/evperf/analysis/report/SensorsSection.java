@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,10 +21,14 @@ final class SensorsSection extends Section {
         ObjectNode out = node.putObject("sensors");
         ArrayNode charts = out.putArray("charts");
         List<String> used = new ArrayList<>();
-        Map<String, double[][]> cpu = new TreeMap<>(), freq = new TreeMap<>(), faults = new TreeMap<>(), mem = new TreeMap<>();
+        Map<String, double[][]> cpu = new TreeMap<>(),
+                freq = new TreeMap<>(),
+                faults = new TreeMap<>(),
+                mem = new TreeMap<>();
         for (Map.Entry<String, double[][]> e : s.entrySet()) {
             String k = e.getKey();
-            if (k.startsWith("sensor://procfs/cpu/utilization_percent#") || k.equals("sensor://procfs/process/cpu_percent")) {
+            if (k.startsWith("sensor://procfs/cpu/utilization_percent#")
+                    || k.equals("sensor://procfs/process/cpu_percent")) {
                 cpu.put(label(k), e.getValue());
             } else if (k.startsWith("sensor://cpufreq/cpu/frequency_khz#")) {
                 freq.put(label(k), scale(e.getValue(), 1e-3));
@@ -50,9 +55,13 @@ final class SensorsSection extends Section {
 
     static String label(String uri) {
         String k = uri.startsWith("sensor://") ? uri.substring("sensor://".length()) : uri;
-        return k.replace("procfs/cpu/utilization_percent#", "cpu ").replace("procfs/process/cpu_percent", "process cpu")
-                .replace("cpufreq/cpu/frequency_khz#", "").replace("procfs/process/page_faults#", "")
-                .replace("jvm/heap/", "heap ").replace("procfs/process/rss_bytes", "rss").replace("_bytes", "");
+        return k.replace("procfs/cpu/utilization_percent#", "cpu ")
+                .replace("procfs/process/cpu_percent", "process cpu")
+                .replace("cpufreq/cpu/frequency_khz#", "")
+                .replace("procfs/process/page_faults#", "")
+                .replace("jvm/heap/", "heap ")
+                .replace("procfs/process/rss_bytes", "rss")
+                .replace("_bytes", "");
     }
 
     static double[][] scale(double[][] s, double f) {
@@ -86,7 +95,7 @@ final class SensorsSection extends Section {
                 final int col = k;
                 double[] row = rows.computeIfAbsent(s[0][i], t -> {
                     double[] r = new double[n];
-                    java.util.Arrays.fill(r, Double.NaN);
+                    Arrays.fill(r, Double.NaN);
                     return r;
                 });
                 row[col] = s[1][i];

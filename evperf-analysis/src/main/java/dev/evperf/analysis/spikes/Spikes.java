@@ -3,6 +3,7 @@ package dev.evperf.analysis.spikes;
 import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.Sensors;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,8 +41,7 @@ public final class Spikes {
     /** Causes of one kind listed per spike at most (all of them still count as overlapping). */
     static final int MAX_LISTED_PER_KIND = 10;
 
-    private Spikes() {
-    }
+    private Spikes() {}
 
     /** Reads TRIAL/events.parquet, jvm-events.csv and sensors.csv and attributes the spikes. */
     public static TrialSpikes load(Path trialDir, SpikeOptions o) {
@@ -59,11 +59,18 @@ public final class Spikes {
     static SpikeReport events(TrialData d, Attributor at, SpikeOptions o) {
         List<Spike> spikes = new ArrayList<>();
         int candidates = 0;
-        for (int i = 1; i < d.size(); i++) {  // seq 0, the run's first event, is left out
+        for (int i = 1; i < d.size(); i++) { // seq 0, the run's first event, is left out
             if (o.measuredOnly() && !d.measured(i)) continue;
             candidates++;
             if (d.eventTimeNs(i) <= o.eventThresholdNs()) continue;
-            spikes.add(at.spike(Spike.EVENT, i, d.burst(i), d.burst(i) < 0 ? -1 : d.pos(i), d.measured(i), d.sendStart(i), d.sendEnd(i)));
+            spikes.add(at.spike(
+                    Spike.EVENT,
+                    i,
+                    d.burst(i),
+                    d.burst(i) < 0 ? -1 : d.pos(i),
+                    d.measured(i),
+                    d.sendStart(i),
+                    d.sendEnd(i)));
         }
         return report(Spike.EVENT, o.eventThresholdNs(), candidates, spikes);
     }
@@ -79,7 +86,8 @@ public final class Spikes {
         List<Spike> spikes = new ArrayList<>();
         for (Burst b : bursts) {
             if (b.timeNs(d) <= threshold) continue;
-            spikes.add(at.spike(Spike.BURST, b.from(), b.index(), -1, b.measured(), d.sendStart(b.from()), d.sendEnd(b.to() - 1)));
+            spikes.add(at.spike(
+                    Spike.BURST, b.from(), b.index(), -1, b.measured(), d.sendStart(b.from()), d.sendEnd(b.to() - 1)));
         }
         return report(Spike.BURST, threshold, bursts.size(), spikes);
     }
@@ -113,9 +121,12 @@ public final class Spikes {
 
         Attributor(List<JvmEvent> events, Sensors sensors, SpikeOptions o) {
             this.o = o;
-            this.jvm = events.stream().sorted(Comparator.comparingLong(JvmEvent::startNs)).toList();
+            this.jvm = events.stream()
+                    .sorted(Comparator.comparingLong(JvmEvent::startNs))
+                    .toList();
             this.jvmStart = jvm.stream().mapToLong(JvmEvent::startNs).toArray();
-            this.maxJvmDuration = jvm.stream().mapToLong(e -> e.endNs() - e.startNs()).max().orElse(0);
+            this.maxJvmDuration =
+                    jvm.stream().mapToLong(e -> e.endNs() - e.startNs()).max().orElse(0);
             faults(sensors.get(Sensors.MINOR_FAULTS), "minor", o.minorFaultsPerS());
             faults(sensors.get(Sensors.MAJOR_FAULTS), "major", o.majorFaultsPerS());
             this.frequencies = sensors.withPrefix(Sensors.FREQUENCY_PREFIX);
@@ -155,8 +166,17 @@ public final class Spikes {
             }
             for (Burst_ b : faultBursts) {
                 if (b.from() < hi && b.to() > lo) {
-                    out.add(new Cause(Cause.PAGE_FAULTS, b.from(), b.to(), String.format(Locale.ROOT,
-                            "%s page faults: %.0f in %.0f ms (%.0f/s)", b.kind(), b.count(), (b.to() - b.from()) / 1e6, b.perS())));
+                    out.add(new Cause(
+                            Cause.PAGE_FAULTS,
+                            b.from(),
+                            b.to(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s page faults: %.0f in %.0f ms (%.0f/s)",
+                                    b.kind(),
+                                    b.count(),
+                                    (b.to() - b.from()) / 1e6,
+                                    b.perS())));
                 }
             }
             frequencies.forEach((uri, s) -> {
@@ -164,11 +184,19 @@ public final class Spikes {
                 String cpu = uri.substring(uri.indexOf('#') + 1);
                 for (int k = 1; k < s.size(); k++) {
                     if (!(s.t()[k - 1] < hi && s.t()[k] > lo)) continue;
-                    for (int at : new int[]{k - 1, k}) {
+                    for (int at : new int[] {k - 1, k}) {
                         double v = s.v()[at];
                         if (v < o.frequencyDrop() * max) {
-                            out.add(new Cause(Cause.FREQUENCY_DROP, s.t()[k - 1], s.t()[k], String.format(Locale.ROOT,
-                                    "%s at %.2f GHz (highest %.2f GHz)", cpu, v / 1e6, max / 1e6)));
+                            out.add(new Cause(
+                                    Cause.FREQUENCY_DROP,
+                                    s.t()[k - 1],
+                                    s.t()[k],
+                                    String.format(
+                                            Locale.ROOT,
+                                            "%s at %.2f GHz (highest %.2f GHz)",
+                                            cpu,
+                                            v / 1e6,
+                                            max / 1e6)));
                             break;
                         }
                     }
@@ -188,7 +216,8 @@ public final class Spikes {
             int lo = 0, hi = a.length;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (a[mid] < key) lo = mid + 1; else hi = mid;
+                if (a[mid] < key) lo = mid + 1;
+                else hi = mid;
             }
             return lo;
         }

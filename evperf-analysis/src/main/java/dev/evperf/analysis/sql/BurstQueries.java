@@ -1,18 +1,10 @@
 package dev.evperf.analysis.sql;
 
-
-
-
-
-
-import dev.evperf.results.Intervals;
-import dev.evperf.results.Layout;
 import dev.evperf.analysis.figures.BurstStats;
 import dev.evperf.analysis.figures.HeadTail;
-import dev.evperf.results.TrialResult;
-import dev.evperf.analysis.warmup.WarmUp;
+import java.math.BigInteger;
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.sql.Array;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,13 +24,21 @@ import java.util.StringJoiner;
 public final class BurstQueries {
     /** Positions j of S_*,j (1-based); {@link #LAST} stands for n, the burst's last event. */
     public static final int[] POSITIONS = {1, 2, 3, 5, 7, 10, 20, 25};
+
     public static final int LAST = -1;
     /** Percentiles of the per-position distributions. */
     public static final double[] POSITION_P = {5, 25, 50, 75, 95, 99};
     /** S_*,j over the bursts: j 1-based, or {@link #LAST}; percentiles as {@link #POSITION_P}, ns. */
     public record PositionRow(int j, long bursts, long min, long[] p, long max, double mean) {}
     /** Table 4.5: a burst with the highest burst time and its event times. */
-    public record TopBurst(int burst, long events, long startNs, long timeNs, long maxEventNs, double meanEventNs, double stdEventNs) {}
+    public record TopBurst(
+            int burst,
+            long events,
+            long startNs,
+            long timeNs,
+            long maxEventNs,
+            double meanEventNs,
+            double stdEventNs) {}
     /** A burst on the time axis. */
     public record BurstPoint(long startNs, long timeNs, boolean measured) {}
 
@@ -51,12 +51,15 @@ public final class BurstQueries {
     }
 
     public boolean hasBursts() throws SQLException {
-        return (tq.derivesBursts() || Files.isRegularFile(tq.bursts)) && db.count("SELECT count(*) FROM " + tq.bu()) > 0;
+        return (tq.derivesBursts() || Files.isRegularFile(tq.bursts))
+                && db.count("SELECT count(*) FROM " + tq.bu()) > 0;
     }
 
     /** Bursts measured in the current view (after any warm-up cut). */
     public long measuredBursts() throws SQLException {
-        return (tq.derivesBursts() || Files.isRegularFile(tq.bursts)) ? db.count("SELECT count(*) FROM " + tq.bu() + " WHERE measured") : 0;
+        return (tq.derivesBursts() || Files.isRegularFile(tq.bursts))
+                ? db.count("SELECT count(*) FROM " + tq.bu() + " WHERE measured")
+                : 0;
     }
 
     /** Burst times Time(S_i,*) of the measured bursts, exact. */
@@ -89,11 +92,17 @@ public final class BurstQueries {
         int p = kept.stream().mapToInt(Integer::intValue).max().orElseThrow();
         StringBuilder sums = new StringBuilder();
         for (int n : kept) {
-            sums.append(", sum(t) FILTER (WHERE pos < ").append(n).append(")::BIGINT")
-                    .append(", sum(t) FILTER (WHERE rpos < ").append(n).append(")::BIGINT");
+            sums.append(", sum(t) FILTER (WHERE pos < ")
+                    .append(n)
+                    .append(")::BIGINT")
+                    .append(", sum(t) FILTER (WHERE rpos < ")
+                    .append(n)
+                    .append(")::BIGINT");
         }
-        String sql = "SELECT e.burst" + sums + " FROM (SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, e.send_end - e.send_start AS t"
-                + " FROM " + tq.ev() + " e JOIN hb ON e.burst = hb.burst WHERE e.burst >= 0 AND (e.pos < " + p + " OR e.pos >= hb.size - " + p
+        String sql = "SELECT e.burst" + sums
+                + " FROM (SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, e.send_end - e.send_start AS t"
+                + " FROM " + tq.ev() + " e JOIN hb ON e.burst = hb.burst WHERE e.burst >= 0 AND (e.pos < " + p
+                + " OR e.pos >= hb.size - " + p
                 + ")) e GROUP BY e.burst ORDER BY e.burst";
         List<Object[]> perBurst = db.rows(sql);
         int[] ids = new int[perBurst.size()];
@@ -148,10 +157,12 @@ public final class BurstQueries {
         js.add(LAST);
         String t = "e.send_end - e.send_start";
         String from = " FROM " + tq.ev() + " e JOIN hb ON e.burst = hb.burst WHERE e.burst >= 0 AND ";
-        db.execute("CREATE OR REPLACE TEMP TABLE pos_raw AS SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, " + t + " AS t"
-                + from + "(" + (in.length() == 0 ? "false" : "e.pos IN (" + in + ")") + " OR e.pos = hb.size - 1)");
+        db.execute("CREATE OR REPLACE TEMP TABLE pos_raw AS SELECT e.burst, e.pos, hb.size - 1 - e.pos AS rpos, " + t
+                + " AS t" + from + "(" + (in.length() == 0 ? "false" : "e.pos IN (" + in + ")")
+                + " OR e.pos = hb.size - 1)");
         db.execute("CREATE OR REPLACE TEMP TABLE pos_t AS"
-                + " SELECT burst, pos + 1 AS j, t FROM pos_raw WHERE " + (in.length() == 0 ? "false" : "pos IN (" + in + ")")
+                + " SELECT burst, pos + 1 AS j, t FROM pos_raw WHERE "
+                + (in.length() == 0 ? "false" : "pos IN (" + in + ")")
                 + " UNION ALL SELECT burst, " + LAST + " AS j, t FROM pos_raw WHERE rpos = 0");
         db.execute("DROP TABLE pos_raw");
         return js;
@@ -165,7 +176,8 @@ public final class BurstQueries {
         StringJoiner qs = new StringJoiner(", ", "[", "]");
         for (double p : POSITION_P) qs.add(Double.toString(p / 100));
         Map<Integer, PositionRow> byJ = new LinkedHashMap<>();
-        for (Object[] r : db.rows("SELECT j, count(*), min(t), quantile_disc(t, " + qs + "), max(t), avg(t) FROM pos_t GROUP BY j")) {
+        for (Object[] r : db.rows(
+                "SELECT j, count(*), min(t), quantile_disc(t, " + qs + "), max(t), avg(t) FROM pos_t GROUP BY j")) {
             int j = (int) Db.asLong(r[0]);
             long[] p = longs(r[3]);
             byJ.put(j, new PositionRow(j, Db.asLong(r[1]), Db.asLong(r[2]), p, Db.asLong(r[4]), Db.asDouble(r[5])));
@@ -188,8 +200,9 @@ public final class BurstQueries {
             List<Object[]> rows = k == 1
                     ? db.rows("SELECT burst, t FROM pos_t WHERE j = " + j + " ORDER BY burst")
                     : db.rows("SELECT DISTINCT b, t FROM (SELECT unnest([b1, b2]) AS b, unnest([t1, t2]) AS t FROM"
-                    + " (SELECT arg_max(burst, t) AS b1, max(t) AS t1, arg_min(burst, t) AS b2, min(t) AS t2"
-                    + " FROM (SELECT burst, t, row_number() OVER (ORDER BY burst) // " + k + " AS g FROM pos_t WHERE j = " + j + ") GROUP BY g)) ORDER BY b");
+                            + " (SELECT arg_max(burst, t) AS b1, max(t) AS t1, arg_min(burst, t) AS b2, min(t) AS t2"
+                            + " FROM (SELECT burst, t, row_number() OVER (ORDER BY burst) // " + k
+                            + " AS g FROM pos_t WHERE j = " + j + ") GROUP BY g)) ORDER BY b");
             long[][] series = new long[2][rows.size()];
             for (int i = 0; i < rows.size(); i++) {
                 series[0][i] = Db.asLong(rows.get(i)[0]);
@@ -204,15 +217,17 @@ public final class BurstQueries {
     public List<TopBurst> topBursts(int k) throws SQLException {
         List<TopBurst> out = new ArrayList<>();
         if (k == 0) return out;
-        List<Object[]> top = db.rows("SELECT burst, events, start, time_ns FROM " + tq.bu() + " WHERE measured ORDER BY time_ns DESC, burst LIMIT " + k);
+        List<Object[]> top = db.rows("SELECT burst, events, start, time_ns FROM " + tq.bu()
+                + " WHERE measured ORDER BY time_ns DESC, burst LIMIT " + k);
         if (top.isEmpty()) return out;
         // One equality-filtered scan per burst: Parquet's row-group statistics skip all but the
         // burst's own row groups (an IN list is not pushed down that way).
         StringJoiner union = new StringJoiner(" UNION ALL ");
         for (Object[] r : top) {
             // Exact sums: mean and std are then the same whatever DuckDB's threads do.
-            union.add("SELECT burst, max(t), count(*), sum(t::HUGEINT), sum(t::HUGEINT * t) FROM (SELECT burst, send_end - send_start AS t FROM "
-                    + tq.ev() + " WHERE burst = " + Db.asLong(r[0]) + ") GROUP BY burst");
+            union.add(
+                    "SELECT burst, max(t), count(*), sum(t::HUGEINT), sum(t::HUGEINT * t) FROM (SELECT burst, send_end - send_start AS t FROM "
+                            + tq.ev() + " WHERE burst = " + Db.asLong(r[0]) + ") GROUP BY burst");
         }
         Map<Long, Object[]> stats = new LinkedHashMap<>();
         if (tq.hasEvents()) {
@@ -221,10 +236,17 @@ public final class BurstQueries {
         for (Object[] r : top) {
             Object[] s = stats.get(Db.asLong(r[0]));
             long n = s == null ? 0 : Db.asLong(s[2]);
-            out.add(new TopBurst((int) Db.asLong(r[0]), Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3]), s == null ? 0 : Db.asLong(s[1]),
+            out.add(new TopBurst(
+                    (int) Db.asLong(r[0]),
+                    Db.asLong(r[1]),
+                    Db.asLong(r[2]),
+                    Db.asLong(r[3]),
+                    s == null ? 0 : Db.asLong(s[1]),
                     n == 0 ? Double.NaN : Distribution.mean(Distribution.toBigInteger(s[3]), n),
-                    Distribution.sampleStd(n == 0 ? java.math.BigInteger.ZERO : Distribution.toBigInteger(s[3]),
-                            n == 0 ? java.math.BigInteger.ZERO : Distribution.toBigInteger(s[4]), n)));
+                    Distribution.sampleStd(
+                            n == 0 ? BigInteger.ZERO : Distribution.toBigInteger(s[3]),
+                            n == 0 ? BigInteger.ZERO : Distribution.toBigInteger(s[4]),
+                            n)));
         }
         return out;
     }
@@ -239,8 +261,9 @@ public final class BurstQueries {
         String sql = k == 1
                 ? "SELECT start, time_ns, measured FROM " + tq.bu() + " ORDER BY burst"
                 : "SELECT unnest([s1, s2]) AS s, unnest([t1, t2]) AS t, m FROM (SELECT measured AS m, arg_max(start, time_ns) AS s1, max(time_ns) AS t1,"
-                + " arg_min(start, time_ns) AS s2, min(time_ns) AS t2"
-                + " FROM (SELECT start, time_ns, measured, burst // " + k + " AS g FROM " + tq.bu() + ") GROUP BY g, measured) ORDER BY s";
+                        + " arg_min(start, time_ns) AS s2, min(time_ns) AS t2"
+                        + " FROM (SELECT start, time_ns, measured, burst // " + k + " AS g FROM " + tq.bu()
+                        + ") GROUP BY g, measured) ORDER BY s";
         List<BurstPoint> out = new ArrayList<>();
         long lastStart = Long.MIN_VALUE;
         boolean lastMeasured = false;
@@ -256,7 +279,7 @@ public final class BurstQueries {
     }
 
     private static long[] longs(Object array) throws SQLException {
-        if (array instanceof java.sql.Array a) {
+        if (array instanceof Array a) {
             Object[] xs = (Object[]) a.getArray();
             long[] out = new long[xs.length];
             for (int i = 0; i < xs.length; i++) out[i] = Db.asLong(xs[i]);

@@ -1,17 +1,9 @@
 package dev.evperf.analysis.sql;
 
 import dev.evperf.results.Csv;
-
-
-
-
-
 import dev.evperf.results.Intervals;
 import dev.evperf.results.Layout;
-import dev.evperf.analysis.figures.BurstStats;
-import dev.evperf.analysis.figures.HeadTail;
-import dev.evperf.results.TrialResult;
-import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.Sensors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -19,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /** A trial's series over time: its JVM events (jvm-events.csv, in DuckDB), intervals.csv and sensors.csv. */
 public final class SeriesQueries {
@@ -51,13 +42,13 @@ public final class SeriesQueries {
         return Files.isRegularFile(jvmFile()) && Csv.hasRows(jvmFile());
     }
 
-
     /** Count, total and longest duration per kind among the JVM events overlapping [fromNs, toNs]. */
     public List<JvmKind> jvmKinds(long fromNs, long toNs) throws SQLException {
         List<JvmKind> out = new ArrayList<>();
         if (!hasJvmEvents()) return out;
-        for (Object[] r : db.rows("SELECT kind, count(*), sum(end_ns - start_ns), max(end_ns - start_ns) FROM " + jvmSource()
-                + " WHERE end_ns >= " + fromNs + " AND start_ns <= " + toNs + " GROUP BY kind ORDER BY kind")) {
+        for (Object[] r :
+                db.rows("SELECT kind, count(*), sum(end_ns - start_ns), max(end_ns - start_ns) FROM " + jvmSource()
+                        + " WHERE end_ns >= " + fromNs + " AND start_ns <= " + toNs + " GROUP BY kind ORDER BY kind")) {
             out.add(new JvmKind((String) r[0], Db.asLong(r[1]), Db.asLong(r[2]), Db.asLong(r[3])));
         }
         return out;
@@ -83,26 +74,14 @@ public final class SeriesQueries {
         return csv == null ? new LinkedHashMap<>() : csv.columns();
     }
 
-    /** sensors.csv: per sensor, (t_ns, value) in time order; empty when absent. */
-    public Map<String, double[][]> sensors() throws SQLException {
-        Path f = dir.resolve(Layout.SENSORS);
+    /** sensors.csv (read by {@link Sensors}): per sensor in name order, (t_ns, value) in time order; empty when absent. */
+    public Map<String, double[][]> sensors() {
         Map<String, double[][]> out = new LinkedHashMap<>();
-        if (!Files.isRegularFile(f) || !Csv.hasRows(f)) return out;
-        Map<String, List<double[]>> acc = new LinkedHashMap<>();
-        for (Object[] r : db.rows("SELECT sensor::VARCHAR, t_ns::BIGINT, try_cast(value AS DOUBLE) FROM "
-                + "read_csv(" + Db.literal(f.toAbsolutePath().toString()) + ", header = true, columns = {'t_ns': 'BIGINT', 'sensor': 'VARCHAR', 'value': 'VARCHAR'})"
-                + " ORDER BY sensor, t_ns")) {
-            acc.computeIfAbsent((String) r[0], k -> new ArrayList<>()).add(new double[] {Db.asLong(r[1]), Db.asDouble(r[2])});
-        }
-        acc.forEach((k, list) -> {
-            double[][] s = new double[2][list.size()];
-            for (int i = 0; i < list.size(); i++) {
-                s[0][i] = list.get(i)[0];
-                s[1][i] = list.get(i)[1];
-            }
-            out.put(k, s);
+        Sensors.load(dir).all().forEach((name, s) -> {
+            double[] t = new double[s.size()];
+            for (int i = 0; i < t.length; i++) t[i] = s.t()[i];
+            out.put(name, new double[][] {t, s.v()});
         });
         return out;
     }
-
 }

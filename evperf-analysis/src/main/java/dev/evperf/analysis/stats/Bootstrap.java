@@ -1,5 +1,6 @@
 package dev.evperf.analysis.stats;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -19,8 +20,7 @@ public final class Bootstrap {
     public static final long DEFAULT_SEED = 1;
     public static final int DEFAULT_MAX_DRAW = 200_000;
 
-    private Bootstrap() {
-    }
+    private Bootstrap() {}
 
     /** An interval [lo, hi] around the point estimate; NaN bounds when there was no data. */
     public record Interval(double estimate, double lo, double hi) {
@@ -42,7 +42,8 @@ public final class Bootstrap {
     }
 
     public static Difference difference(double[] a, double[] b, int resamples, double level, long seed, int maxDraw) {
-        if (a.length == 0 || b.length == 0) throw new IllegalArgumentException("bootstrap needs values in both samples");
+        if (a.length == 0 || b.length == 0)
+            throw new IllegalArgumentException("bootstrap needs values in both samples");
         checkOptions(resamples, level);
         double meanDiff = Describe.mean(b) - Describe.mean(a);
         double medianDiff = Describe.median(b) - Describe.median(a);
@@ -57,7 +58,8 @@ public final class Bootstrap {
             means[r] = rb.scaled(rb.mean(), meanB) - ra.scaled(ra.mean(), meanA);
             medians[r] = rb.scaled(rb.median(), medB) - ra.scaled(ra.median(), medA);
         }
-        return new Difference(interval(meanDiff, means, level), interval(medianDiff, medians, level), resamples, level, seed);
+        return new Difference(
+                interval(meanDiff, means, level), interval(medianDiff, medians, level), resamples, level, seed);
     }
 
     /** The mean of one sample with its percentile-bootstrap interval (same resampling as {@link #difference}). */
@@ -82,7 +84,7 @@ public final class Bootstrap {
 
     /** The percentile interval of the resampled statistics around the estimate (sorts {@code resampled}). */
     static Interval interval(double estimate, double[] resampled, double level) {
-        java.util.Arrays.sort(resampled);
+        Arrays.sort(resampled);
         double tail = (1 - level) / 2;
         return new Interval(estimate, percentile(resampled, tail), percentile(resampled, 1 - tail));
     }

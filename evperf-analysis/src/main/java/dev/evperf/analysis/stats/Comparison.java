@@ -1,8 +1,11 @@
 package dev.evperf.analysis.stats;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
  * One metric compared between two samples a and b (e.g. run A and run B), on {@link Units}: per
@@ -38,15 +41,32 @@ import java.util.Locale;
  * @param rankSumP    Wilcoxon rank-sum p-value over the units' medians (null when not enough data)
  * @param reason      why the verdict is what it is, one line
  */
-public record Comparison(Metric metric, String unit, Units.Kind units, int blockLength, Side a, Side b,
-                         Bootstrap.Interval diffMedian, Bootstrap.Interval diffMean, double level, String interval,
-                         double relative, Spread spread, double effect, double minEffect, double minChange, Double rankSumP,
-                         double alpha, String verdict, String reason) {
+public record Comparison(
+        Metric metric,
+        String unit,
+        Units.Kind units,
+        int blockLength,
+        Side a,
+        Side b,
+        Bootstrap.Interval diffMedian,
+        Bootstrap.Interval diffMean,
+        double level,
+        String interval,
+        double relative,
+        Spread spread,
+        double effect,
+        double minEffect,
+        double minChange,
+        Double rankSumP,
+        double alpha,
+        String verdict,
+        String reason) {
     public static final String NO_DIFFERENCE = "no difference";
     public static final String NOT_ENOUGH_DATA = "not enough data";
     public static final double DEFAULT_ALPHA = 0.01;
     /** The least effect over trial units, in run-to-run spreads. */
     public static final double DEFAULT_MIN_EFFECT_TRIALS = 1.0;
+
     public static final double DEFAULT_MIN_CHANGE = 0.01;
 
     /**
@@ -61,7 +81,8 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
      * @param lag1   lag-1 autocorrelation left between consecutive blocks (NaN for trial units)
      * @param widen  the factor its interval contribution was widened by for lag1 (1: none)
      */
-    public record Side(String run, long n, int count, int trials, double median, double mean, double lag1, double widen) {
+    public record Side(
+            String run, long n, int count, int trials, double median, double mean, double lag1, double widen) {
         static Side of(String run, Units u) {
             return new Side(run, u.values(), u.count(), u.trials(), u.median(), u.mean(), u.lag1(), u.inflation());
         }
@@ -76,12 +97,14 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
      */
     public record Spread(double value, int length, int count) {
         static Spread of(Units a, Units b) {
-            if (a.kind() == Units.Kind.TRIAL) return new Spread(pooledSd(a.medians(), b.medians()), 0, a.count() + b.count());
+            if (a.kind() == Units.Kind.TRIAL)
+                return new Spread(pooledSd(a.medians(), b.medians()), 0, a.count() + b.count());
             List<double[]> both = new ArrayList<>(a.series());
             both.addAll(b.series());
             int length = Units.segmentLength(both, a.length());
             double[] ma = Units.medians(a.series(), length), mb = Units.medians(b.series(), length);
-            return new Spread(ma.length < 2 || mb.length < 2 ? Double.NaN : pooledSd(ma, mb), length, ma.length + mb.length);
+            return new Spread(
+                    ma.length < 2 || mb.length < 2 ? Double.NaN : pooledSd(ma, mb), length, ma.length + mb.length);
         }
     }
 
@@ -93,8 +116,8 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
      * @param minChange least |difference| / |a's location| a verdict needs (0.01 = 1 %)
      */
     public record Options(int resamples, long seed, double alpha, Double minEffect, double minChange) {
-        public static final Options DEFAULT = new Options(Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_SEED, DEFAULT_ALPHA, null,
-                DEFAULT_MIN_CHANGE);
+        public static final Options DEFAULT = new Options(
+                Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_SEED, DEFAULT_ALPHA, null, DEFAULT_MIN_CHANGE);
 
         public Options {
             if (resamples < 1) throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
@@ -109,7 +132,9 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
 
         /** The least effect over these units. */
         public double minEffect(Units.Kind units) {
-            return minEffect != null ? minEffect : units == Units.Kind.TRIAL ? DEFAULT_MIN_EFFECT_TRIALS : blockMinEffect(alpha);
+            return minEffect != null
+                    ? minEffect
+                    : units == Units.Kind.TRIAL ? DEFAULT_MIN_EFFECT_TRIALS : blockMinEffect(alpha);
         }
     }
 
@@ -119,7 +144,7 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
      * by one spread.
      */
     public static double blockMinEffect(double alpha) {
-        return org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2) * Math.sqrt(2);
+        return NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha / 2) * Math.sqrt(2);
     }
 
     /**
@@ -128,7 +153,8 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
      *
      * @param a label of the first sample, as it appears in the verdict ("A faster")
      */
-    public static Comparison of(Metric metric, String a, List<double[]> seriesA, String b, List<double[]> seriesB, Options o) {
+    public static Comparison of(
+            Metric metric, String a, List<double[]> seriesA, String b, List<double[]> seriesB, Options o) {
         List<double[]> xa = nonEmpty(seriesA), xb = nonEmpty(seriesB);
         boolean perTrial = xa.size() >= 2 && xb.size() >= 2;
         Units ua, ub;
@@ -145,8 +171,25 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
         Side sa = Side.of(a, ua), sb = Side.of(b, ub);
         double level = 1 - o.alpha(), minEffect = o.minEffect(ua.kind());
         if (ua.count() < 2 || ub.count() < 2) {
-            return new Comparison(metric, metric.unit(), ua.kind(), ua.length(), sa, sb, null, null, level, "",
-                    Double.NaN, null, Double.NaN, minEffect, o.minChange(), null, o.alpha(), NOT_ENOUGH_DATA,
+            return new Comparison(
+                    metric,
+                    metric.unit(),
+                    ua.kind(),
+                    ua.length(),
+                    sa,
+                    sb,
+                    null,
+                    null,
+                    level,
+                    "",
+                    Double.NaN,
+                    null,
+                    Double.NaN,
+                    minEffect,
+                    o.minChange(),
+                    null,
+                    o.alpha(),
+                    NOT_ENOUGH_DATA,
                     "fewer than 2 units in " + (ua.count() < 2 ? a : b));
         }
         Bootstrap.Interval median, mean;
@@ -164,7 +207,9 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
         Spread sp = Spread.of(ua, ub);
         double spread = sp.value();
         double d = median.estimate();
-        double effect = spread > 0 || Double.isNaN(spread) ? d / spread : d == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, d);
+        double effect = spread > 0 || Double.isNaN(spread)
+                ? d / spread
+                : d == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, d);
         double relative = ua.median() == 0 ? Double.NaN : d / ua.median();
         double p = TwoSampleTests.mannWhitney(ua.medians(), ub.medians()).p();
         String pct = percent(level);
@@ -174,17 +219,41 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
         } else if (!(Math.abs(effect) >= minEffect)) {
             reason = "within the spread: |Δ| = " + num(Math.abs(effect)) + " × spread < " + num(minEffect);
         } else if (Math.abs(d) < o.minChange() * Math.abs(ua.median())) {
-            reason = String.format(Locale.ROOT, "|Δ| = %.2f %% < %s %% of %s", 100 * Math.abs(relative), plain(100 * o.minChange()), a);
+            reason = String.format(
+                    Locale.ROOT,
+                    "|Δ| = %.2f %% < %s %% of %s",
+                    100 * Math.abs(relative),
+                    plain(100 * o.minChange()),
+                    a);
         } else {
             reason = null;
         }
         String verdict = NO_DIFFERENCE;
         if (reason == null) {
             verdict = ((d < 0) == metric.lowerIsBetter() ? b : a) + " faster";
-            reason = "|Δ| = " + num(Math.abs(effect)) + " × spread ≥ " + num(minEffect) + ", the " + pct + " interval excludes 0";
+            reason = "|Δ| = " + num(Math.abs(effect)) + " × spread ≥ " + num(minEffect) + ", the " + pct
+                    + " interval excludes 0";
         }
-        return new Comparison(metric, metric.unit(), ua.kind(), ua.length(), sa, sb, median, mean, level, interval,
-                relative, sp, effect, minEffect, o.minChange(), p, o.alpha(), verdict, reason);
+        return new Comparison(
+                metric,
+                metric.unit(),
+                ua.kind(),
+                ua.length(),
+                sa,
+                sb,
+                median,
+                mean,
+                level,
+                interval,
+                relative,
+                sp,
+                effect,
+                minEffect,
+                o.minChange(),
+                p,
+                o.alpha(),
+                verdict,
+                reason);
     }
 
     /** √(((n_a − 1) s_a² + (n_b − 1) s_b²) / (n_a + n_b − 2)). */
@@ -208,7 +277,10 @@ public record Comparison(Metric metric, String unit, Units.Kind units, int block
 
     /** Six significant digits at most, no trailing zeros, no exponent: "1", "0.5", "99.9". */
     static String plain(double v) {
-        return java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(v)
+                .round(new MathContext(6))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** e.g. "+98.7 µs [97.1, 100.2]". */

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.stats;
 
+import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,8 +26,12 @@ import java.util.stream.Collectors;
  * @param distributions run letter → group label → metric key → quantiles
  * @param warmUpCut     whether each trial's detected warm-up was left out
  */
-public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<String, Map<String, Distribution>>> distributions,
-                            boolean warmUpCut, Comparison.Options options) {
+public record RunComparison(
+        List<Run> runs,
+        List<Pair> pairs,
+        Map<String, Map<String, Map<String, Distribution>>> distributions,
+        boolean warmUpCut,
+        Comparison.Options options) {
 
     /**
      * A compared run.
@@ -34,8 +39,14 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
      * @param configurations the labels of its matrix configurations ("all" without a matrix)
      * @param warmUps        per trial, the detected warm-up (series, truncation, end)
      */
-    public record Run(String letter, String dir, String name, List<String> trials, List<String> configurations, List<String> skipped,
-                      Map<String, dev.evperf.analysis.warmup.WarmUp> warmUps) {}
+    public record Run(
+            String letter,
+            String dir,
+            String name,
+            List<String> trials,
+            List<String> configurations,
+            List<String> skipped,
+            Map<String, WarmUp> warmUps) {}
 
     Run run(String letter) {
         return runs.stream().filter(r -> r.letter().equals(letter)).findFirst().orElseThrow();
@@ -46,8 +57,12 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
      *
      * @param differences how the two runs' workloads, machines and evperf builds differ (empty: not at all)
      */
-    public record Pair(String a, String b, boolean matchedConfigurations, List<Setup.Difference> differences,
-                       List<GroupComparison> groups) {}
+    public record Pair(
+            String a,
+            String b,
+            boolean matchedConfigurations,
+            List<Setup.Difference> differences,
+            List<GroupComparison> groups) {}
 
     /** @param differences how the JVM options and engine versions of the group's trials differ */
     public record GroupComparison(String group, List<Setup.Difference> differences, List<Comparison> metrics) {}
@@ -64,24 +79,34 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
     }
 
     public static RunComparison compare(List<Path> runDirs, boolean cutWarmUp, Comparison.Options options) {
-        if (runDirs.size() < 2) throw new IllegalArgumentException("compare needs at least two run directories, got " + runDirs.size());
+        if (runDirs.size() < 2)
+            throw new IllegalArgumentException("compare needs at least two run directories, got " + runDirs.size());
         List<RunSamples> samples = new ArrayList<>();
         for (Path p : runDirs) samples.add(RunSamples.load(p, cutWarmUp));
         return compareSamples(samples, cutWarmUp, options);
     }
 
-    public static RunComparison compareSamples(List<RunSamples> samples, boolean cutWarmUp, Comparison.Options options) {
+    public static RunComparison compareSamples(
+            List<RunSamples> samples, boolean cutWarmUp, Comparison.Options options) {
         List<Run> runs = new ArrayList<>();
         Map<String, Map<String, Map<String, Distribution>>> dists = new LinkedHashMap<>();
         for (int i = 0; i < samples.size(); i++) {
             RunSamples s = samples.get(i);
-            List<String> trials = s.groups().stream().flatMap(g -> g.trials().stream()).toList();
+            List<String> trials =
+                    s.groups().stream().flatMap(g -> g.trials().stream()).toList();
             if (trials.isEmpty()) {
-                throw new IllegalArgumentException(s.runDir() + ": no trial to compare (every trial failed or is unreadable: "
-                        + String.join("; ", s.skipped()) + ")");
+                throw new IllegalArgumentException(
+                        s.runDir() + ": no trial to compare (every trial failed or is unreadable: "
+                                + String.join("; ", s.skipped()) + ")");
             }
-            runs.add(new Run(letter(i), s.runDir().toString(), s.name(), trials,
-                    s.groups().stream().map(RunSamples.Group::label).toList(), s.skipped(), s.warmUps()));
+            runs.add(new Run(
+                    letter(i),
+                    s.runDir().toString(),
+                    s.name(),
+                    trials,
+                    s.groups().stream().map(RunSamples.Group::label).toList(),
+                    s.skipped(),
+                    s.warmUps()));
         }
         RunSamples a = samples.get(0);
         List<Pair> pairs = new ArrayList<>();
@@ -97,8 +122,14 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
             }
             List<GroupComparison> groups = new ArrayList<>();
             for (RunSamples.Group x : ga) {
-                RunSamples.Group y = matched ? gb.stream().filter(o -> o.key().equals(x.key())).findFirst().orElseThrow() : gb.get(0);
-                groups.add(new GroupComparison(x.label(), Setup.between(x.setup(), y.setup()), compare(x, letter(0), y, letter(i), options)));
+                RunSamples.Group y = matched
+                        ? gb.stream()
+                                .filter(o -> o.key().equals(x.key()))
+                                .findFirst()
+                                .orElseThrow()
+                        : gb.get(0);
+                groups.add(new GroupComparison(
+                        x.label(), Setup.between(x.setup(), y.setup()), compare(x, letter(0), y, letter(i), options)));
                 record(dists, letter(0), x);
                 record(dists, letter(i), y);
             }
@@ -107,7 +138,8 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
         return new RunComparison(runs, pairs, dists, cutWarmUp, options);
     }
 
-    private static List<Comparison> compare(RunSamples.Group x, String a, RunSamples.Group y, String b, Comparison.Options o) {
+    private static List<Comparison> compare(
+            RunSamples.Group x, String a, RunSamples.Group y, String b, Comparison.Options o) {
         List<Comparison> out = new ArrayList<>();
         for (Metric m : Metric.values()) {
             List<double[]> sa = x.series(m), sb = y.series(m);
@@ -117,7 +149,8 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
         return out;
     }
 
-    private static void record(Map<String, Map<String, Map<String, Distribution>>> dists, String letter, RunSamples.Group g) {
+    private static void record(
+            Map<String, Map<String, Map<String, Distribution>>> dists, String letter, RunSamples.Group g) {
         Map<String, Distribution> perMetric = dists.computeIfAbsent(letter, k -> new LinkedHashMap<>())
                 .computeIfAbsent(g.label(), k -> new LinkedHashMap<>());
         if (!perMetric.isEmpty()) return;
@@ -149,9 +182,11 @@ public record RunComparison(List<Run> runs, List<Pair> pairs, Map<String, Map<St
 
     /** Why a pair has one "all" group though its runs have several configurations; "" otherwise. */
     public String pooledNote(Pair p) {
-        boolean several = run(p.a()).configurations().size() > 1 || run(p.b()).configurations().size() > 1;
+        boolean several = run(p.a()).configurations().size() > 1
+                || run(p.b()).configurations().size() > 1;
         return !p.matchedConfigurations() && several
-                ? p.a() + " and " + p.b() + " have different configurations: all trials of each are pooled." : "";
+                ? p.a() + " and " + p.b() + " have different configurations: all trials of each are pooled."
+                : "";
     }
 
     /** The table of one pair and group, header row first, as the text output prints it (the HTML page shows the same cells). */

@@ -1,6 +1,8 @@
 package dev.evperf.analysis.stats;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,7 +36,8 @@ import java.util.List;
  * @param median  the location: the mean of the trials' medians, or the median of all values
  * @param mean    the mean of the trials' means, or of all values
  */
-public record Units(Kind kind, int length, List<double[]> series, double[] medians, double lag1, double median, double mean) {
+public record Units(
+        Kind kind, int length, List<double[]> series, double[] medians, double lag1, double median, double mean) {
     /** Most lag-1 autocorrelation of block medians taken as independent. */
     public static final double MAX_LAG1 = 0.2;
     /** Fewest blocks per trial; below it a block length is not considered. */
@@ -43,7 +46,8 @@ public record Units(Kind kind, int length, List<double[]> series, double[] media
     static final double MAX_INFLATION = Math.sqrt(1.9 / 0.1);
 
     public enum Kind {
-        TRIAL("trial"), BLOCK("block");
+        TRIAL("trial"),
+        BLOCK("block");
 
         private final String key;
 
@@ -51,13 +55,19 @@ public record Units(Kind kind, int length, List<double[]> series, double[] media
             this.key = key;
         }
 
-        @com.fasterxml.jackson.annotation.JsonValue
-        public String key() { return key; }
+        @JsonValue
+        public String key() {
+            return key;
+        }
     }
 
-    public int count() { return medians.length; }
+    public int count() {
+        return medians.length;
+    }
 
-    public int trials() { return series.size(); }
+    public int trials() {
+        return series.size();
+    }
 
     /** The values the units hold, as many as {@code summary} counts. */
     public long values() {
@@ -97,15 +107,21 @@ public record Units(Kind kind, int length, List<double[]> series, double[] media
             den += sums[1];
         }
         double[] all = pooled(series);
-        return new Units(Kind.BLOCK, length, series, medians(series, length), den > 0 ? num / den : Double.NaN,
-                Describe.median(all), Describe.mean(all));
+        return new Units(
+                Kind.BLOCK,
+                length,
+                series,
+                medians(series, length),
+                den > 0 ? num / den : Double.NaN,
+                Describe.median(all),
+                Describe.mean(all));
     }
 
     /** The medians of every trial's whole blocks of {@code length} values, trial after trial. */
     public static double[] medians(List<double[]> series, int length) {
         double[][] per = new double[series.size()][];
         for (int i = 0; i < per.length; i++) per[i] = blockMedians(series.get(i), length);
-        return pooled(java.util.Arrays.asList(per));
+        return pooled(Arrays.asList(per));
     }
 
     /**
@@ -116,7 +132,8 @@ public record Units(Kind kind, int length, List<double[]> series, double[] media
      * would also count the noise of their own few values).
      */
     public static int segmentLength(List<double[]> series, int blockLength) {
-        int shortest = series.stream().mapToInt(s -> s.length).filter(n -> n > 0).min().orElse(0);
+        int shortest =
+                series.stream().mapToInt(s -> s.length).filter(n -> n > 0).min().orElse(0);
         return Math.max(blockLength, Math.max(1, shortest / MIN_BLOCKS));
     }
 
@@ -197,6 +214,6 @@ public record Units(Kind kind, int length, List<double[]> series, double[] media
             den += (v[i] - m) * (v[i] - m);
             if (i > 0) num += (v[i] - m) * (v[i - 1] - m);
         }
-        return new double[]{num, den};
+        return new double[] {num, den};
     }
 }

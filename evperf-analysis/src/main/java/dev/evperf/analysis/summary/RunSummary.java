@@ -21,7 +21,9 @@ public final class RunSummary {
 
     /** The output formats, each a {@link SummaryFormat}. */
     public enum Format {
-        TEXT(TextReport::render), JSON(RunSummary::json), CSV(CsvReport::render);
+        TEXT(TextReport::render),
+        JSON(RunSummary::json),
+        CSV(CsvReport::render);
 
         private final SummaryFormat writer;
 
@@ -31,12 +33,6 @@ public final class RunSummary {
 
         public SummaryFormat writer() {
             return writer;
-        }
-
-        /** Parses "text", "json" or "csv" (any case), for a {@code --format} option. */
-        public static Format parse(String s) {
-            for (Format f : values()) if (f.name().equalsIgnoreCase(s)) return f;
-            throw new IllegalArgumentException("unknown format '" + s + "', expected text, json or csv");
         }
     }
 
@@ -50,9 +46,17 @@ public final class RunSummary {
         this.trials = List.copyOf(trials);
     }
 
-    public Path runDir() { return runDir; }
-    public AnalysisOptions options() { return options; }
-    public List<TrialSummary> trials() { return trials; }
+    public Path runDir() {
+        return runDir;
+    }
+
+    public AnalysisOptions options() {
+        return options;
+    }
+
+    public List<TrialSummary> trials() {
+        return trials;
+    }
 
     public static RunSummary load(Path runDir) {
         return load(runDir, AnalysisOptions.DEFAULT);
@@ -96,7 +100,11 @@ public final class RunSummary {
             return loader.load(t.id(), params, t.repetition(), run.trialDir(t), options);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             // Missing or malformed files of one trial: keep it in the report instead of losing the run.
-            return TrialSummary.failed(t.id(), params, t.repetition(), "failed",
+            return TrialSummary.failed(
+                    t.id(),
+                    params,
+                    t.repetition(),
+                    "failed",
                     "ok in run.json, but its results could not be analysed: " + e.getMessage());
         }
     }

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,27 +34,87 @@ public final class TrialData {
     private final long[] outReceived;
 
     /** A trial without outputs (e.g. for tests of per-event figures). */
-    public TrialData(long[] seq, int[] phase, boolean[] measured, int[] burst, int[] pos,
-                     long[] intended, long[] sendStart, long[] sendEnd) {
-        this(seq, phase, measured, burst, pos, intended, sendStart, sendEnd,
-                new String[0], new int[0], new long[0], new long[0]);
+    public TrialData(
+            long[] seq,
+            int[] phase,
+            boolean[] measured,
+            int[] burst,
+            int[] pos,
+            long[] intended,
+            long[] sendStart,
+            long[] sendEnd) {
+        this(
+                seq,
+                phase,
+                measured,
+                burst,
+                pos,
+                intended,
+                sendStart,
+                sendEnd,
+                new String[0],
+                new int[0],
+                new long[0],
+                new long[0]);
     }
 
     /**
      * @param streamNames the output stream dictionary; {@code outStream[j]} indexes into it
      * @param outSeq      the seq of the input that caused output j, -1 when unknown
      */
-    public TrialData(long[] seq, int[] phase, boolean[] measured, int[] burst, int[] pos,
-                     long[] intended, long[] sendStart, long[] sendEnd,
-                     String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
-        this(check(seq, phase, measured, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived),
-                measured, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
+    public TrialData(
+            long[] seq,
+            int[] phase,
+            boolean[] measured,
+            int[] burst,
+            int[] pos,
+            long[] intended,
+            long[] sendStart,
+            long[] sendEnd,
+            String[] streamNames,
+            int[] outStream,
+            long[] outSeq,
+            long[] outReceived) {
+        this(
+                check(
+                        seq,
+                        phase,
+                        measured,
+                        burst,
+                        pos,
+                        intended,
+                        sendStart,
+                        sendEnd,
+                        streamNames,
+                        outStream,
+                        outSeq,
+                        outReceived),
+                measured,
+                burst,
+                pos,
+                intended,
+                sendStart,
+                sendEnd,
+                streamNames,
+                outStream,
+                outSeq,
+                outReceived);
     }
 
     /** Checks the columns agree (lengths, seq = row, outputs' seq and stream in range); returns phase. */
-    private static int[] check(long[] seq, int[] phase, boolean[] measured, int[] burst, int[] pos,
-                               long[] intended, long[] sendStart, long[] sendEnd,
-                               String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
+    private static int[] check(
+            long[] seq,
+            int[] phase,
+            boolean[] measured,
+            int[] burst,
+            int[] pos,
+            long[] intended,
+            long[] sendStart,
+            long[] sendEnd,
+            String[] streamNames,
+            int[] outStream,
+            long[] outSeq,
+            long[] outReceived) {
         int n = seq.length;
         requireLength("phase", phase.length, n);
         requireLength("measured", measured.length, n);
@@ -65,7 +126,8 @@ public final class TrialData {
         // The analyses index inputs by seq, so seq must be exactly the row number.
         for (int i = 0; i < n; i++) {
             if (seq[i] != i) {
-                throw new IllegalArgumentException("events: expected seq 0..n-1 in order, row " + i + " has seq " + seq[i]);
+                throw new IllegalArgumentException(
+                        "events: expected seq 0..n-1 in order, row " + i + " has seq " + seq[i]);
             }
         }
         int m = outSeq.length;
@@ -73,10 +135,12 @@ public final class TrialData {
         requireLength("output received", outReceived.length, m);
         for (int j = 0; j < m; j++) {
             if (outSeq[j] < -1 || outSeq[j] >= n) {
-                throw new IllegalArgumentException("outputs: row " + j + " has seq " + outSeq[j] + ", expected -1 or 0.." + (n - 1));
+                throw new IllegalArgumentException(
+                        "outputs: row " + j + " has seq " + outSeq[j] + ", expected -1 or 0.." + (n - 1));
             }
             if (outStream[j] < 0 || outStream[j] >= streamNames.length) {
-                throw new IllegalArgumentException("outputs: row " + j + " names stream #" + outStream[j] + " outside the dictionary");
+                throw new IllegalArgumentException(
+                        "outputs: row " + j + " names stream #" + outStream[j] + " outside the dictionary");
             }
         }
         return phase;
@@ -89,17 +153,41 @@ public final class TrialData {
     }
 
     // ---- inputs ----
-    public int size() { return sendStart.length; }
-    public int phase(int seq) { return phase[seq]; }
-    public boolean measured(int seq) { return measured[seq]; }
+    public int size() {
+        return sendStart.length;
+    }
+
+    public int phase(int seq) {
+        return phase[seq];
+    }
+
+    public boolean measured(int seq) {
+        return measured[seq];
+    }
     /** Burst index within the trial, -1 when the profile has no bursts. */
-    public int burst(int seq) { return burst[seq]; }
-    public int pos(int seq) { return pos[seq]; }
-    public long intended(int seq) { return intended[seq]; }
-    public long sendStart(int seq) { return sendStart[seq]; }
-    public long sendEnd(int seq) { return sendEnd[seq]; }
+    public int burst(int seq) {
+        return burst[seq];
+    }
+
+    public int pos(int seq) {
+        return pos[seq];
+    }
+
+    public long intended(int seq) {
+        return intended[seq];
+    }
+
+    public long sendStart(int seq) {
+        return sendStart[seq];
+    }
+
+    public long sendEnd(int seq) {
+        return sendEnd[seq];
+    }
     /** Event processing time Time(S_i,j) = send_end − send_start, ns. */
-    public long eventTimeNs(int seq) { return sendEnd[seq] - sendStart[seq]; }
+    public long eventTimeNs(int seq) {
+        return sendEnd[seq] - sendStart[seq];
+    }
 
     public long measuredCount() {
         long c = 0;
@@ -114,12 +202,23 @@ public final class TrialData {
      */
     public TrialData measuredFrom(long firstSteadySeq) {
         boolean[] m = measured.clone();
-        java.util.Arrays.fill(m, 0, (int) Math.min(Math.max(firstSteadySeq, 0), m.length), false);
-        return new TrialData(phase, m, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
+        Arrays.fill(m, 0, (int) Math.min(Math.max(firstSteadySeq, 0), m.length), false);
+        return new TrialData(
+                phase, m, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
     }
 
-    private TrialData(int[] phase, boolean[] measured, int[] burst, int[] pos, long[] intended, long[] sendStart, long[] sendEnd,
-                      String[] streamNames, int[] outStream, long[] outSeq, long[] outReceived) {
+    private TrialData(
+            int[] phase,
+            boolean[] measured,
+            int[] burst,
+            int[] pos,
+            long[] intended,
+            long[] sendStart,
+            long[] sendEnd,
+            String[] streamNames,
+            int[] outStream,
+            long[] outSeq,
+            long[] outReceived) {
         this.phase = phase;
         this.measured = measured;
         this.burst = burst;
@@ -134,10 +233,21 @@ public final class TrialData {
     }
 
     // ---- outputs ----
-    public int outputCount() { return outSeq.length; }
-    public String outputStream(int j) { return streamNames[outStream[j]]; }
-    public long outputSeq(int j) { return outSeq[j]; }
-    public long outputReceived(int j) { return outReceived[j]; }
+    public int outputCount() {
+        return outSeq.length;
+    }
+
+    public String outputStream(int j) {
+        return streamNames[outStream[j]];
+    }
+
+    public long outputSeq(int j) {
+        return outSeq[j];
+    }
+
+    public long outputReceived(int j) {
+        return outReceived[j];
+    }
 
     /**
      * Reads {@code events.parquet} and {@code outputs.parquet} of a trial directory through
@@ -150,10 +260,12 @@ public final class TrialData {
         Path outputs = trialDir.resolve(Layout.OUTPUTS);
         for (Path p : List.of(events, outputs)) {
             if (!Files.isRegularFile(p)) {
-                throw new IllegalArgumentException(p + ": missing (expected a parquet file written by the trial runner)");
+                throw new IllegalArgumentException(
+                        p + ": missing (expected a parquet file written by the trial runner)");
             }
         }
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             String ev = parquet(events);
             int n = count(st, ev, events);
             long[] seq = new long[n];
@@ -164,8 +276,9 @@ public final class TrialData {
             long[] intended = new long[n];
             long[] sendStart = new long[n];
             long[] sendEnd = new long[n];
-            try (ResultSet rs = st.executeQuery("SELECT seq, phase, measured, burst, pos, intended, send_start, send_end FROM "
-                    + ev + " ORDER BY seq")) {
+            try (ResultSet rs =
+                    st.executeQuery("SELECT seq, phase, measured, burst, pos, intended, send_start, send_end FROM " + ev
+                            + " ORDER BY seq")) {
                 for (int i = 0; rs.next(); i++) {
                     seq[i] = rs.getLong(1);
                     phase[i] = rs.getInt(2);
@@ -185,17 +298,33 @@ public final class TrialData {
             long[] outReceived = new long[m];
             Map<String, Integer> dictionary = new HashMap<>();
             List<String> names = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("SELECT stream, seq, received FROM " + out + " ORDER BY seq, received")) {
+            try (ResultSet rs =
+                    st.executeQuery("SELECT stream, seq, received FROM " + out + " ORDER BY seq, received")) {
                 for (int j = 0; rs.next(); j++) {
-                    outStream[j] = dictionary.computeIfAbsent(rs.getString(1), s -> { names.add(s); return names.size() - 1; });
+                    outStream[j] = dictionary.computeIfAbsent(rs.getString(1), s -> {
+                        names.add(s);
+                        return names.size() - 1;
+                    });
                     outSeq[j] = rs.getLong(2);
                     outReceived[j] = rs.getLong(3);
                 }
             }
-            return new TrialData(seq, phase, measured, burst, pos, intended, sendStart, sendEnd,
-                    names.toArray(String[]::new), outStream, outSeq, outReceived);
+            return new TrialData(
+                    seq,
+                    phase,
+                    measured,
+                    burst,
+                    pos,
+                    intended,
+                    sendStart,
+                    sendEnd,
+                    names.toArray(String[]::new),
+                    outStream,
+                    outSeq,
+                    outReceived);
         } catch (SQLException e) {
-            throw new IllegalArgumentException(trialDir + ": cannot read the trial's parquet files: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    trialDir + ": cannot read the trial's parquet files: " + e.getMessage(), e);
         }
     }
 

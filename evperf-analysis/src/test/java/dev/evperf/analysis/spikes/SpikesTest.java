@@ -3,8 +3,9 @@ package dev.evperf.analysis.spikes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
+import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.results.Sensors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,18 +53,22 @@ class SpikesTest {
         Path t = tmp.resolve("t001");
         TrialFiles.write(d, t);
         long s110 = d.sendStart(110), s250 = d.sendStart(250), s270 = d.sendStart(270), s390 = d.sendStart(390);
-        Files.writeString(t.resolve("jvm-events.csv"), "kind,start_ns,end_ns,duration_ns,detail\n"
-                + "gc-pause," + (s110 + MS) + "," + (s110 + 4 * MS) + "," + 3 * MS + ",\"GC Pause, young\"\n"
-                + "gc-pause," + (s250 - MS) + "," + (s250 + 2 * MS) + "," + 3 * MS + ",\"GC Pause\"\n"
-                + "jit-compilation," + (s250 - 10 * MS) + "," + (s270 + 10 * MS) + "," + 40 * MS + ",\"a.B.c tier 4\"\n"
-                + "gc-pause," + s390 + "," + (s390 + 2 * MS) + "," + 2 * MS + ",\"GC Pause\"\n"
-                + "deoptimization,500000000,500000000,0,\"x.Y.z unstable_if\"\n");
+        Files.writeString(
+                t.resolve("jvm-events.csv"),
+                "kind,start_ns,end_ns,duration_ns,detail\n"
+                        + "gc-pause," + (s110 + MS) + "," + (s110 + 4 * MS) + "," + 3 * MS + ",\"GC Pause, young\"\n"
+                        + "gc-pause," + (s250 - MS) + "," + (s250 + 2 * MS) + "," + 3 * MS + ",\"GC Pause\"\n"
+                        + "jit-compilation," + (s250 - 10 * MS) + "," + (s270 + 10 * MS) + "," + 40 * MS
+                        + ",\"a.B.c tier 4\"\n"
+                        + "gc-pause," + s390 + "," + (s390 + 2 * MS) + "," + 2 * MS + ",\"GC Pause\"\n"
+                        + "deoptimization,500000000,500000000,0,\"x.Y.z unstable_if\"\n");
         TrialSpikes spikes = Spikes.load(t, SpikeOptions.DEFAULT);
         SpikeReport ev = spikes.events();
         assertThat(ev.thresholdNs()).isEqualTo(4 * MS);
-        assertThat(ev.candidates()).isEqualTo(399);          // the first event left out
+        assertThat(ev.candidates()).isEqualTo(399); // the first event left out
         assertThat(ev.spikes()).extracting(Spike::seq).containsExactly(110L, 250L, 270L, 305L);
-        assertThat(ev.spikes()).extracting(Spike::cause)
+        assertThat(ev.spikes())
+                .extracting(Spike::cause)
                 .containsExactly(Cause.GC_PAUSE, Cause.GC_PAUSE, Cause.JIT_COMPILATION, Cause.UNATTRIBUTED);
         Spike s250spike = ev.spikes().get(1);
         assertThat(s250spike.burst()).isEqualTo(2);
@@ -75,13 +80,19 @@ class SpikesTest {
         assertThat(ev.spikes().get(3).causes()).isEmpty();
 
         Map<String, Integer> by = ev.byCause();
-        assertThat(by).containsEntry(Cause.GC_PAUSE, 2).containsEntry(Cause.JIT_COMPILATION, 1).containsEntry(Cause.UNATTRIBUTED, 1)
-                .containsEntry(Cause.SAFEPOINT, 0).containsEntry(Cause.PAGE_FAULTS, 0).containsEntry(Cause.FREQUENCY_DROP, 0);
+        assertThat(by)
+                .containsEntry(Cause.GC_PAUSE, 2)
+                .containsEntry(Cause.JIT_COMPILATION, 1)
+                .containsEntry(Cause.UNATTRIBUTED, 1)
+                .containsEntry(Cause.SAFEPOINT, 0)
+                .containsEntry(Cause.PAGE_FAULTS, 0)
+                .containsEntry(Cause.FREQUENCY_DROP, 0);
         assertThat(by.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(ev.count());
         assertThat(ev.overlapping()).containsEntry(Cause.GC_PAUSE, 2).containsEntry(Cause.JIT_COMPILATION, 2);
         // In words, for the report: the causes that occurred, no map, no -1.
-        assertThat(SpikeText.byCause(ev)).isEqualTo("4 slow events (above 4.000 ms): 2 during a GC pause, 1 during a JIT compilation,"
-                + " 1 with no cause found");
+        assertThat(SpikeText.byCause(ev))
+                .isEqualTo("4 slow events (above 4.000 ms): 2 during a GC pause, 1 during a JIT compilation,"
+                        + " 1 with no cause found");
         assertThat(SpikeText.what(s250spike)).isEqualTo("event 250 (burst 2, position 50), 5.000 ms");
 
         // Bursts: 11.98, 7.98, 11.46 and 9.16 ms. The default threshold, twice the median (9.16 ms), leaves none.
@@ -89,11 +100,14 @@ class SpikesTest {
         assertThat(bursts.candidates()).isEqualTo(4);
         assertThat(bursts.thresholdNs()).isEqualTo(2 * (d.sendEnd(399) - d.sendStart(300)));
         assertThat(bursts.spikes()).isEmpty();
-        SpikeReport over10 = Spikes.load(t, SpikeOptions.DEFAULT.withBurstThresholdNs(10 * MS)).bursts();
+        SpikeReport over10 = Spikes.load(t, SpikeOptions.DEFAULT.withBurstThresholdNs(10 * MS))
+                .bursts();
         assertThat(over10.spikes()).extracting(Spike::burst).containsExactly(0, 2);
         assertThat(over10.spikes()).extracting(Spike::cause).containsExactly(Cause.UNATTRIBUTED, Cause.GC_PAUSE);
         assertThat(over10.spikes().get(1).timeMs()).isCloseTo(11.46, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(SpikeText.what(over10.spikes().get(1))).startsWith("burst 2 (from event 200), 11.460 ms").doesNotContain("-1");
+        assertThat(SpikeText.what(over10.spikes().get(1)))
+                .startsWith("burst 2 (from event 200), 11.460 ms")
+                .doesNotContain("-1");
         assertThat(SpikeText.byCause(bursts)).isEqualTo("no slow bursts");
     }
 
@@ -123,16 +137,23 @@ class SpikesTest {
         for (long ts = 0; ts <= 500 * MS; ts += 50 * MS) {
             boolean burst = ts > s110 && ts - 50 * MS < s110 + 6 * MS;
             faults += ts == 0 ? 0 : burst ? 5000 : 100;
-            csv.append(ts).append(",sensor://procfs/process/page_faults#minor,").append(faults).append('\n');
+            csv.append(ts)
+                    .append(",sensor://procfs/process/page_faults#minor,")
+                    .append(faults)
+                    .append('\n');
             csv.append(ts).append(",sensor://procfs/process/page_faults#major,0\n");
             boolean drop = ts > s305 && ts - 50 * MS < s305;
             csv.append(ts).append(",sensor://cpufreq/cpu/frequency_khz#cpu0,2900000\n");
-            csv.append(ts).append(",sensor://cpufreq/cpu/frequency_khz#cpu1,").append(drop ? 1200000 : 2900000).append('\n');
+            csv.append(ts)
+                    .append(",sensor://cpufreq/cpu/frequency_khz#cpu1,")
+                    .append(drop ? 1200000 : 2900000)
+                    .append('\n');
         }
         Files.writeString(t.resolve("sensors.csv"), csv);
         SpikeReport ev = Spikes.load(t, SpikeOptions.DEFAULT).events();
         assertThat(ev.spikes()).extracting(Spike::seq).containsExactly(110L, 250L, 270L, 305L);
-        assertThat(ev.spikes()).extracting(Spike::cause)
+        assertThat(ev.spikes())
+                .extracting(Spike::cause)
                 .containsExactly(Cause.PAGE_FAULTS, Cause.UNATTRIBUTED, Cause.UNATTRIBUTED, Cause.FREQUENCY_DROP);
         assertThat(ev.spikes().get(0).causes().get(0).detail()).contains("minor page faults: 5000 in 50 ms (100000/s)");
         assertThat(ev.spikes().get(3).causes().get(0).detail()).isEqualTo("cpu1 at 1.20 GHz (highest 2.90 GHz)");
@@ -143,8 +164,10 @@ class SpikesTest {
         Path t = tmp.resolve("bad");
         Files.createDirectories(t);
         Files.writeString(t.resolve("jvm-events.csv"), "kind,start_ns,end_ns\ngc-pause,12,abc\n");
-        assertThatThrownBy(() -> JvmEvent.load(t)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("jvm-events.csv:2").hasMessageContaining("integers");
-        assertThat(JvmEvent.load(tmp)).isEmpty();   // no file: no JFR, nothing to attribute
+        assertThatThrownBy(() -> JvmEvent.load(t))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("jvm-events.csv:2")
+                .hasMessageContaining("integers");
+        assertThat(JvmEvent.load(tmp)).isEmpty(); // no file: no JFR, nothing to attribute
     }
 }

@@ -3,9 +3,10 @@ package dev.evperf.ref.lang;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.ref.RefOptions;
 import dev.evperf.ref.agg.Aggregates;
 import dev.evperf.ref.agg.GroupIndex;
+import dev.evperf.ref.config.RefOptions;
+import dev.evperf.ref.config.Windows;
 import dev.evperf.ref.op.Condition;
 import dev.evperf.ref.op.DoubleArg;
 import dev.evperf.ref.op.Expr;
@@ -19,7 +20,6 @@ import dev.evperf.ref.op.TimeSource;
 import dev.evperf.ref.op.TumblingAggregateOp;
 import dev.evperf.ref.op.WindowShape;
 import dev.evperf.ref.store.StoreSpec;
-import dev.evperf.ref.store.Windows;
 import dev.evperf.suites.spec.Aggregate;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -34,8 +34,7 @@ import java.util.Map;
  * one row for the event's group; a tumbling one, per closed window, one row per group in it.
  */
 public final class RefQl {
-    private RefQl() {
-    }
+    private RefQl() {}
 
     /** Whether the text is ref's query language (it starts with SELECT) rather than a query spec. */
     public static boolean looksLikeQueries(String text) {
@@ -72,7 +71,9 @@ public final class RefQl {
         for (int i = 0; i < items.length; i++) {
             Ast.Item item = q.items().get(i);
             items[i] = exprs.compile(item.expr());
-            String label = item.alias() != null ? item.alias().text() : item.expr() instanceof Ast.Name nm ? nm.at().text() : null;
+            String label = item.alias() != null
+                    ? item.alias().text()
+                    : item.expr() instanceof Ast.Name nm ? nm.at().text() : null;
             if (label == null) {
                 throw new EngineException("ref: " + item.expr().at().where() + ": name this select item with AS");
             }
@@ -88,25 +89,36 @@ public final class RefQl {
         Select select = new Select(items, functions.size());
         Ast.Window w = q.window();
         if (w == null) {
-            if (!functions.isEmpty()) throw new EngineException("ref: " + q.start().where() + ": aggregates need a window, e.g. [ROWS 100]");
-            if (q.groupBy() != null) throw new EngineException("ref: " + q.groupBy().where() + ": GROUP BY needs a window");
+            if (!functions.isEmpty())
+                throw new EngineException("ref: " + q.start().where() + ": aggregates need a window, e.g. [ROWS 100]");
+            if (q.groupBy() != null)
+                throw new EngineException("ref: " + q.groupBy().where() + ": GROUP BY needs a window");
             plan.add(schema.name(), name, new FilterOp(where, select, out));
             return;
         }
-        if (functions.isEmpty()) throw new EngineException("ref: " + w.at().where() + ": a window needs an aggregate in the select list");
+        if (functions.isEmpty())
+            throw new EngineException("ref: " + w.at().where() + ": a window needs an aggregate in the select list");
 
         int groupField = q.groupBy() == null ? -1 : exprs.field(q.groupBy());
-        GroupIndex groups = new GroupIndex(groupField < 0 ? GroupIndex.Kind.NONE
-                : integral(schema.fields().get(groupField).type()) ? GroupIndex.Kind.INTEGRAL : GroupIndex.Kind.OBJECT);
+        GroupIndex groups = new GroupIndex(
+                groupField < 0
+                        ? GroupIndex.Kind.NONE
+                        : integral(schema.fields().get(groupField).type())
+                                ? GroupIndex.Kind.INTEGRAL
+                                : GroupIndex.Kind.OBJECT);
         DoubleArg[] args = new DoubleArg[argNodes.size()];
         int[] argFields = new int[args.length];
         for (int a = 0; a < args.length; a++) {
             Ast.Node node = argNodes.get(a);
             argFields[a] = node instanceof Ast.Name nm ? exprs.field(nm.at()) : -1;
-            args[a] = argFields[a] >= 0 ? DoubleArg.field(argFields[a], ((Ast.Name) node).at().text())
+            args[a] = argFields[a] >= 0
+                    ? DoubleArg.field(argFields[a], ((Ast.Name) node).at().text())
                     : DoubleArg.of(exprs.compile(node), Printer.text(node));
         }
-        Aggregates aggs = new Aggregates(functions.toArray(Aggregate[]::new), argOf.stream().mapToInt(Integer::intValue).toArray(), args.length);
+        Aggregates aggs = new Aggregates(
+                functions.toArray(Aggregate[]::new),
+                argOf.stream().mapToInt(Integer::intValue).toArray(),
+                args.length);
         WindowShape shape = new WindowShape(where, groupField, groups, args);
         Operator op;
         if (w.rows() > 0 && w.slide() > 1) {
@@ -119,7 +131,8 @@ public final class RefQl {
                 if (w.on() instanceof Ast.Name nm) {
                     timeField = exprs.field(nm.at());
                     if (!integral(schema.fields().get(timeField).type())) {
-                        throw new EngineException("ref: " + nm.at().where() + ": the time attribute " + nm.at().text() + " must be an int or long (ms)");
+                        throw new EngineException("ref: " + nm.at().where() + ": the time attribute "
+                                + nm.at().text() + " must be an int or long (ms)");
                     }
                     time = TimeSource.field(timeField, nm.at().text());
                     range = w.rangeMs();
@@ -131,10 +144,18 @@ public final class RefQl {
                     range = Math.multiplyExact(w.rangeMs(), 1_000_000L); // arrival time is System.nanoTime()
                 }
             }
-            StoreSpec spec = new StoreSpec(schema, groupField, groups, w.rows() == 0, timeField, argFields,
-                    w.rows() > 0 ? (int) Math.min(w.rows(), Integer.MAX_VALUE - 8) : 1024, w.rows() == 0);
+            StoreSpec spec = new StoreSpec(
+                    schema,
+                    groupField,
+                    groups,
+                    w.rows() == 0,
+                    timeField,
+                    argFields,
+                    w.rows() > 0 ? (int) Math.min(w.rows(), Integer.MAX_VALUE - 8) : 1024,
+                    w.rows() == 0);
             if (w.rows() > Integer.MAX_VALUE - 8 && !options.slidem()) {
-                throw new EngineException("ref: " + w.at().where() + ": a window in memory holds at most " + (Integer.MAX_VALUE - 8) + " events");
+                throw new EngineException("ref: " + w.at().where() + ": a window in memory holds at most "
+                        + (Integer.MAX_VALUE - 8) + " events");
             }
             op = new SlidingAggregateOp(shape, aggs, Windows.store(spec, options), w.rows(), range, time, select, out);
         }
@@ -146,18 +167,28 @@ public final class RefQl {
     }
 
     /** Numbers the aggregate calls under {@code node}; aggregates may not nest, nor stand in a WHERE clause. */
-    private static void collect(Ast.Node node, boolean inWhere, Map<Ast.Node, Integer> aggIndex, List<Aggregate> functions,
-                                List<Integer> argOf, Map<String, Integer> argByText, List<Ast.Node> argNodes) throws EngineException {
+    private static void collect(
+            Ast.Node node,
+            boolean inWhere,
+            Map<Ast.Node, Integer> aggIndex,
+            List<Aggregate> functions,
+            List<Integer> argOf,
+            Map<String, Integer> argByText,
+            List<Ast.Node> argNodes)
+            throws EngineException {
         if (node instanceof Ast.Call c && isAggregate(c.function())) {
             if (inWhere) throw new EngineException("ref: " + c.at().where() + ": an aggregate cannot be in WHERE");
             Aggregate f = Aggregate.of(c.function());
             int arg = 0;
             if (f == Aggregate.COUNT) {
-                if (!c.star() && c.args().size() > 1) throw new EngineException("ref: " + c.at().where() + ": COUNT takes * or one value");
+                if (!c.star() && c.args().size() > 1)
+                    throw new EngineException("ref: " + c.at().where() + ": COUNT takes * or one value");
             } else {
-                if (c.star() || c.args().size() != 1) throw new EngineException("ref: " + c.at().where() + ": " + c.function() + " takes one value");
+                if (c.star() || c.args().size() != 1)
+                    throw new EngineException("ref: " + c.at().where() + ": " + c.function() + " takes one value");
                 Ast.Node a = c.args().get(0);
-                if (containsAggregate(a)) throw new EngineException("ref: " + a.at().where() + ": aggregates cannot nest");
+                if (containsAggregate(a))
+                    throw new EngineException("ref: " + a.at().where() + ": aggregates cannot nest");
                 String key = Printer.text(a);
                 Integer k = argByText.get(key);
                 if (k == null) {

@@ -3,9 +3,10 @@ package dev.evperf.ref.spec;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
-import dev.evperf.ref.RefOptions;
 import dev.evperf.ref.agg.Aggregates;
 import dev.evperf.ref.agg.GroupIndex;
+import dev.evperf.ref.config.RefOptions;
+import dev.evperf.ref.config.Windows;
 import dev.evperf.ref.op.CountMomentsOp;
 import dev.evperf.ref.op.DoubleArg;
 import dev.evperf.ref.op.Expr;
@@ -22,7 +23,7 @@ import dev.evperf.ref.op.WindowJoinOp;
 import dev.evperf.ref.op.WindowShape;
 import dev.evperf.ref.store.Layout;
 import dev.evperf.ref.store.StoreSpec;
-import dev.evperf.ref.store.Windows;
+import dev.evperf.suites.spec.Aggregate;
 import dev.evperf.suites.spec.CountWindow;
 import dev.evperf.suites.spec.Filter;
 import dev.evperf.suites.spec.MultiQuery;
@@ -33,7 +34,6 @@ import dev.evperf.suites.spec.Stream1;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.spec.TimeWindow;
 import dev.evperf.suites.spec.WindowJoin;
-import dev.evperf.suites.spec.Aggregate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,8 +65,11 @@ public final class SpecPlanner {
         StreamSchema s = input(stream);
         int i = s.indexOf(name);
         if (i < 0 || s.fields().get(i).type() != type) {
-            throw new EngineException("ref: the query needs " + stream + "." + name + " (" + type.yamlName() + "); "
-                    + stream + " has " + s.fields().stream().map(f -> f.name() + " " + f.type().yamlName()).toList());
+            throw new EngineException(
+                    "ref: the query needs " + stream + "." + name + " (" + type.yamlName() + "); " + stream + " has "
+                            + s.fields().stream()
+                                    .map(f -> f.name() + " " + f.type().yamlName())
+                                    .toList());
         }
         return i;
     }
@@ -94,7 +97,8 @@ public final class SpecPlanner {
         OutputSchema o = q.outputs().get(0);
         Expr[] items = new Expr[o.fields().size()];
         for (int i = 0; i < items.length; i++) {
-            items[i] = Expr.field(field(in, o.fields().get(i).name(), o.fields().get(i).type()));
+            items[i] = Expr.field(
+                    field(in, o.fields().get(i).name(), o.fields().get(i).type()));
         }
         plan.add(in, q.label(), new FilterOp(e -> (Integer) e[id] <= k, new Select(items, 0), output(o)));
     }
@@ -110,7 +114,9 @@ public final class SpecPlanner {
         Aggregates aggs = new Aggregates(new Aggregate[] {q.function()}, new int[] {0}, 1);
         Select select = new Select(new Expr[] {Expr.field(seq), Expr.field(id), new Expr.AggExpr(0)}, 1);
         Output out = output(q.outputs().get(0));
-        boolean moments = q.function() == Aggregate.COUNT || q.function() == Aggregate.SUM || q.function() == Aggregate.AVG
+        boolean moments = q.function() == Aggregate.COUNT
+                || q.function() == Aggregate.SUM
+                || q.function() == Aggregate.AVG
                 || q.function() == Aggregate.STDDEV;
         if (q.tumbling()) {
             plan.add(in, q.label(), new TumblingAggregateOp(shape, aggs, q.rows(), select, out));
@@ -119,14 +125,26 @@ public final class SpecPlanner {
             plan.add(in, q.label(), new CountMomentsOp(seq, id, a1, q.function(), q.rows(), out));
         } else {
             StoreSpec store = new StoreSpec(schema, id, groups, false, -1, new int[] {a1}, q.rows(), false);
-            plan.add(in, q.label(), new SlidingAggregateOp(shape, aggs, Windows.store(store, options), q.rows(), 0, null, select, out));
+            plan.add(
+                    in,
+                    q.label(),
+                    new SlidingAggregateOp(shape, aggs, Windows.store(store, options), q.rows(), 0, null, select, out));
         }
     }
 
     private void timeWindow(TimeWindow q) throws EngineException {
         String in = Stream1.STREAM1;
-        plan.add(in, q.label(), new HoppingTimeOp(field(in, "TS", FieldType.LONG), field(in, "A1", FieldType.DOUBLE), q.function(),
-                q.range().millis(), q.slide().millis(), q.paned(), output(q.outputs().get(0))));
+        plan.add(
+                in,
+                q.label(),
+                new HoppingTimeOp(
+                        field(in, "TS", FieldType.LONG),
+                        field(in, "A1", FieldType.DOUBLE),
+                        q.function(),
+                        q.range().millis(),
+                        q.slide().millis(),
+                        q.paned(),
+                        output(q.outputs().get(0))));
     }
 
     private void joins(QuerySpec q, List<WindowJoinOp.Member> members) throws EngineException {
@@ -135,7 +153,9 @@ public final class SpecPlanner {
         int seq = field(s1, "seq", FieldType.LONG);
         int id = field(s1, "ID", FieldType.INT);
         int a1 = field(s1, "A1", FieldType.DOUBLE);
-        if (field(s2, "seq", FieldType.LONG) != seq || field(s2, "ID", FieldType.INT) != id || field(s2, "A1", FieldType.DOUBLE) != a1) {
+        if (field(s2, "seq", FieldType.LONG) != seq
+                || field(s2, "ID", FieldType.INT) != id
+                || field(s2, "A1", FieldType.DOUBLE) != a1) {
             throw new EngineException("ref: stream1 and stream2 must have seq, ID and A1 at the same positions");
         }
         WindowJoinOp join = new WindowJoinOp(members, q.data().maxId(), seq, id, a1);
@@ -145,27 +165,44 @@ public final class SpecPlanner {
 
     private void tableJoin(TableJoin q) throws EngineException {
         if (q.table() == TableJoin.Table.DATABASE) {
-            throw new EngineException("ref: table_join with table: database is not a ref operator; ref keeps tables in its"
-                    + " own memory (table: memory)");
+            throw new EngineException(
+                    "ref: table_join with table: database is not a ref operator; ref keeps tables in its"
+                            + " own memory (table: memory)");
         }
         String in = Stream1.STREAM1;
         StreamSchema table = input(TableJoin.ROWS);
         if (table.size() != TableJoin.TABLE_FIELDS + 1) {
-            throw new EngineException("ref: " + TableJoin.ROWS + " must be (ID, F1..F" + TableJoin.TABLE_FIELDS + "), not " + table.fields());
+            throw new EngineException("ref: " + TableJoin.ROWS + " must be (ID, F1..F" + TableJoin.TABLE_FIELDS
+                    + "), not " + table.fields());
         }
         boolean grace = options.graceJoin();
-        TableJoinOp join = new TableJoinOp(TableJoin.TABLE_FIELDS, field(in, "seq", FieldType.LONG), field(in, "ID", FieldType.INT),
-                field(in, "A1", FieldType.DOUBLE), grace ? options.gracePartitions() : 1, grace ? options.graceBatch() : 1,
-                q.rows(), output(q.outputs().get(0)));
+        TableJoinOp join = new TableJoinOp(
+                TableJoin.TABLE_FIELDS,
+                field(in, "seq", FieldType.LONG),
+                field(in, "ID", FieldType.INT),
+                field(in, "A1", FieldType.DOUBLE),
+                grace ? options.gracePartitions() : 1,
+                grace ? options.graceBatch() : 1,
+                q.rows(),
+                output(q.outputs().get(0)));
         plan.add(TableJoin.ROWS, q.label(), join.tableRows());
         plan.add(in, q.label(), join.events());
     }
 
     private void pattern(SeqPattern q) throws EngineException {
         String in = Stream1.STREAM1;
-        plan.add(in, q.label(), new PatternOp(q.data().maxId(), field(in, "seq", FieldType.LONG), field(in, "ID", FieldType.INT),
-                field(in, "A1", FieldType.DOUBLE), field(in, "TS", FieldType.LONG), q.k(), q.within().millis(),
-                output(q.outputs().get(0))));
+        plan.add(
+                in,
+                q.label(),
+                new PatternOp(
+                        q.data().maxId(),
+                        field(in, "seq", FieldType.LONG),
+                        field(in, "ID", FieldType.INT),
+                        field(in, "A1", FieldType.DOUBLE),
+                        field(in, "TS", FieldType.LONG),
+                        q.k(),
+                        q.within().millis(),
+                        output(q.outputs().get(0))));
     }
 
     /** Carries an EngineException out of the visitor. */
@@ -209,7 +246,8 @@ public final class SpecPlanner {
 
         @Override
         public Void windowJoin(WindowJoin q) {
-            return run(() -> joins(q, List.of(new WindowJoinOp.Member(output(q.outputs().get(0)), q.rows(), Double.NaN))));
+            return run(() ->
+                    joins(q, List.of(new WindowJoinOp.Member(output(q.outputs().get(0)), q.rows(), Double.NaN))));
         }
 
         @Override
@@ -230,7 +268,8 @@ public final class SpecPlanner {
                 List<MultiQuery.Member> ms = q.members();
                 for (int i = 0; i < ms.size(); i++) {
                     MultiQuery.Member m = ms.get(i);
-                    members.add(new WindowJoinOp.Member(output(outs.get(i)), m.rows(), m.a1Below() == null ? Double.NaN : m.a1Below()));
+                    members.add(new WindowJoinOp.Member(
+                            output(outs.get(i)), m.rows(), m.a1Below() == null ? Double.NaN : m.a1Below()));
                 }
                 joins(q, members);
             });

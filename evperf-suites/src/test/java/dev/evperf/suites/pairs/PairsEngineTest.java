@@ -33,7 +33,7 @@ class PairsEngineTest {
                     new Input(PairsOutputs.TICK, new Object[] {t.symbol(), t.price(), t.size(), t.tickTS(), t.seq()}));
             model.tick(t.symbol(), t.price(), t.tickTS(), t.seq());
         }
-        Translation.Queries q = (Translation.Queries) translate(engine, strategies);
+        Translation.Queries q = (Translation.Queries) PairsTranslators.translate(engine, strategies);
         EngineRun.Outputs out = EngineRun.run(q, Map.of(), List.of(), seq -> ticks.get((int) seq), ticks.size(), 0);
         Verdict ind = PairsValidator.indicators(model.indicators(), out.rows().get(PairsOutputs.INDICATOR));
         Verdict ord = PairsValidator.orders(model.orders(), out.rows().get(PairsOutputs.ORDER));
@@ -42,13 +42,5 @@ class PairsEngineTest {
         assertThat(ord.expected()).isGreaterThan(20);
         assertThat(ind.valid()).as("%s %s", ind.summary(), ind.examples()).isTrue();
         assertThat(ord.valid()).as("%s %s", ord.summary(), ord.examples()).isTrue();
-    }
-
-    private static Translation translate(String engine, List<PairsStrategy> strategies) {
-        return switch (engine) {
-            case "esper" -> PairsEsper.translate(strategies);
-            case "siddhi" -> PairsSiddhi.translate(strategies);
-            default -> throw new IllegalArgumentException(engine);
-        };
     }
 }

@@ -1,6 +1,5 @@
-package dev.evperf.analysis.spikes;
+package dev.evperf.results;
 
-import dev.evperf.results.Layout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,8 +11,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A trial's sensors.csv (t_ns on the trial's axis, sensor URI, value) as one time series per
- * sensor, samples in time order.
+ * The one reader of a trial's sensors.csv (t_ns on the trial's axis, sensor URI, value): one time
+ * series per sensor, samples in time order. The spike attribution, the disturbance per interval and
+ * the report's sensor charts all read it here.
  */
 public final class Sensors {
     public static final String FILE = Layout.SENSORS;
@@ -23,7 +23,9 @@ public final class Sensors {
 
     /** One sensor's samples: {@code t[i]} ns, {@code v[i]}, ascending t. */
     public record Series(long[] t, double[] v) {
-        public int size() { return t.length; }
+        public int size() {
+            return t.length;
+        }
     }
 
     private final Map<String, Series> series;
@@ -39,10 +41,17 @@ public final class Sensors {
         return series.get(uri);
     }
 
+    /** Every sensor, by URI in name order. */
+    public Map<String, Series> all() {
+        return new TreeMap<>(series);
+    }
+
     /** Sensors whose URI starts with {@code prefix}, by URI. */
     public Map<String, Series> withPrefix(String prefix) {
         Map<String, Series> out = new TreeMap<>();
-        series.forEach((k, v) -> { if (k.startsWith(prefix)) out.put(k, v); });
+        series.forEach((k, v) -> {
+            if (k.startsWith(prefix)) out.put(k, v);
+        });
         return out;
     }
 
@@ -59,12 +68,14 @@ public final class Sensors {
         try (BufferedReader r = Files.newBufferedReader(file)) {
             String head = r.readLine();
             if (head == null) return EMPTY;
-            if (!head.startsWith("t_ns,")) throw new IllegalArgumentException(file + ": expected the header t_ns,sensor,value, got " + head);
+            if (!head.startsWith("t_ns,"))
+                throw new IllegalArgumentException(file + ": expected the header t_ns,sensor,value, got " + head);
             String line;
             for (int no = 2; (line = r.readLine()) != null; no++) {
                 if (line.isBlank()) continue;
                 int a = line.indexOf(','), b = line.lastIndexOf(',');
-                if (a < 0 || b <= a) throw new IllegalArgumentException(file + ":" + no + ": expected t_ns,sensor,value, got " + line);
+                if (a < 0 || b <= a)
+                    throw new IllegalArgumentException(file + ":" + no + ": expected t_ns,sensor,value, got " + line);
                 long t;
                 double v;
                 try {

@@ -1,9 +1,11 @@
-package dev.evperf.analysis;
+package dev.evperf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -21,18 +23,23 @@ import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * No package cycles among the classes of evperf-analysis and evperf-results: the package graph
- * from the JDK's jdeps over the compiled classes has no strongly connected component of more than
- * one package (scripts/package-cycles does the same for every module).
+ * No package cycles in any module: the package graph from the JDK's jdeps over every module's
+ * compiled classes has no strongly connected component of more than one package (as
+ * scripts/package-cycles). It runs here, in the CLI, because the reactor has built every module the
+ * CLI depends on by then, i.e. all but evperf-jmh, which is built after it and is checked when its
+ * classes are there.
  */
 class PackageCyclesTest {
-    private static final Pattern EDGE = Pattern.compile("^\\s+(dev\\.evperf\\.[\\w.]+)\\s+->\\s+(dev\\.evperf\\.[\\w.]+)");
+    private static final Pattern EDGE =
+            Pattern.compile("^\\s+(dev\\.evperf\\.[\\w.]+)\\s+->\\s+(dev\\.evperf\\.[\\w.]+)");
 
     @Test
     void noPackageCycles() {
         List<String> args = new ArrayList<>(List.of("-verbose:package", "-filter:none", "-e", "dev\\.evperf\\..*"));
-        for (Path p : List.of(Path.of("target/classes"), Path.of("../evperf-results/target/classes"))) {
-            if (Files.isDirectory(p)) args.add(p.toString());
+        for (String module : modules()) {
+            Path classes = Path.of("..", module, "target", "classes");
+            if (Files.isDirectory(classes)) args.add(classes.toString());
+            else assertThat(module).as("%s is built before the CLI", classes).isEqualTo(BUILT_AFTER_THE_CLI);
         }
         ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
         StringWriter out = new StringWriter();
@@ -46,8 +53,30 @@ class PackageCyclesTest {
                 graph.computeIfAbsent(m.group(2), k -> new TreeSet<>());
             }
         }
-        assertThat(graph).as("jdeps found evperf's packages").containsKey("dev.evperf.analysis.summary");
+        assertThat(graph)
+                .as("jdeps found every module's packages")
+                .containsKeys(
+                        "dev.evperf.analysis.summary",
+                        "dev.evperf.ref.store",
+                        "dev.evperf.core.trial",
+                        "dev.evperf.monitor.sensors",
+                        "dev.evperf.cli");
         assertThat(cycles(graph)).isEmpty();
+    }
+
+    private static final String BUILT_AFTER_THE_CLI = "evperf-jmh";
+
+    /** The parent pom's modules. */
+    private static List<String> modules() {
+        try {
+            List<String> out = new ArrayList<>();
+            Matcher m = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(Path.of("../pom.xml")));
+            while (m.find()) out.add(m.group(1));
+            assertThat(out).contains("evperf-cli", "evperf-ref");
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Tarjan's strongly connected components of more than one package. */
@@ -59,8 +88,13 @@ class PackageCyclesTest {
         return out;
     }
 
-    private static void visit(String v, Map<String, Set<String>> g, Map<String, Integer> index, Map<String, Integer> low,
-                              Deque<String> stack, List<Set<String>> out) {
+    private static void visit(
+            String v,
+            Map<String, Set<String>> g,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            List<Set<String>> out) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.push(v);

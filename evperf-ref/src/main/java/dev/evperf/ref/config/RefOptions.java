@@ -1,4 +1,4 @@
-package dev.evperf.ref;
+package dev.evperf.ref.config;
 
 import dev.evperf.api.EngineException;
 import dev.evperf.ref.store.Layout;
@@ -24,20 +24,41 @@ import java.util.Set;
  * @param graceBatch     events per batch
  * @param spec           a neutral query spec given as a map instead of in the queries text
  */
-public record RefOptions(Layout layout, int staging, boolean slidem, int blockBytes, int poolBlocks, Path directory,
-                         boolean directIo, boolean graceJoin, int gracePartitions, int graceBatch, Map<?, ?> spec) {
+public record RefOptions(
+        Layout layout,
+        int staging,
+        boolean slidem,
+        int blockBytes,
+        int poolBlocks,
+        Path directory,
+        boolean directIo,
+        boolean graceJoin,
+        int gracePartitions,
+        int graceBatch,
+        Map<?, ?> spec) {
 
-    static final Set<String> NAMES = Set.of("layout", "staging", "store", "block", "pool_blocks", "directory",
-            "direct_io", "join", "grace_partitions", "grace_batch", "spec");
+    static final Set<String> NAMES = Set.of(
+            "layout",
+            "staging",
+            "store",
+            "block",
+            "pool_blocks",
+            "directory",
+            "direct_io",
+            "join",
+            "grace_partitions",
+            "grace_batch",
+            "spec");
 
-    public static final RefOptions DEFAULT = new RefOptions(Layout.PROJECTED, 1, false, 64 * 1024, 2, null, true,
-            false, 1000, 100_000, null);
+    public static final RefOptions DEFAULT =
+            new RefOptions(Layout.PROJECTED, 1, false, 64 * 1024, 2, null, true, false, 1000, 100_000, null);
 
     /** @throws EngineException naming the option and what it takes */
-    static RefOptions of(Map<String, Object> options) throws EngineException {
+    public static RefOptions of(Map<String, Object> options) throws EngineException {
         for (String k : options.keySet()) {
             if (!NAMES.contains(k)) {
-                throw new EngineException("ref: unknown option '" + k + "'; the options are " + List.copyOf(new java.util.TreeSet<>(NAMES)));
+                throw new EngineException("ref: unknown option '" + k + "'; the options are "
+                        + List.copyOf(new java.util.TreeSet<>(NAMES)));
             }
         }
         RefOptions d = DEFAULT;
@@ -64,8 +85,18 @@ public record RefOptions(Layout layout, int staging, boolean slidem, int blockBy
         if (block < 64 || Integer.bitCount(block) != 1) {
             throw new EngineException("ref: option block must be a power of two of at least 64 B, not " + block);
         }
-        return new RefOptions(layout, staging, store.equals("slidem"), block, pool, dir, direct, join.equals("grace"),
-                partitions, batch, (Map<?, ?>) spec);
+        return new RefOptions(
+                layout,
+                staging,
+                store.equals("slidem"),
+                block,
+                pool,
+                dir,
+                direct,
+                join.equals("grace"),
+                partitions,
+                batch,
+                (Map<?, ?>) spec);
     }
 
     private static String text(Map<String, Object> o, String k) {
@@ -84,11 +115,14 @@ public record RefOptions(Layout layout, int staging, boolean slidem, int blockBy
         if (!o.containsKey(k)) return dflt;
         Object v = o.get(k);
         try {
-            long n = v instanceof Number num ? num.longValue() : Long.parseLong(String.valueOf(v).trim());
+            long n = v instanceof Number num
+                    ? num.longValue()
+                    : Long.parseLong(String.valueOf(v).trim());
             if (n < min || n > max) throw new NumberFormatException();
             return (int) n;
         } catch (NumberFormatException e) {
-            throw new EngineException("ref: option " + k + " is a whole number in " + min + ".." + max + ", not '" + v + "'");
+            throw new EngineException(
+                    "ref: option " + k + " is a whole number in " + min + ".." + max + ", not '" + v + "'");
         }
     }
 

@@ -1,0 +1,31 @@
+package dev.evperf.suites.pairs;
+
+import dev.evperf.suites.translate.Translation;
+import java.util.List;
+
+/** The Pairs translation for an engine by name, or why there is none. */
+public final class PairsTranslators {
+    public static final List<String> ENGINES = List.of("siddhi", "esper", "flink", "kafka-streams");
+
+    private PairsTranslators() {}
+
+    /** @throws IllegalArgumentException for an engine evperf does not know */
+    public static Translation translate(String engine, List<PairsStrategy> strategies) {
+        return switch (engine) {
+            case "siddhi" -> PairsSiddhi.translate(strategies);
+            case "esper" -> PairsEsper.translate(strategies);
+            case "flink" -> new Translation.Unsupported(
+                    engine,
+                    "not translated yet: the window, ratio and band"
+                            + " steps map to Flink SQL (TUMBLE on tickTS, OVER ROWS), but the state machine carries a balance"
+                            + " and shares from one order to the next, which MATCH_RECOGNIZE cannot, and a ProcessFunction"
+                            + " would be user code (Appendix B.3)");
+            case "kafka-streams" -> new Translation.Unsupported(
+                    engine,
+                    "not translated yet: Kafka Streams has no query"
+                            + " language; its DSL in Java is user code in the sense of Appendix B.3");
+            default -> throw new IllegalArgumentException(
+                    engine + " is not an engine (" + String.join(", ", ENGINES) + ")");
+        };
+    }
+}
