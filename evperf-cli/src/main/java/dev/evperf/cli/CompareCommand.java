@@ -175,18 +175,18 @@ public final class CompareCommand implements Callable<Integer> {
             PrintStream err) {
         runs.forEach(RunDir::openChecked);
         RunComparison c = RunComparison.compare(runs, !keepWarmUp, options);
+        // Disturbed trials and every trial's warnings next to the differences (stderr for CSV, which is one table).
+        List<RunWarnings> warnings = RunWarnings.load(runs);
         long bytes = 0;
         if (html != null) {
             // Written before anything is printed, so an unwritable path leaves only its error line, as other bad input
             // does.
             try {
-                bytes = ComparePage.write(c, html);
+                bytes = ComparePage.write(c, warnings, html);
             } catch (UncheckedIOException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }
-        // Disturbed trials and every trial's warnings next to the differences (stderr for CSV, which is one table).
-        List<RunWarnings> warnings = RunWarnings.load(runs);
         out.print(
                 switch (format) {
                     case TEXT -> c.text() + RunWarnings.text(warnings);

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.analysis.stats.Metric;
 import dev.evperf.analysis.stats.RunComparison;
+import dev.evperf.analysis.stats.RunWarnings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,20 +21,33 @@ import java.util.Set;
  * samples, so the page stays small whatever the runs' sizes.
  */
 public final class ComparePage {
-    private ComparePage() {
-    }
+    private ComparePage() {}
 
     /**
      * @return the bytes written
      * @throws java.io.UncheckedIOException naming the file when it cannot be written
      */
     public static long write(RunComparison c, Path file) {
-        String title = "evperf compare: " + String.join(" vs ", c.runs().stream().map(RunComparison.Run::letter).toList());
-        return HtmlPage.write(file, HtmlPage.render(title, "compare.js", model(c), new ObjectMapper()));
+        return write(c, List.of(), file);
+    }
+
+    /** The page with the runs' warnings and disturbed trials (as the text output lists them) above the differences. */
+    public static long write(RunComparison c, List<RunWarnings> warnings, Path file) {
+        String title = "evperf compare: "
+                + String.join(
+                        " vs ", c.runs().stream().map(RunComparison.Run::letter).toList());
+        return HtmlPage.write(file, HtmlPage.render(title, "compare.js", model(c, warnings), new ObjectMapper()));
     }
 
     static ObjectNode model(RunComparison c) {
+        return model(c, List.of());
+    }
+
+    static ObjectNode model(RunComparison c, List<RunWarnings> warnings) {
         ObjectNode d = J.obj();
+        // the text output's block, line by line: a run's headline, then its warnings (empty: none)
+        ArrayNode lines = d.putArray("warnings");
+        RunWarnings.text(warnings).strip().lines().skip(1).forEach(lines::add);
         d.put("generated", Instant.now().toString());
         d.put("method", c.method());
         ArrayNode runs = d.putArray("runs");
@@ -55,7 +70,9 @@ public final class ComparePage {
                 t.put("note", note);
                 note = ""; // said once per pair
                 t.put("setup", RunComparison.differences(p, g));
-                t.put("setupDiffers", !p.differences().isEmpty() || !g.differences().isEmpty());
+                t.put(
+                        "setupDiffers",
+                        !p.differences().isEmpty() || !g.differences().isEmpty());
                 ArrayNode rows = t.putArray("rows");
                 for (String[] row : RunComparison.rows(p, g)) {
                     ArrayNode r = rows.addArray();
@@ -76,7 +93,8 @@ public final class ComparePage {
             for (Metric m : Metric.values()) {
                 ArrayNode series = J.arr();
                 byRun.forEach((letter, perGroup) -> {
-                    RunComparison.Distribution dist = perGroup.getOrDefault(group, Map.of()).get(m.key());
+                    RunComparison.Distribution dist =
+                            perGroup.getOrDefault(group, Map.of()).get(m.key());
                     if (dist == null || dist.n() == 0) return;
                     ObjectNode s = series.addObject();
                     s.put("run", letter);
@@ -98,9 +116,12 @@ public final class ComparePage {
 
     private static String warmUp(RunComparison.Run r, boolean cut) {
         if (!cut) return "kept";
-        long found = r.warmUps().values().stream().filter(w -> w.truncation() > 0).count();
-        long inconclusive = r.warmUps().values().stream().filter(w -> w.inconclusive()).count();
-        return "cut (MSER-5): a transient in " + found + " of " + r.warmUps().size() + " trial" + (r.warmUps().size() == 1 ? "" : "s")
+        long found =
+                r.warmUps().values().stream().filter(w -> w.truncation() > 0).count();
+        long inconclusive =
+                r.warmUps().values().stream().filter(w -> w.inconclusive()).count();
+        return "cut (MSER-5): a transient in " + found + " of " + r.warmUps().size() + " trial"
+                + (r.warmUps().size() == 1 ? "" : "s")
                 + (inconclusive == 0 ? "" : ", inconclusive (nothing cut) in " + inconclusive);
     }
 }

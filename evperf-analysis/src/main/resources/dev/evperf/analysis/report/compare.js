@@ -20,6 +20,15 @@
     D.method.split("\n").forEach(function (line) { s.appendChild(note(line)); });
   }
 
+  // Disturbed trials and warnings first: a difference between a disturbed run and a calm one is the machine's.
+  function warnings() {
+    if (!D.warnings || !D.warnings.length) return;
+    var s = section(app, "Warnings (each trial's summary in run.json)", "warnings");
+    D.warnings.forEach(function (line) {
+      s.appendChild(/^\s/.test(line) ? el("p", {cls: "warn", text: line.trim()}) : el("h3", {text: line}));
+    });
+  }
+
   function comparisons() {
     var s = section(app, "Differences", "differences");
     D.tables.forEach(function (t) {
@@ -89,6 +98,7 @@
 
   guard("header", header);
   guard("runs", runs);
+  guard("warnings", warnings);
   guard("differences", comparisons);
   guard("distributions", distributions);
   finish();

@@ -16,7 +16,6 @@ import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.Encoding;
-import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
@@ -238,16 +237,9 @@ public final class SpillFile implements AutoCloseable {
     public void finish() throws IOException {
         if (closed) return;
         closed = true;
-        List<SchemaElement> schema = new ArrayList<>();
-        SchemaElement root = new SchemaElement("schema");
-        root.setNum_children(columns.size());
-        schema.add(root);
-        for (Column c : columns) {
-            SchemaElement e = new SchemaElement(c.name());
-            e.setType(c.wide() ? Type.INT64 : Type.INT32);
-            e.setRepetition_type(FieldRepetitionType.REQUIRED);
-            schema.add(e);
-        }
+        List<SchemaElement> schema = ResultFile.schema(columns.stream()
+                .map(c -> ResultFile.Column.of(c.name(), c.wide() ? ResultFile.Kind.INT64 : ResultFile.Kind.INT32))
+                .toList());
         List<RowGroup> rowGroups = new ArrayList<>();
         for (int gi = 0; gi < groups.size(); gi++) {
             long[] g = groups.get(gi);

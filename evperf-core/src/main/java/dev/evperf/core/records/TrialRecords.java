@@ -8,6 +8,7 @@ import dev.evperf.core.results.RecordsWriter;
 import dev.evperf.core.results.TraceWriter;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,14 +16,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 /**
- * After the run: turns the spill files into the trial's result files. DuckDB compresses the
- * records into events.parquet, bursts.parquet and outputs.parquet while, on another thread, one
- * pass over the spill in seq order (events) and one in arrival order (outputs) computes what evperf
- * computes itself: each phase's achieved rate and lag, the HdrHistogram logs and intervals.csv,
- * and send-end receipts. Each pass holds one or two row groups at a time.
+ * After the run: turns the spill files into the trial's result files. One pass over the spill in
+ * seq order (events) and one in arrival order (outputs) compute what evperf computes itself (each
+ * phase's achieved rate and lag, the HdrHistogram logs and intervals.csv, send-end receipts) and
+ * write events.parquet, bursts.parquet and outputs.parquet as they go ({@link ResultWriters}).
+ * Each pass holds one or two row groups at a time.
  */
 public final class TrialRecords {
     /** What the trial asked for. */
@@ -61,7 +61,7 @@ public final class TrialRecords {
 
     /** @param acks the acknowledgements' spill of an engine behind a broker (joined into events.parquet, then deleted), or null */
     public static Written write(Path dir, Schedule s, RecordSpill spill, Options o, Path acks) throws Exception {
-        long t0 = System.nanoTime();
+        long t0 = System.nanoTime(), cpu0 = cpuNs();
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
         took.put("spill_tail", ms(t0));
@@ -69,19 +69,21 @@ public final class TrialRecords {
         for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
         Path eventsSpill = spill.events().path(), outputsSpill = spill.outputs().path();
         long t1 = System.nanoTime();
-        CompletableFuture<Double> events = o.records()
-                ? CompletableFuture.supplyAsync(() -> {
-                    sql(() -> RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured, acks));
-                    return ms(t1);
-                })
-                : CompletableFuture.completedFuture(0.0);
         EventsView ev = new EventsView(spill.events());
-        List<TrialResult.Phase> phases = phases(s, ev, spill, measured, dir, o);
-        took.put("figures", ms(t1));
-        took.put("events_parquet", events.join());
-        long t2 = System.nanoTime();
-        if (o.records()) RecordsWriter.writeOutputs(outputsSpill, dir.resolve(Layout.OUTPUTS), o.streams());
-        took.put("outputs_parquet", ms(t2));
+        List<TrialResult.Phase> phases;
+        // events.parquet and outputs.parquet are written in the same passes (directly, no DuckDB),
+        // except that a broker's acknowledgements are joined into events.parquet by DuckDB.
+        try (ResultWriters files = o.records() ? new ResultWriters(dir, measured, o.streams(), acks == null) : null) {
+            phases = phases(s, ev, spill, measured, dir, o, files);
+            if (files != null) files.finish();
+            took.put("figures_and_files", ms(t1));
+            long t2 = System.nanoTime();
+            boolean duckdb = o.records() && (acks != null || !files.burstsWritten());
+            if (o.records() && acks != null)
+                RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured, acks);
+            else if (duckdb) RecordsWriter.writeBursts(dir.resolve(Layout.EVENTS));
+            if (duckdb) took.put("duckdb", ms(t2));
+        }
         Map<String, Object> timing = o.sampleEvery() > 0
                 ? SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived())
                 : null;
@@ -89,6 +91,8 @@ public final class TrialRecords {
         Map<String, Object> trace =
                 o.tracepoints() ? TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()) : null;
         if (o.tracepoints()) took.put("trace", ms(t3));
+        // The CPU the JVM spent on it: what the wall time would be with a core to itself.
+        took.put("cpu", Math.round((cpuNs() - cpu0) / 1e4) / 100.0);
         Written result = new Written(phases, timing, trace, took);
         spill.close();
         Files.deleteIfExists(eventsSpill);
@@ -97,27 +101,19 @@ public final class TrialRecords {
         return result;
     }
 
+    private static long cpuNs() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     private static double ms(long since) {
         return Math.round((System.nanoTime() - since) / 1e4) / 100.0;
     }
 
-    private interface Sql {
-        void run() throws Exception;
-    }
-
-    private static void sql(Sql body) {
-        try {
-            body.run();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-    }
-
     /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
     private static List<TrialResult.Phase> phases(
-            Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o) throws Exception {
+            Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o, ResultWriters files)
+            throws Exception {
         int phases = s.phases.size();
         long[] firstStart = new long[phases],
                 lastEnd = new long[phases],
@@ -137,6 +133,7 @@ public final class TrialRecords {
             long untimedSince = 0;
             for (int g = 0; g < ev.groups(); g++) {
                 EventsView.Group grp = ev.group(g);
+                if (files != null) files.events(spill.events(), grp);
                 for (int i = 0; i < grp.rows; i++) {
                     long seq = grp.first + i;
                     int p = grp.phase[i];
@@ -161,7 +158,7 @@ public final class TrialRecords {
             }
             long recorded = spill.outputsWritten();
             double outputWeight = o.sampleEvery() > 0 && recorded > 0 ? o.outputsReceived() / (double) recorded : 1;
-            outputs(spill.outputs(), ev, measured, iv, logs, outputWeight);
+            outputs(spill.outputs(), ev, measured, iv, logs, outputWeight, files);
         }
         if (iv != null) iv.write(dir);
         List<TrialResult.Phase> out = new ArrayList<>();
@@ -187,7 +184,13 @@ public final class TrialRecords {
 
     /** Outputs in arrival order: send-end receipts filled in (and written back), then their latencies. */
     private static void outputs(
-            SpillFile f, EventsView ev, boolean[] measured, IntervalSeries iv, LatencyLogs logs, double weight)
+            SpillFile f,
+            EventsView ev,
+            boolean[] measured,
+            IntervalSeries iv,
+            LatencyLogs logs,
+            double weight,
+            ResultWriters files)
             throws Exception {
         long n = ev.size();
         long[] seq = new long[0], received = new long[0];
@@ -219,7 +222,8 @@ public final class TrialRecords {
                     logs.scheduled(received[k], received[k] - intended);
                 }
             }
-            if (filled) f.rewrite(g, RecordSpill.O_RECEIVED, received);
+            if (filled) f.rewrite(g, RecordSpill.O_RECEIVED, received); // the trace reads the spill
+            if (files != null) files.outputs(f, g, seq, received);
         }
     }
 }

@@ -1,21 +1,19 @@
 package dev.evperf.core.results;
 
-import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
-import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * Writes the per-event records as compressed Parquet through DuckDB (read directly by DuckDB,
- * pandas and polars), from the spill files the trial wrote during the run. Runs after the timed
- * phase, so its cost never touches the measurement; DuckDB's memory is native and bounded, and it
- * streams the spill through.
+ * What DuckDB writes of the per-event records after the run: for an engine behind a broker,
+ * events.parquet joined with the acknowledgements, and bursts.parquet when a schedule interleaves
+ * bursts' events. events.parquet and outputs.parquet are otherwise written by evperf itself
+ * ({@code dev.evperf.core.records.ResultWriters}). DuckDB's memory is native and bounded, and it
+ * streams the files through.
  */
 public final class RecordsWriter {
     private RecordsWriter() {}
@@ -51,31 +49,23 @@ public final class RecordsWriter {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement st = c.createStatement()) {
             st.execute("COPY (" + events + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
-            st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
-                    + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
-                    + " FROM (" + events + ") WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO "
-                    + quoted(file.resolveSibling(Layout.BURSTS)) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
+            st.execute(bursts(events, file.resolveSibling(Layout.BURSTS)));
         }
     }
 
-    /**
-     * outputs.parquet: one row per recorded output: stream, seq (the input it is linked to, −1
-     * unknown), received, declared (the input its sequence attribute names, −1 none) and link (how
-     * seq was chosen: send, batch, batch-last, declared, none; see {@link OutputRecords}) and
-     * append_ms (the broker's LogAppendTime of an output that came through Kafka, epoch ms; −1 otherwise).
-     */
-    public static void writeOutputs(Path spill, Path file, List<String> streams) throws SQLException {
-        String sql = "SELECT CAST(list_extract(" + list(streams)
-                + ", stream + 1) AS VARCHAR) AS stream, seq, received, declared,"
-                + " CAST(list_extract("
-                + list(Arrays.stream(OutputRecords.Link.values())
-                        .map(l -> l.label)
-                        .toList())
-                + ", link + 1) AS VARCHAR) AS link, append_ms FROM " + parquet(spill);
+    /** bursts.parquet from an events.parquet already written (bursts whose events interleave). */
+    public static void writeBursts(Path events) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement st = c.createStatement()) {
-            st.execute("COPY (" + sql + ") TO " + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)");
+            st.execute(bursts("SELECT * FROM " + parquet(events), events.resolveSibling(Layout.BURSTS)));
         }
+    }
+
+    private static String bursts(String events, Path file) {
+        return "COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
+                + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
+                + " FROM (" + events + ") WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO "
+                + quoted(file) + " (FORMAT PARQUET, COMPRESSION ZSTD)";
     }
 
     static String parquet(Path file) {
@@ -84,11 +74,5 @@ public final class RecordsWriter {
 
     static String quoted(Path file) {
         return "'" + file.toAbsolutePath().toString().replace("'", "''") + "'";
-    }
-
-    private static String list(List<String> values) {
-        StringJoiner j = new StringJoiner(", ", "[", "]");
-        for (String v : values) j.add("'" + v.replace("'", "''") + "'");
-        return j.toString();
     }
 }

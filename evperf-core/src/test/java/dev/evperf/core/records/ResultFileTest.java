@@ -1,0 +1,100 @@
+package dev.evperf.core.records;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.core.records.ResultFile.Column;
+import dev.evperf.core.records.ResultFile.Kind;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * evperf's own Parquet writer, read back by DuckDB (the reader the analysis uses): every value of
+ * every kind comes back as written, in row groups of the sizes the spill makes, including the
+ * delta encoding's edges (one value, a partial last block and miniblock, widths from 0 to 64 bits,
+ * wrap-around between the extreme longs) and the column types the results format names.
+ */
+class ResultFileTest {
+    static final List<Column> COLUMNS = List.of(
+            Column.of("l", Kind.INT64),
+            Column.of("i", Kind.INT32),
+            Column.of("b", Kind.BOOLEAN),
+            new Column("s", Kind.LABEL, List.of("send", "batch", "ünï")));
+
+    @Test
+    void duckDbReadsBackEveryValueAndType(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("f.parquet");
+        SplittableRandom r = new SplittableRandom(7);
+        List<long[]> rows = new ArrayList<>();
+        int[] sizes = {1, 129, 0, 32768, 200, 33, 2};
+        try (ResultFile f = new ResultFile(file, COLUMNS)) {
+            int group = 0;
+            for (int n : sizes) {
+                long[] l = new long[n];
+                int[] i = new int[n], s = new int[n];
+                boolean[] b = new boolean[n];
+                for (int k = 0; k < n; k++) {
+                    l[k] = switch (group) {
+                        case 0 -> Long.MIN_VALUE;
+                        case 1 -> k % 2 == 0 ? Long.MAX_VALUE : Long.MIN_VALUE; // 64-bit deltas
+                        case 3 -> 1_000_000_000L + 200L * k + r.nextInt(50); // clock readings
+                        case 4 -> r.nextLong();
+                        default -> 5 - k; // falling: negative deltas, and one width 0
+                    };
+                    i[k] = group == 4 ? r.nextInt() : k % 7 == 0 ? -1 : k / 3;
+                    b[k] = r.nextInt(3) == 0;
+                    s[k] = k < n / 2 ? 0 : r.nextInt(3);
+                    rows.add(new long[] {l[k], i[k], b[k] ? 1 : 0, s[k]});
+                }
+                f.beginRowGroup(n);
+                f.longs(l);
+                f.ints(i);
+                f.booleans(b);
+                f.labels(s);
+                f.endRowGroup();
+                group++;
+            }
+            f.finish();
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
+            ResultSet types = st.executeQuery("DESCRIBE SELECT * FROM read_parquet('" + file + "')");
+            List<String> t = new ArrayList<>();
+            while (types.next()) t.add(types.getString(1) + " " + types.getString(2));
+            assertThat(t).containsExactly("l BIGINT", "i INTEGER", "b BOOLEAN", "s VARCHAR");
+            ResultSet rs = st.executeQuery("SELECT * FROM read_parquet('" + file + "')");
+            int k = 0;
+            List<String> labels = COLUMNS.get(3).labels();
+            while (rs.next()) {
+                long[] want = rows.get(k);
+                assertThat(rs.getLong(1)).as("row %d", k).isEqualTo(want[0]);
+                assertThat(rs.getInt(2)).as("row %d", k).isEqualTo((int) want[1]);
+                assertThat(rs.getBoolean(3)).as("row %d", k).isEqualTo(want[2] == 1);
+                assertThat(rs.getString(4)).as("row %d", k).isEqualTo(labels.get((int) want[3]));
+                k++;
+            }
+            assertThat(k).isEqualTo(rows.size());
+        }
+    }
+
+    @Test
+    void aFileWithoutRowsIsReadAsEmpty(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("e.parquet");
+        try (ResultFile f = new ResultFile(file, COLUMNS)) {
+            f.finish();
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("SELECT count(*), count(s) FROM read_parquet('" + file + "')");
+            rs.next();
+            assertThat(rs.getLong(1)).isZero();
+        }
+    }
+}
