@@ -92,11 +92,21 @@ final class RunCommand implements Callable<Integer> {
             JsonNode run = controller.finish();
             summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
-            boolean allOk = true;
-            for (JsonNode t : run.get("trials"))
-                allOk &= "ok".equals(t.path("status").asText());
-            return allOk ? 0 : 1;
+            return allOk(run) ? 0 : 1;
         }
+    }
+
+    /**
+     * Every trial ran and none gave invalid results (a neutral query's validation); a trial whose engine
+     * cannot express the query is not a failure of the run.
+     */
+    static boolean allOk(JsonNode run) {
+        for (JsonNode t : run.get("trials")) {
+            String status = t.path("status").asText();
+            if (!"ok".equals(status) && !"unsupported".equals(status)) return false;
+            if ("invalid".equals(t.path("validation").path("verdict").asText())) return false;
+        }
+        return true;
     }
 
     private static Path defaultDir(Plan plan) {

@@ -21,12 +21,28 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record RunFile(String format, String workloadFile, JsonNode workload, String started, String finished,
-                      JsonNode environment, JsonNode sustain, List<Trial> trials) {
+public record RunFile(
+        String format,
+        String workloadFile,
+        JsonNode workload,
+        String started,
+        String finished,
+        JsonNode environment,
+        JsonNode sustain,
+        List<Trial> trials) {
 
-    /** Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started; not finished yet. */
-    public static final String OK = "ok", FAILED = "failed", INTERRUPTED = "interrupted", NOT_RUN = "not run",
-            PLANNED = "planned", RUNNING = "running";
+    /**
+     * Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started;
+     * not finished yet; not run because its engine cannot express the workload's neutral query
+     * ({@code engine.query}; reason says why).
+     */
+    public static final String OK = "ok",
+            FAILED = "failed",
+            INTERRUPTED = "interrupted",
+            NOT_RUN = "not run",
+            PLANNED = "planned",
+            RUNNING = "running",
+            UNSUPPORTED = "unsupported";
 
     public RunFile {
         workload = missingAsEmpty(workload);
@@ -47,8 +63,19 @@ public record RunFile(String format, String workloadFile, JsonNode workload, Str
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Trial(String id, String dir, String label, JsonNode params, Integer repetition, List<String> jvm,
-                        String status, String reason, Integer exitCode, Double durationS, Long errors, JsonNode summary) {
+    public record Trial(
+            String id,
+            String dir,
+            String label,
+            JsonNode params,
+            Integer repetition,
+            List<String> jvm,
+            String status,
+            String reason,
+            Integer exitCode,
+            Double durationS,
+            Long errors,
+            JsonNode summary) {
         public Trial {
             params = missingAsEmpty(params);
             jvm = jvm == null ? null : List.copyOf(jvm);

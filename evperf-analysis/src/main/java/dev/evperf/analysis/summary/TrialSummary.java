@@ -1,5 +1,8 @@
 package dev.evperf.analysis.summary;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.figures.Adaptivity;
 import dev.evperf.analysis.figures.BurstStats;
 import dev.evperf.analysis.figures.Cumulative;
@@ -15,16 +18,10 @@ import dev.evperf.analysis.figures.SamplingError;
 import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
-
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
-
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.evperf.analysis.warmup.WarmUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,13 +44,31 @@ import java.util.Map;
  *                    disturbance, phases that were no steady state, warm-up, dominated means
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TrialSummary(String id, Map<String, Object> params, Integer repetition, String status, String reason,
-                           Long events, Long measuredEvents, Long outputs,
-                           BurstStats burstStats, List<HeadTail.Row> headTail, Cumulative cumulative,
-                           List<TopBursts.Entry> topBursts, Latency latency,
-                           List<PhaseRate> rates, Double achievedRate, RateShape rateShape, LatencyTrend scheduledTrend,
-                           Adaptivity adaptivity, WarmUpCut warmUp, TrialErrors errors, Disturbance disturbance,
-                           List<Warning> warnings, OutputLinks links, SamplingError sampling) {
+public record TrialSummary(
+        String id,
+        Map<String, Object> params,
+        Integer repetition,
+        String status,
+        String reason,
+        Long events,
+        Long measuredEvents,
+        Long outputs,
+        BurstStats burstStats,
+        List<HeadTail.Row> headTail,
+        Cumulative cumulative,
+        List<TopBursts.Entry> topBursts,
+        Latency latency,
+        List<PhaseRate> rates,
+        Double achievedRate,
+        RateShape rateShape,
+        LatencyTrend scheduledTrend,
+        Adaptivity adaptivity,
+        WarmUpCut warmUp,
+        TrialErrors errors,
+        Disturbance disturbance,
+        List<Warning> warnings,
+        OutputLinks links,
+        SamplingError sampling) {
 
     public static final String OK = "ok";
 
@@ -74,8 +89,13 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
     }
 
     /** Runs every analysis on a loaded trial; {@code result} may be null (no result.json). */
-    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
-                                  TrialData d, TrialResult result, AnalysisOptions options) {
+    public static TrialSummary of(
+            String id,
+            Map<String, Object> params,
+            Integer repetition,
+            TrialData d,
+            TrialResult result,
+            AnalysisOptions options) {
         return of(id, params, repetition, d, null, result, options);
     }
 
@@ -84,8 +104,14 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
      * the trial directory's intervals when there are none and {@code dir} is given) and, unless the
      * options keep it, the steady-state figures are computed without it.
      */
-    public static TrialSummary of(String id, Map<String, Object> params, Integer repetition,
-                                  TrialData all, Path dir, TrialResult result, AnalysisOptions options) {
+    public static TrialSummary of(
+            String id,
+            Map<String, Object> params,
+            Integer repetition,
+            TrialData all,
+            Path dir,
+            TrialResult result,
+            AnalysisOptions options) {
         WarmUp w = WarmUp.detect(all, dir, result);
         TrialData d = all;
         long cutEvents = 0;
@@ -95,16 +121,31 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
             if (options.cutWarmUp()) d = steady;
         }
         boolean bursty = !Bursts.measured(d).isEmpty();
-        return new TrialSummary(id, params, repetition, OK, null,
-                (long) all.size(), all.measuredCount(), (long) all.outputCount(),
+        return new TrialSummary(
+                id,
+                params,
+                repetition,
+                OK,
+                null,
+                (long) all.size(),
+                all.measuredCount(),
+                (long) all.outputCount(),
                 BurstStats.of(d),
                 bursty ? HeadTail.of(d, w.headTailSkip(options.skipBursts(), d != all)) : null,
                 Cumulative.of(d),
                 bursty ? TopBursts.of(d, options.topBursts()) : null,
                 Latency.of(d),
                 PhaseRate.of(all, result),
-                PhaseRate.overall(all), null, null, Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents), null, null, null, OutputLinks.of(result), null);
+                PhaseRate.overall(all),
+                null,
+                null,
+                Adaptivity.of(all, result),
+                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents),
+                null,
+                null,
+                null,
+                OutputLinks.of(result),
+                null);
     }
 
     /**
@@ -113,13 +154,19 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
      * property {@value #DUCKDB_ABOVE_PROPERTY}), else (records off) only the latency figures, from
      * its HdrHistogram logs.
      */
-    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
+    public static TrialSummary load(
+            String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
         return load(id, params, repetition, dir, options, Long.getLong(DUCKDB_ABOVE_PROPERTY, DUCKDB_ABOVE_EVENTS));
     }
 
     /** The same, aggregated by DuckDB when the trial has more than {@code duckDbAboveEvents} events. */
-    public static TrialSummary load(String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options,
-                                    long duckDbAboveEvents) {
+    public static TrialSummary load(
+            String id,
+            Map<String, Object> params,
+            Integer repetition,
+            Path dir,
+            AnalysisOptions options,
+            long duckDbAboveEvents) {
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve(Layout.EVENTS))) {
@@ -130,54 +177,192 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
         WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))
-                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null) : null;
+                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null)
+                : null;
         boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
         int every = result == null ? 0 : result.sampleEvery();
-        return new TrialSummary(id, params, repetition, OK, "per-event records off: latency from HdrHistogram logs only"
-                + (cut ? ", the warm-up cut to the logs' intervals" : "")
-                + (every > 0 ? "; capacity mode: 1 in " + every + " sends timed, latency figures are of that sample (intervals above)" : ""),
-                result == null ? null : result.eventsSent(), null, result == null ? null : result.outputsReceived(),
-                null, null, null, null, HistogramLatency.load(dir, cut ? w.endNs() : null), result == null ? null : PhaseRate.fromResult(result),
-                null, shape, LatencyTrend.scheduled(dir, result), null, w == null ? null : WarmUpCut.of(w, cut, null),
-                null, null, null, OutputLinks.of(result), every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null)
+        return new TrialSummary(
+                        id,
+                        params,
+                        repetition,
+                        OK,
+                        "per-event records off: latency from HdrHistogram logs only"
+                                + (cut ? ", the warm-up cut to the logs' intervals" : "")
+                                + (every > 0
+                                        ? "; capacity mode: 1 in " + every
+                                                + " sends timed, latency figures are of that sample (intervals above)"
+                                        : ""),
+                        result == null ? null : result.eventsSent(),
+                        null,
+                        result == null ? null : result.outputsReceived(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        HistogramLatency.load(dir, cut ? w.endNs() : null),
+                        result == null ? null : PhaseRate.fromResult(result),
+                        null,
+                        shape,
+                        LatencyTrend.scheduled(dir, result),
+                        null,
+                        w == null ? null : WarmUpCut.of(w, cut, null),
+                        null,
+                        null,
+                        null,
+                        OutputLinks.of(result),
+                        every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null)
                 .withChecks(dir, result);
     }
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
-        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                errors, disturbance, warnings, links, sampling);
+        return new TrialSummary(
+                id,
+                params,
+                repetition,
+                status,
+                reason,
+                events,
+                measuredEvents,
+                outputs,
+                burstStats,
+                headTail,
+                cumulative,
+                topBursts,
+                latency,
+                rates,
+                achievedRate,
+                rateShape,
+                scheduledTrend,
+                adaptivity,
+                warmUp,
+                errors,
+                disturbance,
+                warnings,
+                links,
+                sampling);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
-        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, shape, trend, adaptivity, warmUp,
-                errors, disturbance, warnings, links, sampling);
+        return new TrialSummary(
+                id,
+                params,
+                repetition,
+                status,
+                reason,
+                events,
+                measuredEvents,
+                outputs,
+                burstStats,
+                headTail,
+                cumulative,
+                topBursts,
+                latency,
+                rates,
+                achievedRate,
+                shape,
+                trend,
+                adaptivity,
+                warmUp,
+                errors,
+                disturbance,
+                warnings,
+                links,
+                sampling);
     }
 
     /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
     public TrialSummary withChecks(Path dir, TrialResult result) {
-        TrialSummary s = new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                TrialErrors.load(dir, result), Disturbance.load(dir, result), null, links, sampling);
-        return new TrialSummary(id, params, repetition, status, reason, events, measuredEvents, outputs, burstStats, headTail,
-                cumulative, topBursts, latency, rates, achievedRate, rateShape, scheduledTrend, adaptivity, warmUp,
-                s.errors, s.disturbance, Warnings.of(s, result, dir), links, sampling);
+        TrialSummary s = new TrialSummary(
+                id,
+                params,
+                repetition,
+                status,
+                reason,
+                events,
+                measuredEvents,
+                outputs,
+                burstStats,
+                headTail,
+                cumulative,
+                topBursts,
+                latency,
+                rates,
+                achievedRate,
+                rateShape,
+                scheduledTrend,
+                adaptivity,
+                warmUp,
+                TrialErrors.load(dir, result),
+                Disturbance.load(dir, result),
+                null,
+                links,
+                sampling);
+        return new TrialSummary(
+                id,
+                params,
+                repetition,
+                status,
+                reason,
+                events,
+                measuredEvents,
+                outputs,
+                burstStats,
+                headTail,
+                cumulative,
+                topBursts,
+                latency,
+                rates,
+                achievedRate,
+                rateShape,
+                scheduledTrend,
+                adaptivity,
+                warmUp,
+                s.errors,
+                s.disturbance,
+                Warnings.of(s, result, dir),
+                links,
+                sampling);
     }
 
-    public static TrialSummary failed(String id, Map<String, Object> params, Integer repetition,
-                                      String status, String reason) {
-        return new TrialSummary(id, params, repetition, status, reason,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    public static TrialSummary failed(
+            String id, Map<String, Object> params, Integer repetition, String status, String reason) {
+        return new TrialSummary(
+                id,
+                params,
+                repetition,
+                status,
+                reason,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** "ok", "ok with 3 errors", or the status of a trial that failed. */
     @com.fasterxml.jackson.annotation.JsonProperty("status_text")
     public String statusText() {
+        if (ok() && warnings != null && warnings.stream().anyMatch(w -> Warning.INVALID.equals(w.kind())))
+            return "INVALID";
         return ok() && errors != null && errors.count() > 0
-                ? "ok with " + errors.count() + (errors.count() == 1 ? " error" : " errors") : status;
+                ? "ok with " + errors.count() + (errors.count() == 1 ? " error" : " errors")
+                : status;
     }
 
     /** Whether the machine disturbed the driver during the timed loop. */
@@ -187,7 +372,9 @@ public record TrialSummary(String id, Map<String, Object> params, Integer repeti
     }
 
     @JsonIgnore
-    public boolean ok() { return OK.equals(status); }
+    public boolean ok() {
+        return OK.equals(status);
+    }
 
     /**
      * This summary as a JSON tree, written as {@link RunSummary} writes it (snake_case names,

@@ -9,9 +9,7 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -194,6 +192,13 @@ public final class Controller {
     /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
     private void runTrial(Plan plan, TrialSpec t, ObjectNode o) {
         Path dir = Layout.trialDir(runDir, t.id());
+        String unsupported = dev.evperf.core.workload.SpecWorkload.unsupported(t.workload());
+        if (unsupported != null) {
+            // Neither run nor failed: the engine cannot express the neutral query, and the reason says why.
+            o.put("status", RunRecord.UNSUPPORTED);
+            o.put("reason", unsupported);
+            return;
+        }
         try {
             Process p = start(plan, t, dir, o);
             if (p != null) await(p, t, dir, o);
@@ -226,7 +231,8 @@ public final class Controller {
                 annotate("components", components.describe());
             }
         }
-        spec.set("workload", components != null ? components.inject(t.tree()) : t.tree());
+        boolean external = dev.evperf.core.engine.EngineModules.external(t.workload().engine.name) != null;
+        spec.set("workload", components != null && external ? components.inject(t.tree()) : t.tree());
         if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
@@ -307,6 +313,8 @@ public final class Controller {
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
             o.put("status", "ok");
             o.putNull("reason");
+            // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
+            SpecCheck.record(dir, t.workload(), o);
             try {
                 o.set("summary", summarizer.summarize(dir));
             } catch (Exception e) {
@@ -359,7 +367,7 @@ public final class Controller {
                 return false;
             }
             if (!console) continue;
-            String line = lastLiveLine(stdout);
+            String line = LiveMonitor.lastLine(stdout);
             if (line != null) {
                 String text = "  " + id + " " + line.substring(LiveMonitor.PREFIX.length());
                 if (!text.equals(shown)) {
@@ -383,22 +391,6 @@ public final class Controller {
         if (shown.isEmpty() && text.isEmpty()) return "";
         String pad = " ".repeat(Math.max(0, shown.length() - text.length()));
         return "\r" + text + pad + (text.isEmpty() ? "\r" : "");
-    }
-
-    private static String lastLiveLine(Path stdout) throws IOException {
-        if (!Files.exists(stdout)) return null;
-        try (var file = new RandomAccessFile(stdout.toFile(), "r")) {
-            long len = file.length();
-            long from = Math.max(0, len - 4096);
-            file.seek(from);
-            byte[] tail = new byte[(int) (len - from)];
-            file.readFully(tail);
-            String[] lines = new String(tail, StandardCharsets.UTF_8).split("\n");
-            for (int i = lines.length - 1; i >= 0; i--) {
-                if (lines[i].startsWith(LiveMonitor.PREFIX)) return lines[i];
-            }
-        }
-        return null;
     }
 
     private static void fail(ObjectNode o, String reason) {

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
-import dev.evperf.results.Layout;
-import dev.evperf.results.RunFile;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,7 +23,11 @@ import java.time.Instant;
  */
 final class RunRecord {
     /** Trial statuses besides ok and failed: planned, running; ended by the controller's signal; never started. */
-    static final String PLANNED = RunFile.PLANNED, RUNNING = RunFile.RUNNING, INTERRUPTED = RunFile.INTERRUPTED, NOT_RUN = RunFile.NOT_RUN;
+    static final String PLANNED = RunFile.PLANNED,
+            RUNNING = RunFile.RUNNING,
+            INTERRUPTED = RunFile.INTERRUPTED,
+            NOT_RUN = RunFile.NOT_RUN,
+            UNSUPPORTED = RunFile.UNSUPPORTED;
 
     private final Path runDir;
     private final WriteFaults.Reserve reserve;
@@ -116,8 +120,8 @@ final class RunRecord {
         try {
             Json.write(file, run);
         } catch (UncheckedIOException e) {
-            String why = WriteFaults.describe(e) + WriteFaults.fullNote(runDir) + "; the run stopped there (run.json holds what was"
-                    + " recorded before)";
+            String why = WriteFaults.describe(e) + WriteFaults.fullNote(runDir)
+                    + "; the run stopped there (run.json holds what was" + " recorded before)";
             if (!reserve.release()) throw new TrialFailure(why);
             full = true;
             try {

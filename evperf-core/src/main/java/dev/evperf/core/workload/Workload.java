@@ -43,7 +43,7 @@ public final class Workload {
      * once per run before the first trial, or existing ones named by address; see
      * dev.evperf.core.component.RunComponents.
      */
-    public ComponentsDef components;
+    public Components.ComponentsDef components;
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
@@ -52,44 +52,6 @@ public final class Workload {
     public JsonNode channels;
     /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
     public JsonNode pipelines;
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class ComponentsDef {
-        public BrokerDef broker;
-        public FlinkDef flink;
-    }
-
-    /** A Kafka broker: {@code start: true} (evperf starts one, KRaft, in a JVM of its own) or an existing cluster's {@code bootstrap_servers}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class BrokerDef {
-        public Boolean start;
-
-        @JsonProperty("bootstrap_servers")
-        public String bootstrapServers;
-        /** JVM options of the broker (default: a small heap). */
-        public List<String> jvm;
-        /** Broker settings ({@code server.properties} keys) over evperf's. */
-        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
-
-        @JsonProperty("ready_timeout")
-        public Dur readyTimeout = Dur.parse("90s");
-    }
-
-    /** A Flink cluster: {@code mode: standalone} (a JobManager and N TaskManager JVMs), {@code minicluster} (one JVM), or an existing one's {@code rest} address. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class FlinkDef {
-        public FlinkMode mode;
-        public String rest;
-        public int taskmanagers = 1;
-        public int slots = 1;
-        /** JVM options of a MiniCluster (a standalone cluster's come from its memory settings). */
-        public List<String> jvm = new ArrayList<>();
-        /** Flink settings ({@code config.yaml} keys) over evperf's. */
-        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
-
-        @JsonProperty("ready_timeout")
-        public Dur readyTimeout = Dur.parse("180s");
-    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class StreamDef {
@@ -158,6 +120,11 @@ public final class Workload {
         public String name = "siddhi";
         /** In the engine's own language (SiddhiQL, EPL); the null engine needs none. */
         public String queries;
+        /**
+         * A neutral query spec (a chapter-4 test or a Nexmark query) in place of queries, outputs,
+         * streams and data: evperf writes them for each trial's engine (see SpecWorkload).
+         */
+        public JsonNode query;
         /** Output streams to listen to, each naming the attribute that carries the sequence. */
         @JsonSetter(contentNulls = Nulls.AS_EMPTY)
         public LinkedHashMap<String, OutputDef> outputs = new LinkedHashMap<>();
