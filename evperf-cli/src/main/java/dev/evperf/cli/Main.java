@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             CompareCommand.class,
             ModelCommand.class,
             RefStudyCommand.class,
+            SuiteCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

@@ -12,6 +12,7 @@ import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.Map;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -68,6 +69,16 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
+        return allOk(runPlan(main, plan, runDir, format, warmUp.keepWarmUp, Map.of())) ? 0 : 1;
+    }
+
+    /**
+     * Runs every trial of a validated plan into {@code runDir} (components started and stopped
+     * around them), prints the summary tables (none when {@code format} is null). @param annotations top-level sections added to run.json
+     * before the first trial (a suite's definition) @return run.json's content
+     */
+    static JsonNode runPlan(Main main, Plan plan, Path runDir, String format, boolean keepWarmUp,
+                            Map<String, JsonNode> annotations) throws Exception {
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
         String classPath = System.getProperty("java.class.path");
@@ -76,6 +87,7 @@ final class RunCommand implements Callable<Integer> {
                 RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
             controller.interruptible(interrupts);
             controller.begin(plan);
+            annotations.forEach(controller::annotate);
             if (components != null) {
                 controller.components(components);
                 controller.annotate("components", components.describe());
@@ -90,9 +102,9 @@ final class RunCommand implements Callable<Integer> {
                 controller.annotate("components", components.describe());
             }
             JsonNode run = controller.finish();
-            summaries.print(runDir, format, warmUp.keepWarmUp, main.out);
+            if (format != null) summaries.print(runDir, format, keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
-            return allOk(run) ? 0 : 1;
+            return run;
         }
     }
 
