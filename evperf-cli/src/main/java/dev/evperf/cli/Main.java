@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.agent.AgentFailure;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.TrialFailure;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Command;
         description = "Benchmarks event-processing engines and explains what it measured.",
         subcommands = {
             RunCommand.class,
+            AgentCommand.class,
             SummaryCommand.class,
             ProfileCommand.class,
             SustainCommand.class,
@@ -70,7 +72,7 @@ public final class Main {
                 err.println("evperf: " + oneLine(ex.getMessage()));
                 return stopped.exitCode();
             }
-            if (ex instanceof TrialFailure) {
+            if (ex instanceof TrialFailure || ex instanceof AgentFailure) {
                 err.println("evperf: " + oneLine(ex.getMessage()));
                 return 1;
             }

@@ -12,8 +12,8 @@ import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.Map;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,6 +69,10 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if (plan.base().agents != null) {
+            main.err.println("evperf: results in " + runDir);
+            return AgentRun.run(plan, runDir, main.out, main.err);
+        }
         return allOk(runPlan(main, plan, runDir, format, warmUp.keepWarmUp, Map.of())) ? 0 : 1;
     }
 
@@ -77,8 +81,9 @@ final class RunCommand implements Callable<Integer> {
      * around them), prints the summary tables (none when {@code format} is null). @param annotations top-level sections added to run.json
      * before the first trial (a suite's definition) @return run.json's content
      */
-    static JsonNode runPlan(Main main, Plan plan, Path runDir, String format, boolean keepWarmUp,
-                            Map<String, JsonNode> annotations) throws Exception {
+    static JsonNode runPlan(
+            Main main, Plan plan, Path runDir, String format, boolean keepWarmUp, Map<String, JsonNode> annotations)
+            throws Exception {
         main.err.println("evperf: results in " + runDir);
         Summaries.Kept summaries = new Summaries.Kept();
         String classPath = System.getProperty("java.class.path");

@@ -43,29 +43,46 @@ final class SuiteCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SUITE", description = "micro or nexmark.")
     String suite;
 
-    @Option(names = "--engines", split = ",", paramLabel = "E,…",
+    @Option(
+            names = "--engines",
+            split = ",",
+            paramLabel = "E,…",
             description = "Engines (default: siddhi,esper,ref for micro; siddhi,esper for nexmark).")
     List<String> engines = new ArrayList<>();
 
-    @Option(names = {"--tests", "--queries"}, split = ",", paramLabel = "T,…",
+    @Option(
+            names = {"--tests", "--queries"},
+            split = ",",
+            paramLabel = "T,…",
             description = "Tests (micro) or queries (nexmark) to run (default: all).")
     List<String> tests = new ArrayList<>();
 
     @Option(names = "--quick", description = "Small factors and short trials: the whole suite in minutes.")
     boolean quick;
 
-    @Option(names = "--events", paramLabel = "N",
+    @Option(
+            names = "--events",
+            paramLabel = "N",
             description = "Measured events per trial (default: 20000 with --quick, else 1000000).")
     Long events;
 
-    @Option(names = "--rate", paramLabel = "EV/S",
-            description = "Event time's rate (events per second of event time), and nexmark's load rate (default: 10000).")
+    @Option(
+            names = "--rate",
+            paramLabel = "EV/S",
+            description =
+                    "Event time's rate (events per second of event time), and nexmark's load rate (default: 10000).")
     double rate = 10_000;
 
-    @Option(names = "--repetitions", paramLabel = "N", description = "Runs of each trial (default: 1 with --quick, else 2).")
+    @Option(
+            names = "--repetitions",
+            paramLabel = "N",
+            description = "Runs of each trial (default: 1 with --quick, else 2).")
     Integer repetitions;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/suite-<suite>-<time>).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Results directory (default: results/suite-<suite>-<time>).")
     Path out;
 
     @Option(names = "--dry-run", description = "Validate the suite's workload and print its trials; run nothing.")
@@ -76,14 +93,19 @@ final class SuiteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        boolean micro = switch (suite) {
-            case "micro" -> true;
-            case "nexmark" -> false;
-            default -> throw new IllegalArgumentException("suite: unknown suite '" + suite + "'; expected micro or nexmark");
-        };
-        List<SuiteTests.Test> selected = SuiteTests.select(micro ? SuiteTests.micro(quick) : SuiteTests.nexmark(quick), tests);
-        List<String> names = engines.isEmpty() ? (micro ? List.of("siddhi", "esper", "ref") : List.of("siddhi", "esper")) : engines;
-        TreeSet<String> known = new TreeSet<>(EngineModules.names(Engines.available().keySet()));
+        boolean micro =
+                switch (suite) {
+                    case "micro" -> true;
+                    case "nexmark" -> false;
+                    default -> throw new IllegalArgumentException(
+                            "suite: unknown suite '" + suite + "'; expected micro or nexmark");
+                };
+        List<SuiteTests.Test> selected =
+                SuiteTests.select(micro ? SuiteTests.micro(quick) : SuiteTests.nexmark(quick), tests);
+        List<String> names =
+                engines.isEmpty() ? (micro ? List.of("siddhi", "esper", "ref") : List.of("siddhi", "esper")) : engines;
+        TreeSet<String> known =
+                new TreeSet<>(EngineModules.names(Engines.available().keySet()));
         for (String e : names) {
             if (!known.contains(e)) {
                 String hint = dev.evperf.api.config.Suggest.closest(e, known);
@@ -99,15 +121,21 @@ final class SuiteCommand implements Callable<Integer> {
 
         ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
         ObjectNode workload = SuiteWorkload.workload(definition, micro);
-        Path runDir = out != null ? out : Path.of("results", "suite-" + suite + (quick ? "-quick" : "") + "-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path runDir = out != null
+                ? out
+                : Path.of(
+                        "results",
+                        "suite-" + suite + (quick ? "-quick" : "") + "-"
+                                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         Path file = Files.createTempFile("evperf-suite-" + suite, ".yaml");
         try {
             Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(workload));
-            Plan plan = WorkloadLoader.load(file, new WorkloadValidator(Engines.available().keySet()));
+            Plan plan = WorkloadLoader.load(
+                    file, new WorkloadValidator(Engines.available().keySet()));
             PlanChecker.check(plan);
-            main.err.printf("evperf: suite %s: %d test(s), %d engine(s), %d trial(s)%n", suite, selected.size(),
-                    names.size(), plan.trials().size());
+            main.err.printf(
+                    "evperf: suite %s: %d test(s), %d engine(s), %d trial(s)%n",
+                    suite, selected.size(), names.size(), plan.trials().size());
             if (dryRun) {
                 plan.trials().forEach(t -> main.out.printf("%s  %s%n", t.id(), t.label()));
                 return 0;
@@ -129,5 +157,4 @@ final class SuiteCommand implements Callable<Integer> {
             Files.deleteIfExists(file);
         }
     }
-
 }

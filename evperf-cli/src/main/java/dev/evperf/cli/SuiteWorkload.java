@@ -21,8 +21,14 @@ final class SuiteWorkload {
     private SuiteWorkload() {}
 
     /** run.json's {@code suite}: what was asked, each test with its factor and points (value and spec). */
-    static ObjectNode definition(String suite, boolean quick, List<SuiteTests.Test> tests, List<String> engines, long events,
-                                 double rate, int repetitions) {
+    static ObjectNode definition(
+            String suite,
+            boolean quick,
+            List<SuiteTests.Test> tests,
+            List<String> engines,
+            long events,
+            double rate,
+            int repetitions) {
         ObjectNode d = Json.MAPPER.createObjectNode();
         d.put("suite", suite);
         d.put("quick", quick);
@@ -71,9 +77,14 @@ final class SuiteWorkload {
      */
     static ObjectNode workload(ObjectNode definition, boolean micro) {
         ObjectNode w = Json.MAPPER.createObjectNode();
-        w.put("name", "suite-" + definition.get("suite").asText() + (definition.get("quick").asBoolean() ? "-quick" : ""));
-        w.put("description", "evperf suite " + definition.get("suite").asText() + ": every test point on every engine,"
-                + " each trial validated against the reference model");
+        w.put(
+                "name",
+                "suite-" + definition.get("suite").asText()
+                        + (definition.get("quick").asBoolean() ? "-quick" : ""));
+        w.put(
+                "description",
+                "evperf suite " + definition.get("suite").asText() + ": every test point on every engine,"
+                        + " each trial validated against the reference model");
         ArrayNode specs = Json.MAPPER.createArrayNode();
         for (JsonNode t : definition.get("tests")) {
             for (JsonNode p : t.get("points")) specs.add(p.get("spec"));

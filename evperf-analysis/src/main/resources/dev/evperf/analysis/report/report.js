@@ -298,14 +298,45 @@
     return {label: axis.label, name: axis.label, splits: function () { return labels.map(function (_, i) { return i; }); },
       values: function (u, sp) {
         var L = layout(u);
-        return sp.map(function (v) {
+        var out = sp.map(function (v) {
           if (labels[v] == null) return "";
           var t = short(labels[v], L.chars);
           return L.stagger && v % 2 ? "\n" + t : t;
         });
+        categoryCheck(u, out, L.stagger, labels);
+        return out;
       },
       size: function (u, values) { return values && values.some(function (v) { return v && v.indexOf("\n") >= 0; }) ? 60 : 42; },
       range: [-0.5, labels.length - 0.5], fmt: function (v) { return labels[v] != null ? labels[v] : v; }};
+  }
+  /**
+   * Measures the category labels as drawn (uPlot's axis font) and counts those that run into their
+   * neighbour on the same row; the page's test reads the totals from <body>. Kept per chart, as uPlot
+   * asks for the labels again on every redraw.
+   */
+  var categoryCharts = [];
+  var measure = document.createElement("canvas").getContext("2d");
+  function categoryCheck(u, texts, stagger, labels) {
+    measure.font = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+    var plot = u.bbox && u.bbox.width ? u.bbox.width / (window.devicePixelRatio || 1) : u.width - 90;
+    var spacing = plot / Math.max(1, labels.length), step = stagger ? 2 : 1;
+    var widths = texts.map(function (t) { return measure.measureText(t.replace("\n", "")).width; });
+    var drawn = 0, overlapping = 0, shortened = 0;
+    texts.forEach(function (t, i) {
+      if (!t) return;
+      drawn++;
+      if (t.indexOf("…") >= 0 && String(labels[i]).indexOf("…") < 0) shortened++;
+      var j = i + step; // the next label on the same row; centred on their ticks
+      if (j < texts.length && texts[j] && (widths[i] + widths[j]) / 2 > spacing * step) overlapping++;
+    });
+    var entry = categoryCharts.filter(function (e) { return e.u === u; })[0];
+    if (!entry) categoryCharts.push(entry = {u: u});
+    entry.drawn = drawn; entry.overlapping = overlapping; entry.shortened = shortened; entry.staggered = stagger;
+    function sum(k) { return categoryCharts.reduce(function (n, e) { return n + (e[k] ? +e[k] : 0); }, 0); }
+    document.body.dataset.categoryLabels = String(sum("drawn"));
+    document.body.dataset.categoryLabelsOverlapping = String(sum("overlapping"));
+    document.body.dataset.categoryLabelsShortened = String(sum("shortened"));
+    document.body.dataset.categoryChartsStaggered = String(sum("staggered"));
   }
   function short(s, n) { s = String(s); return s.length > n ? s.slice(0, n - 1) + "…" : s; }
 

@@ -73,7 +73,7 @@ public final class ComponentJvm {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-D" + ChildMain.PARENT_PID + "=" + ProcessHandle.current().pid());
+        cmd.add(dev.evperf.launch.ParentWatch.option());
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(ModuleClassPath.join(classPath));

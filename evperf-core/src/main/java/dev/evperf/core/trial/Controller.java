@@ -238,6 +238,8 @@ public final class Controller {
 
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmOptionsCheck.JAVA);
+        // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
+        cmd.add(dev.evperf.launch.ParentWatch.option());
         cmd.addAll(t.jvm());
         cmd.add("-cp");
         cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(

@@ -36,15 +36,15 @@ import java.util.function.UnaryOperator;
 public final class EngineCheck {
     static final String INVALID = "evperf-invalid\t";
 
-    private EngineCheck() {
-    }
+    private EngineCheck() {}
 
     /**
      * @param inject sets the components' addresses into a trial's workload tree
      * @param dir    where the check's input and its JVM's output are written
      * @throws WorkloadException with the engine's one-line message
      */
-    public static void check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir) throws IOException, InterruptedException {
+    public static void check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir)
+            throws IOException, InterruptedException {
         String engine = plan.base().engine.name;
         if (EngineModules.external(engine) == null) return;
         ArrayNode items = Json.MAPPER.createArrayNode();
@@ -53,33 +53,51 @@ public final class EngineCheck {
             JsonNode tree = inject.apply(t.tree());
             if (!seen.add(tree.path("engine") + "\0" + tree.path("streams"))) continue;
             ObjectNode o = items.addObject();
-            o.put("where", plan.trials().size() > 1 ? plan.workloadFile() + " (trial " + t.id() + " " + t.label() + ")" : plan.workloadFile().toString());
+            o.put(
+                    "where",
+                    plan.trials().size() > 1
+                            ? plan.workloadFile() + " (trial " + t.id() + " " + t.label() + ")"
+                            : plan.workloadFile().toString());
             o.set("workload", tree);
         }
         Files.createDirectories(dir);
         Path input = dir.resolve("engine-check.json");
         Json.write(input, items);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-cp",
-                EngineModules.trialClassPath(engine, cliClassPath, EngineModules.userClassPath(plan.base().engine.classpath,
-                        PlanChecker.baseDir(plan.workloadFile()))), EngineCheck.class.getName(), input.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                dev.evperf.launch.ParentWatch.option(),
+                "-cp",
+                EngineModules.trialClassPath(
+                        engine,
+                        cliClassPath,
+                        EngineModules.userClassPath(
+                                plan.base().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))),
+                EngineCheck.class.getName(),
+                input.toString()));
         Path out = dir.resolve("engine-check.out");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": the check of its queries did not end within 10 min");
+            throw new WorkloadException(plan.workloadFile() + ": engine " + engine
+                    + ": the check of its queries did not end within 10 min");
         }
         List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
         for (String l : lines) {
             if (l.startsWith(INVALID)) throw new WorkloadException(l.substring(INVALID.length()));
         }
         if (p.exitValue() != 0) {
-            throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code " + p.exitValue() + ": "
-                    + TrialExit.crashLine(out) + " (" + out + ")");
+            throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code "
+                    + p.exitValue() + ": " + TrialExit.crashLine(out) + " (" + out + ")");
         }
     }
 
     /** In the check's JVM: validates each configuration (and submits it once where the engine needs that); prints the first problem. */
     public static void main(String[] args) throws IOException {
+        dev.evperf.launch.ParentWatch.startIfNamed("engine check");
         TrialMain.quietEngineLogs();
         int code = 0;
         for (JsonNode item : Json.MAPPER.readTree(Path.of(args[0]).toFile())) {
@@ -98,7 +116,8 @@ public final class EngineCheck {
                 code = 2;
                 break;
             } catch (RuntimeException | LinkageError e) {
-                System.out.println(INVALID + where + ": engine " + w.engine.name + " rejected the workload: " + oneLine(String.valueOf(e)));
+                System.out.println(INVALID + where + ": engine " + w.engine.name + " rejected the workload: "
+                        + oneLine(String.valueOf(e)));
                 code = 2;
                 break;
             }

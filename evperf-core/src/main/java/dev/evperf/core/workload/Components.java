@@ -52,4 +52,37 @@ public final class Components {
         @JsonProperty("ready_timeout")
         public Dur readyTimeout = Dur.parse("180s");
     }
+
+    /** The agents a run's load goes through; checked by {@code AgentsCheck}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class AgentsDef {
+        /** The run's secret, shared with every agent (relative to the workload file). */
+        @JsonProperty("secret_file")
+        public String secretFile;
+        /** true: evperf starts every agent as a JVM on loopback; false: they run already at their addresses. */
+        public boolean local = true;
+
+        public List<AgentNodeDef> nodes = new ArrayList<>();
+        public ProbesDef probes = new ProbesDef();
+        /** A trial whose clock bound exceeds this is marked (null: no limit). */
+        @JsonProperty("clock_bound_limit")
+        public Dur clockBoundLimit;
+
+        @JsonProperty("reply_timeout")
+        public Dur replyTimeout = Dur.parse("15s");
+    }
+
+    /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
+    public static final class AgentNodeDef {
+        public String name;
+        public String role;
+        public String address;
+    }
+
+    /** Clock probes: round trips per window before and after a trial, per window during it, how often. */
+    public static final class ProbesDef {
+        public int count = 32;
+        public int during = 8;
+        public Dur period = Dur.parse("200ms");
+    }
 }

@@ -44,6 +44,8 @@ public final class Workload {
      * dev.evperf.core.component.RunComponents.
      */
     public Components.ComponentsDef components;
+    /** Remote drivers and a sink (issue 13, docs/agents.md): the load then runs on agent processes. */
+    public Components.AgentsDef agents;
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,

@@ -69,6 +69,7 @@ public final class WorkloadValidator {
         validateData(w, where);
         validateEngine(w, where);
         validateComponents(w, where);
+        AgentsCheck.validate(w, where);
         validateLoad(w, where);
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {

@@ -1,0 +1,292 @@
+package dev.evperf.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.evperf.agent.clock.Anchor;
+import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.Probe;
+import dev.evperf.agent.clock.ProbeWindow;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A trial's figures across agents, every timestamp on the controller's clock. An event's latency
+ * runs from its send start (driver agent's clock) to its receipt (sink agent's clock); each end is
+ * mapped with its agent's {@link ClockRelation}, so an event's error bound is the sum of the two
+ * ends' bounds (seed 004, Table 2: each end translated to the reference costs its pair's e). A
+ * percentile of the mapped latencies lies within the largest per-event bound of the true one (moving
+ * every value by at most b moves every order statistic by at most b), which is the ± the summary
+ * states. When driver and sink are one agent both ends are on one clock and no relation is needed:
+ * the bound is then the clock's largest credible rate error over the latency itself.
+ */
+public final class AgentFigures {
+    /** Per agent: its relation and its probe windows (for the RTT distribution). */
+    record Clock(ClockRelation relation, List<ProbeWindow> windows) {}
+
+    private final int planned;
+    private final long[] send;
+    private final long[] intended;
+    private final long[] receipt;
+    private final long[] bound;
+    private final long[] sendAgent;
+    private final long[] receiptAgent;
+    private final int received;
+    private final boolean sameClock;
+    private final Map<String, Clock> clocks;
+
+    private AgentFigures(
+            Builder b,
+            long[] send,
+            long[] intended,
+            long[] receipt,
+            long[] bound,
+            long[][] agentReadings,
+            int received) {
+        this.sendAgent = agentReadings[0];
+        this.receiptAgent = agentReadings[1];
+        this.planned = b.planned;
+        this.send = send;
+        this.intended = intended;
+        this.receipt = receipt;
+        this.bound = bound;
+        this.received = received;
+        this.sameClock = b.drivers.keySet().equals(b.sinks.keySet());
+        this.clocks = b.clocks;
+    }
+
+    public int planned() {
+        return planned;
+    }
+
+    public int received() {
+        return received;
+    }
+
+    public boolean sameClock() {
+        return sameClock;
+    }
+
+    public ClockRelation relation(String agent) {
+        return clocks.get(agent).relation();
+    }
+
+    /** Per received event (by sequence number; -1 when lost): receipt - send start on the controller's clock (ns). */
+    public long latency(int seq) {
+        return receipt[seq] < 0 ? -1 : receipt[seq] - send[seq];
+    }
+
+    /** The send start as the driver agent read it on its own clock. */
+    public long sendOnAgent(int seq) {
+        return sendAgent[seq];
+    }
+
+    /** The receipt as the sink agent read it on its own clock. */
+    public long receiptOnAgent(int seq) {
+        return receiptAgent[seq];
+    }
+
+    public long send(int seq) {
+        return send[seq];
+    }
+
+    public long receipt(int seq) {
+        return receipt[seq];
+    }
+
+    /** The event's error bound from the clock relation (ns). */
+    public long bound(int seq) {
+        return bound[seq];
+    }
+
+    /** The largest per-event bound: the ± of every latency figure (ns). */
+    public long maxBound() {
+        return java.util.stream.IntStream.range(0, planned)
+                .filter(i -> receipt[i] >= 0)
+                .mapToLong(i -> bound[i])
+                .max()
+                .orElse(0);
+    }
+
+    /** Nearest-rank percentile of the received events' latency (ns). */
+    public long latencyPercentile(double p) {
+        long[] l = java.util.stream.IntStream.range(0, planned)
+                .filter(i -> receipt[i] >= 0)
+                .mapToLong(this::latency)
+                .sorted()
+                .toArray();
+        if (l.length == 0) return -1;
+        return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+    }
+
+    /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
+    public List<String> summary() {
+        List<String> out = new ArrayList<>();
+        out.add(String.format("events: %d planned, %d received", planned, received));
+        String clock = sameClock
+                ? "(one clock: driver and sink share an agent, no relation needed)"
+                : String.format("(clock; latency across clocks ± %.1f µs)", maxBound() / 1e3);
+        out.add(String.format(
+                "end-to-end p50 = %.3f ms, p99 = %.3f ms ± %.3f ms %s",
+                latencyPercentile(50) / 1e6, latencyPercentile(99) / 1e6, maxBound() / 1e6, clock));
+        for (Map.Entry<String, Clock> c : clocks.entrySet()) {
+            ClockRelation r = c.getValue().relation();
+            out.add(String.format(
+                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d windows)",
+                    c.getKey(),
+                    -r.offset() / 1e6,
+                    r.driftPpm(),
+                    r.driftBoundPpm(),
+                    r.windowBound() / 1e3,
+                    r.minRtt() / 1e3,
+                    r.anchors().size()));
+        }
+        return out;
+    }
+
+    /** Writes {@code result.json} (figures and clocks) and {@code events.csv} (per event) into {@code dir}. */
+    public void write(Path dir) throws IOException {
+        write(dir, List.of());
+    }
+
+    /** As {@link #write(Path)}, with the trial's marks (e.g. a clock bound above the workload's limit). */
+    public void write(Path dir, List<String> marks) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("status", marks.isEmpty() ? "ok" : "marked");
+        result.put("marks", marks);
+        result.put("events_planned", planned);
+        result.put("events_received", received);
+        Map<String, Object> latency = new LinkedHashMap<>();
+        latency.put("from", "driver agent: send start");
+        latency.put("to", "sink agent: receipt of the whole event");
+        latency.put(
+                "clock",
+                sameClock ? "one agent's clock, no relation needed" : "both ends mapped onto the controller's clock");
+        latency.put("clock_bound_us", maxBound() / 1e3);
+        for (double p : new double[] {50, 99, 100}) latency.put("p" + (int) p + "_us", latencyPercentile(p) / 1e3);
+        result.put("latency", latency);
+        Map<String, Object> cs = new LinkedHashMap<>();
+        for (Map.Entry<String, Clock> c : clocks.entrySet()) cs.put(c.getKey(), clockNode(c.getValue()));
+        result.put("clocks", cs);
+        new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValue(dir.resolve("result.json").toFile(), result);
+        try (Writer w = Files.newBufferedWriter(dir.resolve("events.csv"), StandardCharsets.UTF_8)) {
+            w.write("seq,intended_ns,send_ns,receipt_ns,latency_ns,clock_bound_ns\n");
+            for (int i = 0; i < planned; i++) {
+                w.write(i + "," + intended[i] + "," + send[i] + "," + (receipt[i] < 0 ? "" : receipt[i]) + ","
+                        + (receipt[i] < 0 ? "" : latency(i)) + "," + bound[i] + "\n");
+            }
+        }
+    }
+
+    private static Map<String, Object> clockNode(Clock c) {
+        ClockRelation r = c.relation();
+        long[] rtts = c.windows().stream()
+                .flatMapToLong(w -> Arrays.stream(w.rtts()))
+                .sorted()
+                .toArray();
+        Map<String, Object> n = new LinkedHashMap<>();
+        n.put("offset_ns", -r.offset());
+        n.put("drift_ppm", r.driftPpm());
+        n.put("drift_bound_ppm", r.driftBoundPpm());
+        n.put("bound_us", r.windowBound() / 1e3);
+        n.put("min_rtt_us", r.minRtt() / 1e3);
+        n.put("rtt_p50_us", rtts[rtts.length / 2] / 1e3);
+        n.put("probes", rtts.length);
+        List<Map<String, Object>> anchors = new ArrayList<>();
+        for (int i = 0; i < c.windows().size(); i++) {
+            Anchor a = c.windows().get(i).best().anchor();
+            anchors.add(Map.of(
+                    "window",
+                    c.windows().get(i).label(),
+                    "agent_ns",
+                    a.remote(),
+                    "controller_ns",
+                    a.controller(),
+                    "bound_ns",
+                    a.bound(),
+                    "rtt_ns",
+                    a.rtt()));
+        }
+        n.put("anchors", anchors);
+        return n;
+    }
+
+    /** Collects the records and relations of a trial; sequence numbers are 0..planned-1. */
+    static final class Builder {
+        private final int planned;
+        private final Map<String, List<long[][]>> drivers = new LinkedHashMap<>();
+        private final Map<String, List<long[][]>> sinks = new LinkedHashMap<>();
+        private final Map<String, Clock> clocks = new LinkedHashMap<>();
+
+        Builder(int planned) {
+            this.planned = planned;
+        }
+
+        void driver(String agent, long[][] seqIntendedSent) {
+            drivers.computeIfAbsent(agent, k -> new ArrayList<>()).add(seqIntendedSent);
+        }
+
+        void sink(String agent, long[][] seqStampReceived) {
+            sinks.computeIfAbsent(agent, k -> new ArrayList<>()).add(seqStampReceived);
+        }
+
+        void relation(String agent, ClockRelation r, List<ProbeWindow> windows) {
+            clocks.put(agent, new Clock(r, windows));
+        }
+
+        AgentFigures build() {
+            long[] send = new long[planned];
+            long[] intended = new long[planned];
+            long[] receipt = new long[planned];
+            long[] bound = new long[planned];
+            long[] sendRaw = new long[planned];
+            long[] receiptRaw = new long[planned];
+            String[] driverOf = new String[planned];
+            Arrays.fill(receipt, -1);
+            for (Map.Entry<String, List<long[][]>> d : drivers.entrySet()) {
+                ClockRelation r = clocks.get(d.getKey()).relation();
+                for (long[][] c : d.getValue()) {
+                    for (int i = 0; i < c[0].length; i++) {
+                        int seq = (int) c[0][i];
+                        intended[seq] = r.toController(c[1][i]);
+                        send[seq] = r.toController(c[2][i]);
+                        sendRaw[seq] = c[2][i];
+                        driverOf[seq] = d.getKey();
+                        bound[seq] = r.boundAt(c[2][i]);
+                    }
+                }
+            }
+            int received = 0;
+            for (Map.Entry<String, List<long[][]>> s : sinks.entrySet()) {
+                ClockRelation r = clocks.get(s.getKey()).relation();
+                for (long[][] c : s.getValue()) {
+                    for (int i = 0; i < c[0].length; i++) {
+                        int seq = (int) c[0][i];
+                        received++;
+                        receiptRaw[seq] = c[2][i];
+                        if (s.getKey().equals(driverOf[seq])) {
+                            // one clock at both ends: the duration needs no relation, only the rate error
+                            long d = c[2][i] - sendRaw[seq];
+                            receipt[seq] = send[seq] + d;
+                            bound[seq] = (long) Math.ceil(Probe.MAX_RATE_ERROR * d) + 1;
+                        } else {
+                            receipt[seq] = r.toController(c[2][i]);
+                            bound[seq] += r.boundAt(c[2][i]);
+                        }
+                    }
+                }
+            }
+            return new AgentFigures(this, send, intended, receipt, bound, new long[][] {sendRaw, receiptRaw}, received);
+        }
+    }
+}

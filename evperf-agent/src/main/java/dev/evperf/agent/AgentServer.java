@@ -1,0 +1,227 @@
+package dev.evperf.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.agent.wire.Secret;
+import dev.evperf.agent.wire.Wire;
+import dev.evperf.launch.Ready;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The agent process: it listens, waits for one controller that knows the run's secret, serves its
+ * requests (probes, plans, start, status, records, stop) and exits when that controller says bye,
+ * closes the connection, or stays silent longer than the idle limit. Every loop is bounded: the wait
+ * for a controller ({@code acceptMs}), the wrong answers ({@link AgentOptions#MAX_REFUSALS}), the
+ * requests of a session ({@value #MAX_REQUESTS}), the silence between them ({@code idleMs}).
+ */
+public final class AgentServer {
+    static final int MAX_REQUESTS = 10_000_000;
+    static final int MAX_PARTS = 16;
+    /** Exit code when no controller came (or only ones with a wrong secret). */
+    public static final int NO_CONTROLLER = 3;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final AgentOptions options;
+    private final PrintStream err;
+    private final SkewedClock clock;
+    private final List<Part> parts = new ArrayList<>();
+    private InetAddress bind;
+
+    private AgentServer(AgentOptions options, PrintStream err) {
+        this.options = options;
+        this.err = err;
+        this.clock = new SkewedClock(options.testOffsetNs(), options.testDriftPpm());
+    }
+
+    /**
+     * Runs the agent until its controller goes away.
+     *
+     * @return the exit code: 0 after a controller's session, {@link #NO_CONTROLLER} otherwise
+     * @throws IllegalArgumentException bad options (one line)
+     */
+    public static int run(AgentOptions options, PrintStream err) throws IOException {
+        return new AgentServer(options, err).serve();
+    }
+
+    private int serve() throws IOException {
+        bind = options.bindAddress();
+        Secret secret = Secret.read(options.secretFile());
+        try (ServerSocket server = new ServerSocket()) {
+            server.bind(new InetSocketAddress(bind, options.port()));
+            server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.acceptMs()));
+            Ready.announce(
+                    "up",
+                    "port",
+                    Integer.toString(server.getLocalPort()),
+                    "name",
+                    options.name(),
+                    "clock_base",
+                    Long.toString(clock.base()));
+            if (clock.skewed()) {
+                err.println("agent " + options.name() + ": TEST CLOCK SKEW offset " + clock.offsetNs() + " ns, drift "
+                        + clock.driftPpm() + " ppm on every timestamp it reports");
+            }
+            for (int refused = 0; refused < AgentOptions.MAX_REFUSALS; ) {
+                Socket s;
+                try {
+                    s = server.accept();
+                } catch (SocketTimeoutException e) {
+                    err.println("agent " + options.name() + ": no controller connected within " + options.acceptMs()
+                            + " ms");
+                    return NO_CONTROLLER;
+                }
+                try (s) {
+                    if (admit(s, secret)) {
+                        session(s);
+                        return 0;
+                    }
+                    refused++;
+                }
+            }
+            err.println("agent " + options.name() + ": " + AgentOptions.MAX_REFUSALS
+                    + " controllers with a wrong secret; exiting");
+            return NO_CONTROLLER;
+        } finally {
+            stopParts();
+        }
+    }
+
+    /** The challenge: true when the controller answered it with the run's secret. */
+    private boolean admit(Socket s, Secret secret) throws IOException {
+        s.setSoTimeout(10_000);
+        s.setTcpNoDelay(true);
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
+        DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+        byte[] challenge = Secret.challenge();
+        out.writeUTF(Wire.MAGIC);
+        out.writeUTF(options.name());
+        out.write(challenge);
+        out.flush();
+        byte[] answer;
+        try {
+            answer = in.readNBytes(32);
+        } catch (IOException e) {
+            answer = new byte[0];
+        }
+        if (answer.length == 32 && secret.accepts(challenge, options.name(), answer)) {
+            out.writeByte(Wire.OK);
+            out.flush();
+            return true;
+        }
+        err.println("agent " + options.name() + ": refused a controller from " + s.getRemoteSocketAddress()
+                + ": wrong secret");
+        out.writeByte(Wire.ERR);
+        out.writeUTF("wrong secret");
+        out.flush();
+        return false;
+    }
+
+    private void session(Socket s) throws IOException {
+        s.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.idleMs()));
+        DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream(), 1 << 16));
+        try {
+            for (int n = 0; n < MAX_REQUESTS; n++) {
+                byte op = in.readByte();
+                long t2 = clock.now();
+                if (op == Wire.BYE) {
+                    out.writeByte(Wire.OK);
+                    out.flush();
+                    return;
+                }
+                try {
+                    reply(op, t2, in, out);
+                } catch (IllegalArgumentException | IllegalStateException e) {
+                    out.writeByte(Wire.ERR);
+                    out.writeUTF(e.getMessage());
+                }
+                out.flush();
+            }
+            err.println("agent " + options.name() + ": " + MAX_REQUESTS + " requests in one session; exiting");
+        } catch (SocketTimeoutException e) {
+            err.println(
+                    "agent " + options.name() + ": controller silent for " + options.idleMs() + " ms; taken as gone");
+        } catch (IOException e) {
+            err.println("agent " + options.name() + ": controller gone ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private void reply(byte op, long t2, DataInputStream in, DataOutputStream out) throws IOException {
+        switch (op) {
+            case Wire.PROBE -> {
+                out.writeByte(Wire.OK);
+                out.writeLong(t2);
+                out.writeLong(clock.now());
+            }
+            case Wire.PLAN -> {
+                PartPlan plan = JSON.readValue(Wire.readText(in), PartPlan.class);
+                if (plan.problem() != null) throw new IllegalArgumentException("plan: " + plan.problem());
+                if (parts.size() == MAX_PARTS)
+                    throw new IllegalStateException("at most " + MAX_PARTS + " parts per agent");
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("part", parts.size());
+                if (PartPlan.SINK.equals(plan.role())) {
+                    SinkPart sink = new SinkPart(plan, clock, bind);
+                    r.put("port", sink.port());
+                    parts.add(sink);
+                } else {
+                    parts.add(new DriverPart(plan, clock));
+                }
+                out.writeByte(Wire.OK);
+                Wire.writeText(out, JSON.writeValueAsString(r));
+            }
+            case Wire.START -> {
+                for (Part p : parts) p.start();
+                out.writeByte(Wire.OK);
+            }
+            case Wire.STATUS -> {
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("done", parts.stream().allMatch(Part::done));
+                r.put("counts", parts.stream().map(Part::count).toList());
+                r.put(
+                        "failures",
+                        parts.stream().map(Part::failure).filter(f -> f != null).toList());
+                out.writeByte(Wire.OK);
+                Wire.writeText(out, JSON.writeValueAsString(r));
+            }
+            case Wire.RECORDS -> {
+                int i = in.readInt();
+                if (i < 0 || i >= parts.size()) throw new IllegalArgumentException("no part " + i);
+                Part p = parts.get(i);
+                out.writeByte(Wire.OK);
+                Wire.writeColumns(out, p.records(), p.count());
+            }
+            case Wire.STOP -> {
+                stopParts();
+                out.writeByte(Wire.OK);
+            }
+            default -> throw new IllegalArgumentException("unknown request " + op);
+        }
+    }
+
+    private void stopParts() {
+        for (Part p : parts) {
+            try {
+                p.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

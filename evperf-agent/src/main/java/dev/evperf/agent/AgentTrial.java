@@ -1,0 +1,148 @@
+package dev.evperf.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.ProbeWindow;
+import dev.evperf.agent.wire.Secret;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One trial run across agents, from the controller: driver agents send a load, split by rate over
+ * them (each on its own absolute schedule, with a disjoint range of sequence numbers), to one sink
+ * agent. Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
+ * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
+ * onto the controller's clock ({@link AgentFigures}).
+ *
+ * <p>Nothing hangs: every reply is awaited at most {@code replyMs}; the trial as a whole at most
+ * twice its planned length plus {@code replyMs}; a lost or failing agent ends it with an
+ * {@link AgentFailure} naming that agent, after the others were told bye (they then exit).
+ */
+public final class AgentTrial {
+    /**
+     * @param drivers the driver agents' names; the load is split evenly over them
+     * @param sink the sink agent's name (may also be a driver: then no clock relation is needed)
+     * @param probes round trips per window before and after the trial
+     * @param probesDuring round trips per window during it
+     */
+    public record Plan(
+            List<AgentAddress> agents,
+            List<String> drivers,
+            String sink,
+            int events,
+            double rate,
+            int probes,
+            int probesDuring,
+            long probePeriodMs,
+            int replyMs) {}
+
+    private final Plan plan;
+    private final Secret secret;
+    private final Map<String, AgentLink> links = new LinkedHashMap<>();
+    private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
+
+    public AgentTrial(Plan plan, Secret secret) {
+        this.plan = plan;
+        this.secret = secret;
+    }
+
+    /**
+     * Runs the trial.
+     *
+     * @throws AgentFailure naming the agent that could not be reached, refused, failed or was lost
+     */
+    public AgentFigures run() {
+        try {
+            for (AgentAddress a : plan.agents()) {
+                links.put(a.name(), AgentLink.connect(a.name(), a.host(), a.port(), secret, plan.replyMs()));
+                windows.put(a.name(), new ArrayList<>());
+            }
+            probeAll("before", plan.probes());
+            AgentAddress sinkAt = address(plan.sink());
+            List<Integer> sinkParts = new ArrayList<>();
+            List<Integer> driverParts = new ArrayList<>();
+            int share = plan.events() / plan.drivers().size();
+            for (int d = 0; d < plan.drivers().size(); d++) {
+                int events = d == plan.drivers().size() - 1 ? plan.events() - share * d : share;
+                JsonNode sink = link(plan.sink()).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0));
+                sinkParts.add(sink.get("part").asInt());
+                String target = sinkAt.host() + ":" + sink.get("port").asInt();
+                PartPlan driver = new PartPlan(
+                        PartPlan.DRIVER, events, plan.rate() / plan.drivers().size(), target, (long) share * d);
+                driverParts.add(
+                        link(plan.drivers().get(d)).plan(driver).get("part").asInt());
+            }
+            link(plan.sink()).start();
+            for (String d : distinct(plan.drivers())) if (!d.equals(plan.sink())) link(d).start();
+            awaitDone();
+            probeAll("after", plan.probes());
+            AgentFigures.Builder figures = new AgentFigures.Builder(plan.events());
+            for (int d = 0; d < plan.drivers().size(); d++) {
+                String name = plan.drivers().get(d);
+                figures.driver(name, link(name).records(driverParts.get(d), plan.events()));
+                figures.sink(plan.sink(), link(plan.sink()).records(sinkParts.get(d), plan.events()));
+            }
+            for (AgentLink l : links.values()) l.stop();
+            for (Map.Entry<String, List<ProbeWindow>> w : windows.entrySet()) {
+                figures.relation(w.getKey(), ClockRelation.fromWindows(w.getValue()), w.getValue());
+            }
+            return figures.build();
+        } finally {
+            for (AgentLink l : links.values()) l.close();
+        }
+    }
+
+    /** Probes every agent and polls their parts until all are done, within the trial's time limit. */
+    private void awaitDone() {
+        long planned = (long) (plan.events() / plan.rate() * 1e9);
+        long deadline = System.nanoTime() + 2 * planned + plan.replyMs() * 1_000_000L;
+        for (int period = 1; ; period++) {
+            LockSupport.parkNanos(plan.probePeriodMs() * 1_000_000L);
+            probeAll("during-" + period, plan.probesDuring());
+            boolean done = true;
+            for (AgentLink l : links.values()) {
+                JsonNode s = l.status();
+                if (s.get("failures").size() > 0) {
+                    throw new AgentFailure(
+                            l.name(), "failed: " + s.get("failures").get(0).asText(), null);
+                }
+                done &= s.get("done").asBoolean();
+            }
+            if (done) return;
+            if (System.nanoTime() > deadline) {
+                throw new AgentFailure(
+                        plan.sink(),
+                        "did not receive every event within " + (2 * planned) / 1_000_000 + " ms + the reply limit",
+                        null);
+            }
+        }
+    }
+
+    private void probeAll(String label, int n) {
+        for (Map.Entry<String, AgentLink> e : links.entrySet()) {
+            ProbeWindow w = new ProbeWindow(label);
+            e.getValue().probe(w, n, 200);
+            windows.get(e.getKey()).add(w);
+        }
+    }
+
+    private AgentLink link(String name) {
+        AgentLink l = links.get(name);
+        if (l == null) throw new IllegalArgumentException("no agent named '" + name + "'");
+        return l;
+    }
+
+    private AgentAddress address(String name) {
+        return plan.agents().stream()
+                .filter(a -> a.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no agent named '" + name + "'"));
+    }
+
+    private static List<String> distinct(List<String> names) {
+        return names.stream().distinct().toList();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.evperf.agent;
+
+import dev.evperf.agent.clock.SkewedClock;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+
+/**
+ * A sink run by an agent: it listens on the agent's address (an ephemeral port, reported to the
+ * controller), takes one driver's connection and records per event its sequence number, the
+ * driver's send stamp (on the driver's clock) and its receipt on the agent's clock. It waits for a
+ * driver at most {@value #ACCEPT_MS} ms and stops on its own at the expected count or end of stream.
+ */
+final class SinkPart extends Part {
+    static final int ACCEPT_MS = 30_000;
+
+    private final PartPlan plan;
+    private final SkewedClock clock;
+    private final ServerSocket server;
+    private final long[] seq;
+    private final long[] driverSent;
+    private final long[] received;
+    private volatile boolean finished;
+    private volatile Socket connection;
+
+    SinkPart(PartPlan plan, SkewedClock clock, InetAddress bind) throws IOException {
+        this.plan = plan;
+        this.clock = clock;
+        this.server = new ServerSocket();
+        server.bind(new InetSocketAddress(bind, 0));
+        server.setSoTimeout(ACCEPT_MS);
+        this.seq = new long[plan.events()];
+        this.driverSent = new long[plan.events()];
+        this.received = new long[plan.events()];
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    @Override
+    void start() {
+        run(this::receive, "sink");
+    }
+
+    private void receive() {
+        try (server;
+                Socket s = server.accept();
+                DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16))) {
+            connection = s;
+            s.setTcpNoDelay(true);
+            for (int i = 0; i < plan.events(); i++) {
+                long q = in.readLong();
+                long stamp = in.readLong();
+                // the receipt is read when the frame is complete: the event has arrived
+                received[i] = clock.now();
+                seq[i] = q;
+                driverSent[i] = stamp;
+                count = i + 1;
+            }
+        } catch (SocketTimeoutException e) {
+            failure = "sink: no driver connected within " + ACCEPT_MS + " ms";
+        } catch (EOFException e) {
+            // the driver closed early: the count says how many arrived
+        } catch (IOException e) {
+            if (!server.isClosed() || count < plan.events())
+                failure = "sink: " + e.getMessage() + " after " + count + " events";
+        } finally {
+            finished = true;
+        }
+    }
+
+    @Override
+    boolean done() {
+        return finished || count == plan.events();
+    }
+
+    @Override
+    long[][] records() {
+        return new long[][] {seq, driverSent, received};
+    }
+
+    @Override
+    void stop() throws InterruptedException {
+        try {
+            server.close();
+            Socket c = connection;
+            if (c != null && !done()) c.close();
+        } catch (IOException e) {
+            // closing is all that is wanted
+        }
+        if (thread != null) thread.join(5_000);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.evperf.agent.AgentAddress;
+import dev.evperf.agent.AgentFailure;
+import dev.evperf.agent.AgentFigures;
+import dev.evperf.agent.AgentTrial;
+import dev.evperf.agent.LocalAgent;
+import dev.evperf.agent.wire.Secret;
+import dev.evperf.core.workload.Components;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.core.workload.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
+ * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
+ * constant phase on the driver agents towards the sink agent, and the trial's {@code result.json}
+ * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
+ * with its name (exit 1, the other trials still run); a clock bound above
+ * {@code agents.clock_bound_limit} marks it.
+ */
+final class AgentRun {
+    private AgentRun() {}
+
+    static int run(Plan plan, Path runDir, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        Components.AgentsDef a = plan.base().agents;
+        Path secretFile = plan.workloadFile().toAbsolutePath().getParent().resolve(a.secretFile);
+        Secret secret = a.local && !Files.exists(secretFile) ? Secret.create(secretFile) : Secret.read(secretFile);
+        boolean allOk = true;
+        for (TrialSpec t : plan.trials()) {
+            Path dir = runDir.resolve(t.id());
+            Files.createDirectories(dir);
+            List<LocalAgent> local = new ArrayList<>();
+            try {
+                List<AgentAddress> addresses = new ArrayList<>();
+                for (Components.AgentNodeDef n : a.nodes) {
+                    if (a.local) {
+                        LocalAgent la = LocalAgent.start(
+                                n.name,
+                                System.getProperty("java.class.path"),
+                                secretFile,
+                                dir.resolve("agent-" + n.name + ".log"),
+                                Duration.ofSeconds(90),
+                                List.of());
+                        local.add(la);
+                        addresses.add(la.address());
+                    } else {
+                        int colon = n.address.lastIndexOf(':');
+                        addresses.add(new AgentAddress(
+                                n.name,
+                                n.address.substring(0, colon),
+                                Integer.parseInt(n.address.substring(colon + 1))));
+                    }
+                }
+                AgentFigures f = new AgentTrial(trialPlan(t.workload(), addresses), secret).run();
+                List<String> marks = new ArrayList<>();
+                if (a.clockBoundLimit != null && f.maxBound() > a.clockBoundLimit.nanos()) {
+                    marks.add(String.format(
+                            "clock bound ± %.1f µs above agents.clock_bound_limit %s",
+                            f.maxBound() / 1e3, a.clockBoundLimit.text()));
+                }
+                f.write(dir, marks);
+                out.println(t.id() + ":");
+                for (String line : f.summary()) out.println("  " + line);
+                for (String m : marks) out.println("  MARKED: " + m);
+            } catch (AgentFailure e) {
+                allOk = false;
+                err.println("evperf: trial " + t.id() + " failed: " + e.getMessage());
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("status", "failed");
+                r.put("failure", e.getMessage());
+                r.put("agent", e.agent());
+                new ObjectMapper()
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValue(dir.resolve("result.json").toFile(), r);
+            } finally {
+                for (LocalAgent la : local) {
+                    // a local agent exits by itself once its controller said bye; one that does not is stopped
+                    if (!la.awaitExit(Duration.ofSeconds(15))) {
+                        err.println("evperf: agent " + la.address().name() + " did not exit by itself; stopped");
+                    }
+                }
+            }
+        }
+        return allOk ? 0 : 1;
+    }
+
+    private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses) {
+        Components.AgentsDef a = w.agents;
+        Workload.ConstantDef c = w.load.phases.get(0).constant;
+        long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
+        if (events < 1 || events > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("load: " + events + " events; agents take 1.." + Integer.MAX_VALUE);
+        }
+        List<String> drivers = a.nodes.stream()
+                .filter(n -> "driver".equals(n.role))
+                .map(n -> n.name)
+                .toList();
+        String sink =
+                a.nodes.stream().filter(n -> "sink".equals(n.role)).findFirst().orElseThrow().name;
+        return new AgentTrial.Plan(
+                addresses,
+                drivers,
+                sink,
+                (int) events,
+                c.rate,
+                a.probes.count,
+                a.probes.during,
+                a.probes.period.millis(),
+                (int) a.replyTimeout.millis());
+    }
+}

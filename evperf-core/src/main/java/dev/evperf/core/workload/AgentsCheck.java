@@ -1,0 +1,83 @@
+package dev.evperf.core.workload;
+
+import static dev.evperf.core.workload.WorkloadValidator.fail;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The {@code agents} section (issue 13, docs/agents.md), checked before anything runs: unique names,
+ * a role of driver or sink, one sink and at least one driver, addresses when the agents run already,
+ * a secret file, bounded probe counts, and a load the agents can run (one constant phase: their
+ * driver parts send on an absolute schedule at a fixed rate; other profiles are not built yet).
+ */
+final class AgentsCheck {
+    /** The most probes per window: a bound on the time a window takes. */
+    static final int MAX_PROBES = 10_000;
+
+    private AgentsCheck() {}
+
+    static void validate(Workload w, String where) {
+        Components.AgentsDef a = w.agents;
+        if (a == null) return;
+        if (a.secretFile == null || a.secretFile.isBlank()) {
+            fail(
+                    where,
+                    "agents.secret_file",
+                    "expected the file with the run's secret (the agents read the same file)");
+        }
+        if (a.nodes == null || a.nodes.isEmpty()) fail(where, "agents.nodes", "expected at least a driver and a sink");
+        Set<String> names = new HashSet<>();
+        int sinks = 0;
+        int drivers = 0;
+        for (int i = 0; i < a.nodes.size(); i++) {
+            Components.AgentNodeDef n = a.nodes.get(i);
+            String p = "agents.nodes[" + i + "]";
+            if (n == null || n.name == null || !n.name.matches("[A-Za-z0-9_.-]+")) {
+                fail(where, p + ".name", "expected a name of letters, digits, '_', '.' or '-'");
+            }
+            if (!names.add(n.name)) fail(where, p + ".name", "'" + n.name + "' is named twice");
+            if ("sink".equals(n.role)) sinks++;
+            else if ("driver".equals(n.role)) drivers++;
+            else fail(where, p + ".role", "expected driver or sink, got '" + n.role + "'");
+            if (!a.local && (n.address == null || !n.address.matches(".+:[0-9]{1,5}"))) {
+                fail(where, p + ".address", "expected host:port of a running agent (agents.local is false)");
+            }
+            if (a.local && n.address != null) {
+                fail(
+                        where,
+                        p + ".address",
+                        "local agents are started on loopback by evperf; an address needs local: false");
+            }
+        }
+        if (sinks != 1) fail(where, "agents.nodes", "expected exactly one sink, got " + sinks);
+        if (drivers == 0) fail(where, "agents.nodes", "expected at least one driver");
+        if (a.probes == null || a.probes.count < 1 || a.probes.count > MAX_PROBES) {
+            fail(where, "agents.probes.count", "expected 1.." + MAX_PROBES);
+        }
+        if (a.probes.during < 1 || a.probes.during > MAX_PROBES)
+            fail(where, "agents.probes.during", "expected 1.." + MAX_PROBES);
+        if (a.probes.period == null || a.probes.period.nanos() < 10_000_000L) {
+            fail(where, "agents.probes.period", "expected a duration of at least 10ms");
+        }
+        if (a.replyTimeout == null || a.replyTimeout.nanos() < 1_000_000_000L) {
+            fail(where, "agents.reply_timeout", "expected a duration of at least 1s");
+        }
+        if (a.clockBoundLimit != null && a.clockBoundLimit.nanos() <= 0) {
+            fail(where, "agents.clock_bound_limit", "expected a duration above 0");
+        }
+        if (w.engine == null || !"null".equals(w.engine.name)) {
+            fail(
+                    where,
+                    "agents",
+                    "events go from driver agents to the sink agent over TCP; set engine.name: \"null\" "
+                            + "(engines between agents are not built yet)");
+        }
+        if (w.load == null
+                || w.load.phases == null
+                || w.load.phases.size() != 1
+                || w.load.phases.get(0).constant == null) {
+            fail(where, "agents", "the load must be one phase with a constant profile (rate with count or duration)");
+        }
+    }
+}
