@@ -8,6 +8,7 @@ import dev.evperf.agent.AgentFigures;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.wire.Secret;
+import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
@@ -33,7 +34,7 @@ final class AgentRun {
     private AgentRun() {}
 
     static int run(Plan plan, Path runDir, PrintStream out, PrintStream err) throws IOException, InterruptedException {
-        Workload.AgentsDef a = plan.base().agents;
+        Components.AgentsDef a = plan.base().agents;
         Path secretFile = plan.workloadFile().toAbsolutePath().getParent().resolve(a.secretFile);
         Secret secret = a.local && !Files.exists(secretFile) ? Secret.create(secretFile) : Secret.read(secretFile);
         boolean allOk = true;
@@ -43,7 +44,7 @@ final class AgentRun {
             List<LocalAgent> local = new ArrayList<>();
             try {
                 List<AgentAddress> addresses = new ArrayList<>();
-                for (Workload.AgentNodeDef n : a.nodes) {
+                for (Components.AgentNodeDef n : a.nodes) {
                     if (a.local) {
                         LocalAgent la = LocalAgent.start(
                                 n.name,
@@ -96,7 +97,7 @@ final class AgentRun {
     }
 
     private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses) {
-        Workload.AgentsDef a = w.agents;
+        Components.AgentsDef a = w.agents;
         Workload.ConstantDef c = w.load.phases.get(0).constant;
         long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
         if (events < 1 || events > Integer.MAX_VALUE) {

@@ -5,22 +5,33 @@ import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.trial.EngineCheck;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.SpecWorkload;
+import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Before the first trial of an engine behind Kafka: start the run's components, then check the engine against them. */
 final class Components {
-    private Components() {
-    }
+    private Components() {}
 
     /**
      * @return the running components, or null when the engine runs in the trial JVM
      * @throws WorkloadException (bad input: nothing ran) when a component does not start or the engine refuses the workload;
      *                           what was started is stopped first
      */
-    static RunComponents startAndCheck(Plan plan, Path runDir, String classPath, PrintStream progress) throws Exception {
-        if (EngineModules.external(plan.base().engine.name) == null) return null;
+    /** The trials whose engine runs behind Kafka (a neutral query's unsupported trials run nowhere). */
+    static List<TrialSpec> externalTrials(Plan plan) {
+        return plan.trials().stream()
+                .filter(t -> EngineModules.external(t.workload().engine.name) != null)
+                .filter(t -> SpecWorkload.unsupported(t.workload()) == null)
+                .toList();
+    }
+
+    static RunComponents startAndCheck(Plan plan, Path runDir, String classPath, PrintStream progress)
+            throws Exception {
+        if (externalTrials(plan).isEmpty()) return null;
         long t0 = System.nanoTime();
         RunComponents components;
         try {
@@ -29,10 +40,32 @@ final class Components {
             throw new WorkloadException(plan.workloadFile() + ": components: " + e.getMessage(), e);
         }
         try {
-            progress.printf("evperf: components ready in %.1f s%s%s; checking the engine%n", (System.nanoTime() - t0) / 1e9,
+            progress.printf(
+                    "evperf: components ready in %.1f s%s%s; checking the engine%n",
+                    (System.nanoTime() - t0) / 1e9,
                     components.bootstrap() != null ? ", broker " + components.bootstrap() : "",
                     components.rest() != null ? ", flink " + components.rest() : "");
-            EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
+            List<TrialSpec> external = externalTrials(plan);
+            if (external.size() == plan.trials().size()) {
+                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
+            } else {
+                // A neutral query swept over engines: each engine behind Kafka is checked on its own class path.
+                for (String engine : external.stream()
+                        .map(t -> t.workload().engine.name)
+                        .distinct()
+                        .toList()) {
+                    List<TrialSpec> trials = external.stream()
+                            .filter(t -> t.workload().engine.name.equals(engine))
+                            .toList();
+                    Plan part = new Plan(
+                            plan.workloadFile(), plan.tree(), trials.get(0).workload(), trials);
+                    EngineCheck.check(
+                            part,
+                            components::inject,
+                            classPath,
+                            runDir.resolve("components").resolve(engine));
+                }
+            }
             return components;
         } catch (Exception | Error e) {
             components.close();

@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             ModelCommand.class,
             RefStudyCommand.class,
             PairsCommand.class,
+            SuiteCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main {

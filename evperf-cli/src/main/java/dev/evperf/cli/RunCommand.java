@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
@@ -14,6 +15,7 @@ import dev.evperf.results.RunFile;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,8 +68,29 @@ final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if (plan.base().agents != null) {
+            main.err.println("evperf: results in " + runDir);
+            return AgentRun.run(plan, runDir, main.out, main.err);
+        }
+        return allOk(runPlan(main, plan, runDir, tables, warmUp.keepWarmUp, Map.of())) ? 0 : 1;
+    }
+
+    /**
+     * Runs every trial of a validated plan into {@code runDir} (components started and stopped
+     * around them), prints the summary tables (none when {@code tables} is null).
+     *
+     * @param annotations top-level sections added to run.json before the first trial (a suite's definition)
+     * @return run.json's content
+     */
+    static RunFile runPlan(
+            Main main,
+            Plan plan,
+            Path runDir,
+            RunSummary.Format tables,
+            boolean keepWarmUp,
+            Map<String, JsonNode> annotations)
+            throws Exception {
         main.err.println("evperf: results in " + runDir);
-        if (plan.base().agents != null) return AgentRun.run(plan, runDir, main.out, main.err);
         Summaries.Kept summaries = new Summaries.Kept();
         String classPath = System.getProperty("java.class.path");
         Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
@@ -75,6 +98,7 @@ final class RunCommand implements Callable<Integer> {
                 RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
             controller.interruptible(interrupts);
             controller.begin(plan);
+            annotations.forEach(controller::annotate);
             if (components != null) {
                 controller.components(components);
                 controller.annotate("components", components.describe());
@@ -89,12 +113,23 @@ final class RunCommand implements Callable<Integer> {
                 controller.annotate("components", components.describe());
             }
             RunFile run = controller.finish();
-            summaries.print(runDir, tables, warmUp.keepWarmUp, main.out);
+            if (tables != null) summaries.print(runDir, tables, keepWarmUp, main.out);
             interrupts.check("interrupted by a signal while printing the tables; the run is complete in " + runDir);
-            boolean allOk = true;
-            for (RunFile.Trial t : run.trials()) allOk &= t.ok();
-            return allOk ? 0 : 1;
+            return run;
         }
+    }
+
+    /**
+     * Every trial ran and none gave invalid results (a neutral query's validation); a trial whose engine
+     * cannot express the query is not a failure of the run.
+     */
+    static boolean allOk(RunFile run) {
+        for (RunFile.Trial t : run.trials()) {
+            if (!t.ok() && !RunFile.UNSUPPORTED.equals(t.status())) return false;
+            if (t.validation() != null
+                    && "invalid".equals(t.validation().path("verdict").asText())) return false;
+        }
+        return true;
     }
 
     private static Path defaultDir(Plan plan) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadLoader;
 import java.nio.file.Files;
@@ -70,8 +71,9 @@ class ReadmeWorkloadTest {
             JavaType t = todo.remove(todo.size() - 1);
             while (t.isContainerType()) t = t.getContentType();
             if (!seen.add(t.getRawClass())
-                    || t.getRawClass().getEnclosingClass() != Workload.class && t.getRawClass() != Workload.class)
-                continue;
+                    || t.getRawClass().getEnclosingClass() != Workload.class
+                            && t.getRawClass().getEnclosingClass() != Components.class
+                            && t.getRawClass() != Workload.class) continue;
             BeanDescription d = WorkloadLoader.YAML.getDeserializationConfig().introspect(t);
             for (BeanPropertyDefinition p : d.findProperties()) {
                 if (!p.couldDeserialize()) continue;

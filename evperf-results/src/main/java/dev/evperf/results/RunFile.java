@@ -41,13 +41,18 @@ public record RunFile(
         String stopped,
         List<Trial> trials) {
 
-    /** Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started; not finished yet. */
+    /**
+     * Trial statuses: ran to the end; failed (reason says why); interrupted by a signal; never started;
+     * not finished yet; not run because its engine cannot express the workload's neutral query
+     * ({@code engine.query}; reason says why).
+     */
     public static final String OK = "ok",
             FAILED = "failed",
             INTERRUPTED = "interrupted",
             NOT_RUN = "not run",
             PLANNED = "planned",
-            RUNNING = "running";
+            RUNNING = "running",
+            UNSUPPORTED = "unsupported";
 
     public RunFile {
         workload = missingAsEmpty(workload);
@@ -67,6 +72,8 @@ public record RunFile(
      * @param summary    the trial's summary as computed when it finished (the analysis's JSON form)
      * @param componentsRestarted a component had died and was started again before this trial; null otherwise
      * @param summaryError why the summary could not be computed; null when it was
+     * @param validation  a neutral query's verdict in brief (validation.json has it whole); null without one
+     * @param validationError why the verdict could not be added to result.json; null when it was
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -85,7 +92,9 @@ public record RunFile(
             Long errors,
             JsonNode summary,
             String componentsRestarted,
-            String summaryError) {
+            String summaryError,
+            JsonNode validation,
+            String validationError) {
         public Trial {
             params = missingAsEmpty(params);
             jvm = jvm == null ? null : List.copyOf(jvm);
@@ -100,8 +109,8 @@ public record RunFile(
 
         /** The controller's entry for a trial as it goes; {@link #trial()} takes it as it is now. */
         public static final class Draft {
-            public String id, dir, label, status, reason, componentsRestarted, summaryError;
-            public JsonNode params, summary;
+            public String id, dir, label, status, reason, componentsRestarted, summaryError, validationError;
+            public JsonNode params, summary, validation;
             public Integer repetition, exitCode;
             public List<String> jvm;
             public Double durationS;
@@ -122,7 +131,9 @@ public record RunFile(
                         errors,
                         summary,
                         componentsRestarted,
-                        summaryError);
+                        summaryError,
+                        validation,
+                        validationError);
             }
         }
     }

@@ -359,6 +359,8 @@ public record TrialSummary(
     /** "ok", "ok with 3 errors", or the status of a trial that failed. */
     @JsonProperty("status_text")
     public String statusText() {
+        if (ok() && warnings != null && warnings.stream().anyMatch(w -> Warning.INVALID.equals(w.kind())))
+            return "INVALID";
         return ok() && errors != null && errors.count() > 0
                 ? "ok with " + errors.count() + (errors.count() == 1 ? " error" : " errors")
                 : status;

@@ -23,6 +23,11 @@ public record Warning(String kind, String figure, String message) {
     public static final String NOT_STEADY = "not-steady";
     /** No end of warm-up was found: the steady-state tables include the transient. */
     public static final String WARM_UP = "warm-up";
+    /**
+     * The engine's rows for a neutral query (engine.query) differ from the reference model's: the
+     * figures are those of an engine that computed something else (validation.json has the rows).
+     */
+    public static final String INVALID = "invalid";
     /** One value moves a mean by more than 10 %: read the median and trimmed mean next to it. */
     public static final String DOMINATED = "dominated";
 

@@ -1,5 +1,7 @@
 package dev.evperf.analysis.summary;
 
+import static dev.evperf.analysis.summary.Table.num;
+
 import dev.evperf.analysis.figures.Adaptivity;
 import dev.evperf.analysis.figures.BurstStats;
 import dev.evperf.analysis.figures.HeadTail;
@@ -9,12 +11,8 @@ import dev.evperf.analysis.figures.LatencyTrend;
 import dev.evperf.analysis.figures.PhaseRate;
 import dev.evperf.analysis.figures.Robust;
 import dev.evperf.analysis.warmup.WarmUpCut;
-
 import dev.evperf.results.Intervals;
 import dev.evperf.results.TrialResult;
-
-import static dev.evperf.analysis.summary.Table.num;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,16 +39,21 @@ public final class Warnings {
      */
     public static final double BEHIND_MS = 50.0;
 
-    private Warnings() {
-    }
+    private Warnings() {}
 
     /** @param dir the trial directory (intervals.csv), may be null; @param result may be null */
     public static List<Warning> of(TrialSummary s, TrialResult result, Path dir) {
         List<Warning> out = new ArrayList<>();
+        invalid(dir, out);
         TrialErrors e = s.errors();
         if (e != null && e.count() > 0) {
-            out.add(new Warning(Warning.ERRORS, "trial", e.describe() + ". The figures describe the events that went through"
-                    + (e.first().isEmpty() ? "" : "; the first error: " + e.first().get(0).message())));
+            out.add(new Warning(
+                    Warning.ERRORS,
+                    "trial",
+                    e.describe() + ". The figures describe the events that went through"
+                            + (e.first().isEmpty()
+                                    ? ""
+                                    : "; the first error: " + e.first().get(0).message())));
         }
         if (s.disturbance() != null && s.disturbance().disturbed()) {
             out.add(new Warning(Warning.DISTURBED, "trial", s.disturbance().describe()));
@@ -59,12 +62,42 @@ public final class Warnings {
         adaptivity(s, result, notSteady, out);
         WarmUpCut w = s.warmUp();
         if (w != null && w.inconclusive()) {
-            out.add(new Warning(Warning.WARM_UP, "latency and burst tables", "MSER-5 found no end of warm-up in " + w.points() + " "
-                    + w.series() + " (its minimum is at the limit of its search, half the series): any transient is in the tables;"
-                    + " a longer run shows whether the engine settles"));
+            out.add(new Warning(
+                    Warning.WARM_UP,
+                    "latency and burst tables",
+                    "MSER-5 found no end of warm-up in " + w.points() + " "
+                            + w.series()
+                            + " (its minimum is at the limit of its search, half the series): any transient is in the tables;"
+                            + " a longer run shows whether the engine settles"));
         }
         dominated(s, out);
         return out;
+    }
+
+    /** A neutral query's validation found wrong rows (validation.json, written by the controller after the trial). */
+    private static void invalid(Path dir, List<Warning> out) {
+        Path file = dir == null ? null : dir.resolve("validation.json");
+        if (file == null || !java.nio.file.Files.exists(file)) return;
+        try {
+            var v = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+            if (!"invalid".equals(v.path("verdict").asText())) return;
+            StringBuilder sb = new StringBuilder("the engine's rows differ from the reference model's: ");
+            for (var stream : v.path("streams")) {
+                if (stream.path("summary").isTextual())
+                    sb.append(stream.get("summary").asText()).append("; ");
+                if (stream.path("examples").size() > 0)
+                    sb.append("first: ")
+                            .append(stream.get("examples").get(0).asText())
+                            .append("; ");
+            }
+            out.add(new Warning(
+                    Warning.INVALID,
+                    "every figure",
+                    sb.append("see validation.json").toString()));
+        } catch (java.io.IOException unreadable) {
+            out.add(new Warning(
+                    Warning.INVALID, "every figure", "validation.json cannot be read: " + unreadable.getMessage()));
+        }
     }
 
     /** Rate and lag of each measured phase with a target; @return the names of the phases that were no steady state */
@@ -76,36 +109,59 @@ public final class Warnings {
             if (p.targetRate() == null || p.count() == 0) continue;
             String figure = "phase " + p.name();
             boolean bad = false;
-            // Poisson arrivals: measured against the rate their intended times hold, not the target they were drawn around
+            // Poisson arrivals: measured against the rate their intended times hold, not the target they were drawn
+            // around
             double asked = p.intendedDiffers() ? p.intendedRate() : p.targetRate();
             if (p.achievedRate() < RATE_SHORT * asked) {
                 bad = true;
-                out.add(new Warning(Warning.RATE_SHORT, figure, String.format(Locale.ROOT,
-                        "achieved %s ev/s, %s %% of its %s %s ev/s: the engine did not keep up, so the phase's latency"
-                                + " describes a queue that grew through it, not a steady state",
-                        num(p.achievedRate(), 1), num(100 * p.achievedRate() / asked, 1), p.intendedDiffers() ? "intended rate" : "target",
-                        num(asked, 1))));
+                out.add(new Warning(
+                        Warning.RATE_SHORT,
+                        figure,
+                        String.format(
+                                Locale.ROOT,
+                                "achieved %s ev/s, %s %% of its %s %s ev/s: the engine did not keep up, so the phase's latency"
+                                        + " describes a queue that grew through it, not a steady state",
+                                num(p.achievedRate(), 1),
+                                num(100 * p.achievedRate() / asked, 1),
+                                p.intendedDiffers() ? "intended rate" : "target",
+                                num(asked, 1))));
             }
             LatencyTrend lag = lagTrend(csv, p.phase());
             if (lag != null && lag.growing(LAG_SLOPE_MS_PER_S) && p.lastLagMs() >= LAG_END_MS) {
                 bad = true;
-                out.add(new Warning(Warning.LAG_GROWING, figure, String.format(Locale.ROOT,
-                        "the driver fell behind its schedule by %s ± %s ms per s over %d intervals and ended the phase %s ms behind:"
-                                + " later events waited longer and longer to be sent (scheduled latency counts the wait)",
-                        num(lag.slopeMsPerS(), 3), num(lag.stdErr(), 3), lag.points(), num(p.lastLagMs(), 3))));
+                out.add(new Warning(
+                        Warning.LAG_GROWING,
+                        figure,
+                        String.format(
+                                Locale.ROOT,
+                                "the driver fell behind its schedule by %s ± %s ms per s over %d intervals and ended the phase %s ms behind:"
+                                        + " later events waited longer and longer to be sent (scheduled latency counts the wait)",
+                                num(lag.slopeMsPerS(), 3),
+                                num(lag.stdErr(), 3),
+                                lag.points(),
+                                num(p.lastLagMs(), 3))));
             }
             if (!"bursts".equals(p.profile()) && p.maxLagMs() > BEHIND_MS) {
                 bad = true;
-                out.add(new Warning(Warning.BEHIND_SCHEDULE, figure, String.format(Locale.ROOT,
-                        "events were sent up to %s ms after their intended time (more than %s ms: the driver waited for the engine"
-                                + " or was descheduled), so the phase's scheduled latency holds a backlog, not a steady state",
-                        num(p.maxLagMs(), 3), num(BEHIND_MS, 0))));
+                out.add(new Warning(
+                        Warning.BEHIND_SCHEDULE,
+                        figure,
+                        String.format(
+                                Locale.ROOT,
+                                "events were sent up to %s ms after their intended time (more than %s ms: the driver waited for the engine"
+                                        + " or was descheduled), so the phase's scheduled latency holds a backlog, not a steady state",
+                                num(p.maxLagMs(), 3),
+                                num(BEHIND_MS, 0))));
             }
             if (bad) notSteady.add(p.name());
         }
         if (!notSteady.isEmpty() && s.disturbed()) {
-            out.add(new Warning(Warning.NOT_STEADY, "phases " + String.join(", ", notSteady), "the machine also disturbed the driver"
-                    + " during this trial (see 'disturbed'): part of the shortfall may be the machine's, not the engine's"));
+            out.add(
+                    new Warning(
+                            Warning.NOT_STEADY,
+                            "phases " + String.join(", ", notSteady),
+                            "the machine also disturbed the driver"
+                                    + " during this trial (see 'disturbed'): part of the shortfall may be the machine's, not the engine's"));
         }
         return notSteady;
     }
@@ -113,7 +169,10 @@ public final class Warnings {
     /** The least-squares trend of the generator lag (lag_max_ms) over a phase's whole intervals, or null. */
     public static LatencyTrend lagTrend(Intervals csv, int phase) {
         if (csv == null) return null;
-        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole"), lagCol = csv.column("lag_max_ms");
+        int tCol = csv.column("t_start_s"),
+                phaseCol = csv.column("phase"),
+                wholeCol = csv.column("whole"),
+                lagCol = csv.column("lag_max_ms");
         if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || lagCol < 0) return null;
         double[] x = new double[csv.rows().size()], y = new double[x.length];
         int n = 0;
@@ -131,12 +190,16 @@ public final class Warnings {
         if (a == null || ph == null) return;
         String steady = result.phases().get(ph.steady()).name();
         if (!notSteady.contains(steady)) return;
-        out.add(new Warning(Warning.NOT_STEADY, "adaptivity", "its steady phase " + steady + " was no steady state (see the phase's"
-                + " warning): the steady mean " + num(a.steadyMeanMs(), 3) + " ms and p99.9 " + num(a.steadyP999Ms(), 3)
-                + " ms describe a backlog, so degradation " + num(a.degradation(), 2) + " and recovery "
-                + (a.recoveryS() == null ? "never" : num(a.recoveryS(), 3) + " s")
-                + " compare the peak against that backlog; run it below the engine's capacity (evperf sustain finds it),"
-                + " on a machine that leaves the driver its core"));
+        out.add(new Warning(
+                Warning.NOT_STEADY,
+                "adaptivity",
+                "its steady phase " + steady + " was no steady state (see the phase's"
+                        + " warning): the steady mean " + num(a.steadyMeanMs(), 3) + " ms and p99.9 "
+                        + num(a.steadyP999Ms(), 3)
+                        + " ms describe a backlog, so degradation " + num(a.degradation(), 2) + " and recovery "
+                        + (a.recoveryS() == null ? "never" : num(a.recoveryS(), 3) + " s")
+                        + " compare the peak against that backlog; run it below the engine's capacity (evperf sustain finds it),"
+                        + " on a machine that leaves the driver its core"));
     }
 
     private static void dominated(TrialSummary s, List<Warning> out) {
@@ -148,20 +211,43 @@ public final class Warnings {
         }
         BurstStats b = s.burstStats();
         if (b != null && Robust.dominated(b.maxShift())) {
-            out.add(new Warning(Warning.DOMINATED, "burst time mean", String.format(Locale.ROOT,
-                    "burst %d (%s ms) alone lifts the mean %s ms by %s %%: median %s ms, trimmed mean %s ms",
-                    b.maxBurst(), num(b.maxMs(), 3), num(b.meanMs(), 3), num(100 * b.maxShift(), 1), num(b.medianMs(), 3),
-                    num(b.trimmedMeanMs(), 3))));
+            out.add(new Warning(
+                    Warning.DOMINATED,
+                    "burst time mean",
+                    String.format(
+                            Locale.ROOT,
+                            "burst %d (%s ms) alone lifts the mean %s ms by %s %%: median %s ms, trimmed mean %s ms",
+                            b.maxBurst(),
+                            num(b.maxMs(), 3),
+                            num(b.meanMs(), 3),
+                            num(100 * b.maxShift(), 1),
+                            num(b.medianMs(), 3),
+                            num(b.trimmedMeanMs(), 3))));
         }
         if (s.headTail() != null) {
-            List<HeadTail.Row> rows = s.headTail().stream().filter(r -> Robust.dominated(r.aMaxShift())).toList();
+            List<HeadTail.Row> rows = s.headTail().stream()
+                    .filter(r -> Robust.dominated(r.aMaxShift()))
+                    .toList();
             if (!rows.isEmpty()) {
                 HeadTail.Row r = rows.get(0);
-                out.add(new Warning(Warning.DOMINATED, "head-tail A", String.format(Locale.ROOT,
-                        "at N=%d burst %d alone lifts A %s µs by %s %% (median %s µs, trimmed mean %s µs)%s",
-                        r.n(), r.aMaxBurst(), num(r.aUs(), 3), num(100 * r.aMaxShift(), 1), num(r.aMedianUs(), 3), num(r.aTrimmedUs(), 3),
-                        rows.size() == 1 ? "" : "; one burst dominates A also at N=" + rows.subList(1, rows.size()).stream()
-                                .map(x -> x.n() + " (burst " + x.aMaxBurst() + ")").collect(Collectors.joining(", ")))));
+                out.add(new Warning(
+                        Warning.DOMINATED,
+                        "head-tail A",
+                        String.format(
+                                Locale.ROOT,
+                                "at N=%d burst %d alone lifts A %s µs by %s %% (median %s µs, trimmed mean %s µs)%s",
+                                r.n(),
+                                r.aMaxBurst(),
+                                num(r.aUs(), 3),
+                                num(100 * r.aMaxShift(), 1),
+                                num(r.aMedianUs(), 3),
+                                num(r.aTrimmedUs(), 3),
+                                rows.size() == 1
+                                        ? ""
+                                        : "; one burst dominates A also at N="
+                                                + rows.subList(1, rows.size()).stream()
+                                                        .map(x -> x.n() + " (burst " + x.aMaxBurst() + ")")
+                                                        .collect(Collectors.joining(", ")))));
             }
         }
     }
@@ -170,8 +256,17 @@ public final class Warnings {
         if (m == null || m.count() < 2) return;
         double shift = Robust.shift(m.meanUs(), m.maxUs(), m.count());
         if (!Robust.dominated(shift)) return;
-        out.add(new Warning(Warning.DOMINATED, figure, String.format(Locale.ROOT,
-                "one event of %s µs among %d lifts the mean to %s µs, by %s %%: read p50 (%s µs) and p99 (%s µs) beside it",
-                num(m.maxUs(), 3), m.count(), num(m.meanUs(), 3), num(100 * shift, 1), num(m.p50Us(), 3), num(m.p99Us(), 3))));
+        out.add(new Warning(
+                Warning.DOMINATED,
+                figure,
+                String.format(
+                        Locale.ROOT,
+                        "one event of %s µs among %d lifts the mean to %s µs, by %s %%: read p50 (%s µs) and p99 (%s µs) beside it",
+                        num(m.maxUs(), 3),
+                        m.count(),
+                        num(m.meanUs(), 3),
+                        num(100 * shift, 1),
+                        num(m.p50Us(), 3),
+                        num(m.p99Us(), 3))));
     }
 }

@@ -3,8 +3,8 @@ package dev.evperf.core.component;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.FlinkMode;
-import dev.evperf.core.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import java.util.Map;
  * address instead of {@code start}/{@code mode}) are only passed on.
  */
 public final class RunComponents implements AutoCloseable {
-    private final Workload.ComponentsDef def;
+    private final Components.ComponentsDef def;
     private final Path dir;
     private Component broker;
     private Component flink;
@@ -30,7 +30,7 @@ public final class RunComponents implements AutoCloseable {
 
     private int generation;
 
-    private RunComponents(Workload.ComponentsDef def, Path dir) {
+    private RunComponents(Components.ComponentsDef def, Path dir) {
         this.def = def;
         this.dir = dir;
     }
@@ -40,7 +40,7 @@ public final class RunComponents implements AutoCloseable {
      *
      * @throws ComponentFailure naming the component that did not become ready (what was started is stopped)
      */
-    public static RunComponents start(Workload.ComponentsDef def, Path dir) {
+    public static RunComponents start(Components.ComponentsDef def, Path dir) {
         RunComponents c = new RunComponents(def, dir.resolve("components"));
         try {
             c.startAll();
@@ -66,7 +66,7 @@ public final class RunComponents implements AutoCloseable {
             started.add(new Started("broker", generation, broker));
         }
         if (def.flink != null) {
-            Workload.FlinkDef f = def.flink;
+            Components.FlinkDef f = def.flink;
             Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
             flink = f.rest != null
                     ? Component.existing(f.rest)

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
@@ -197,6 +198,13 @@ public final class Controller {
     /** Runs the trial's JVM and records what became of it in {@code o}; never throws for the trial's own faults. */
     private void runTrial(Plan plan, TrialSpec t, RunFile.Trial.Draft o) {
         Path dir = Layout.trialDir(runDir, t.id());
+        String unsupported = SpecWorkload.unsupported(t.workload());
+        if (unsupported != null) {
+            // Neither run nor failed: the engine cannot express the neutral query, and the reason says why.
+            o.status = RunFile.UNSUPPORTED;
+            o.reason = unsupported;
+            return;
+        }
         try {
             Process p = start(plan, t, dir, o);
             if (p != null) await(p, t, dir, o);
@@ -228,7 +236,8 @@ public final class Controller {
                 annotate("components", components.describe());
             }
         }
-        spec.set("workload", components != null ? components.inject(t.tree()) : t.tree());
+        boolean external = dev.evperf.core.engine.EngineModules.external(t.workload().engine.name) != null;
+        spec.set("workload", components != null && external ? components.inject(t.tree()) : t.tree());
         if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 
@@ -311,6 +320,8 @@ public final class Controller {
         if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
             o.status = RunFile.OK;
             o.reason = null;
+            // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
+            SpecCheck.record(dir, t.workload(), o);
             try {
                 o.summary = summarizer.summarize(dir);
             } catch (Exception e) {

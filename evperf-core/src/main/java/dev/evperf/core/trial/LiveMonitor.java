@@ -25,51 +25,71 @@ final class LiveMonitor implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    LiveMonitor(List<SendState> states, EventSupply supply, OutputRecords out, long origin, long intervalNs, PrintStream sink) {
+    LiveMonitor(
+            List<SendState> states,
+            EventSupply supply,
+            OutputRecords out,
+            long origin,
+            long intervalNs,
+            PrintStream sink) {
         int senders = states.size();
-        thread = new Thread(() -> {
-            Histogram h = new Histogram(3);
-            long prevSent = 0, prevOut = 0;
-            long prevT = System.nanoTime();
-            while (running) {
-                try {
-                    Thread.sleep(Math.max(1, intervalNs / 1_000_000));
-                } catch (InterruptedException e) {
-                    return;
-                }
-                long now = System.nanoTime();
-                h.reset();
-                long sent = 0, lag = 0, lastSeq = -1;
-                for (int k = 0; k < senders; k++) {
-                    EventChunk c = states.get(k).chunk;
-                    if (c == null) continue;
-                    for (int row = supply.batched() ? 0 : k; row < c.size; row += supply.batched() ? 1 : senders) {
-                        long start = c.sendStart(row), end = c.sendEnd(row);
-                        if (end == 0) {
-                            if (supply.batched() || c.sampled) continue; // another sender's batch, or an untimed send
-                            break;
+        thread = new Thread(
+                () -> {
+                    Histogram h = new Histogram(3);
+                    long prevSent = 0, prevOut = 0;
+                    long prevT = System.nanoTime();
+                    while (running) {
+                        try {
+                            Thread.sleep(Math.max(1, intervalNs / 1_000_000));
+                        } catch (InterruptedException e) {
+                            return;
                         }
-                        long seq = c.first + row;
-                        if (start > 0 && end >= start && seq >= prevSent) h.recordValue(end - start);
-                        if (seq > lastSeq) {
-                            lastSeq = seq;
-                            lag = start - (supply.base() + c.intended[row]);
+                        long now = System.nanoTime();
+                        h.reset();
+                        long sent = 0, lag = 0, lastSeq = -1;
+                        for (int k = 0; k < senders; k++) {
+                            EventChunk c = states.get(k).chunk;
+                            if (c == null) continue;
+                            for (int row = supply.batched() ? 0 : k;
+                                    row < c.size;
+                                    row += supply.batched() ? 1 : senders) {
+                                long start = c.sendStart(row), end = c.sendEnd(row);
+                                if (end == 0) {
+                                    if (supply.batched() || c.sampled)
+                                        continue; // another sender's batch, or an untimed send
+                                    break;
+                                }
+                                long seq = c.first + row;
+                                if (start > 0 && end >= start && seq >= prevSent) h.recordValue(end - start);
+                                if (seq > lastSeq) {
+                                    lastSeq = seq;
+                                    lag = start - (supply.base() + c.intended[row]);
+                                }
+                            }
                         }
+                        // In capacity mode most sends are untimed: count them from the senders' progress.
+                        for (SendState st : states)
+                            lastSeq = Math.max(lastSeq, supply.sampleEvery() > 0 ? st.last : -1);
+                        sent = Math.max(prevSent, lastSeq + 1);
+                        long outs = out.count();
+                        double dt = (now - prevT) / 1e9;
+                        sink.printf(
+                                Locale.ROOT,
+                                "%st=%.2fs sent=%d in=%.0f/s out=%.0f/s p99=%.1fus lag=%.1fms%n",
+                                PREFIX,
+                                (now - origin) / 1e9,
+                                sent,
+                                (sent - prevSent) / dt,
+                                (outs - prevOut) / dt,
+                                h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e3,
+                                lag / 1e6);
+                        sink.flush();
+                        prevSent = Math.max(prevSent, sent);
+                        prevOut = outs;
+                        prevT = now;
                     }
-                }
-                // In capacity mode most sends are untimed: count them from the senders' progress.
-                for (SendState st : states) lastSeq = Math.max(lastSeq, supply.sampleEvery() > 0 ? st.last : -1);
-                sent = Math.max(prevSent, lastSeq + 1);
-                long outs = out.count();
-                double dt = (now - prevT) / 1e9;
-                sink.printf(Locale.ROOT, "%st=%.2fs sent=%d in=%.0f/s out=%.0f/s p99=%.1fus lag=%.1fms%n", PREFIX, (now - origin) / 1e9, sent,
-                        (sent - prevSent) / dt, (outs - prevOut) / dt, h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e3, lag / 1e6);
-                sink.flush();
-                prevSent = Math.max(prevSent, sent);
-                prevOut = outs;
-                prevT = now;
-            }
-        }, "evperf-live");
+                },
+                "evperf-live");
         thread.setDaemon(true);
         // The senders' threads matter more; the monitor only needs to run now and then.
         thread.setPriority(Thread.MIN_PRIORITY);
@@ -85,5 +105,22 @@ final class LiveMonitor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The trial's latest live line in its stdout (the controller shows it in place), or null. */
+    static String lastLine(java.nio.file.Path stdout) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(stdout)) return null;
+        try (var file = new java.io.RandomAccessFile(stdout.toFile(), "r")) {
+            long len = file.length();
+            long from = Math.max(0, len - 4096);
+            file.seek(from);
+            byte[] tail = new byte[(int) (len - from)];
+            file.readFully(tail);
+            String[] lines = new String(tail, java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            for (int i = lines.length - 1; i >= 0; i--) {
+                if (lines[i].startsWith(PREFIX)) return lines[i];
+            }
+        }
+        return null;
     }
 }

@@ -63,6 +63,8 @@ public final class PlanChecker {
             }
             // Engines behind Kafka are checked on their own class path once their components run: EngineCheck.
             if (dev.evperf.core.engine.EngineModules.external(w.engine.name) != null) continue;
+            // A neutral spec this engine cannot express: the trial is recorded as unsupported, not compiled.
+            if (dev.evperf.core.workload.SpecWorkload.unsupported(w) != null) continue;
             checkEngine(w, at);
         }
     }

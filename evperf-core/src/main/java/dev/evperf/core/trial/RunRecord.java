@@ -24,7 +24,8 @@ final class RunRecord {
     static final String PLANNED = RunFile.PLANNED,
             RUNNING = RunFile.RUNNING,
             INTERRUPTED = RunFile.INTERRUPTED,
-            NOT_RUN = RunFile.NOT_RUN;
+            NOT_RUN = RunFile.NOT_RUN,
+            UNSUPPORTED = RunFile.UNSUPPORTED;
 
     private final Path runDir;
     private final WriteFaults.Reserve reserve;

@@ -168,7 +168,9 @@ public final class TrialRunner {
                 EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
         result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
-        Object[][] pool = EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
+        SpecFeed feed = SpecFeed.of(w, n);
+        Object[][] pool =
+                feed != null ? feed.pool() : EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
@@ -182,7 +184,8 @@ public final class TrialRunner {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
             engine.onError(errors);
-            InputHandle input = engine.input(stream);
+            InputHandle input = feed != null ? feed.input(engine, stream) : engine.input(stream);
+            if (feed != null) feed.sendSetup(engine);
             // The origin is fixed before subscribing: listeners record relative to it.
             // Pair the nanoTime origin with the wall clock so traces, JFR and sensors share one axis.
             long before = System.nanoTime();
@@ -273,7 +276,9 @@ public final class TrialRunner {
                 System.gc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
-                ProcessCpu.Interval cpu = componentPids.isEmpty() ? null : ProcessCpu.start(componentPids);
+                // CPU per process (Nexmark's cores) for engines behind Kafka and for every trial of a neutral query
+                ProcessCpu.Interval cpu =
+                        componentPids.isEmpty() && w.engine.query == null ? null : ProcessCpu.start(componentPids);
                 Stalls.reset();
                 Descheduling.reset();
                 double stealAtStart = Descheduling.stealMs();

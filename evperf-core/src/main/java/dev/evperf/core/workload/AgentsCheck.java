@@ -18,7 +18,7 @@ final class AgentsCheck {
     private AgentsCheck() {}
 
     static void validate(Workload w, String where) {
-        Workload.AgentsDef a = w.agents;
+        Components.AgentsDef a = w.agents;
         if (a == null) return;
         if (a.secretFile == null || a.secretFile.isBlank()) {
             fail(
@@ -31,7 +31,7 @@ final class AgentsCheck {
         int sinks = 0;
         int drivers = 0;
         for (int i = 0; i < a.nodes.size(); i++) {
-            Workload.AgentNodeDef n = a.nodes.get(i);
+            Components.AgentNodeDef n = a.nodes.get(i);
             String p = "agents.nodes[" + i + "]";
             if (n == null || n.name == null || !n.name.matches("[A-Za-z0-9_.-]+")) {
                 fail(where, p + ".name", "expected a name of letters, digits, '_', '.' or '-'");

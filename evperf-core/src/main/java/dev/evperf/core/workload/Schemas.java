@@ -21,7 +21,8 @@ public final class Schemas {
         Map<String, StreamSchema> out = new LinkedHashMap<>();
         w.streams.forEach((name, def) -> {
             List<Field> fields = new ArrayList<>();
-            if (!def.fields.containsKey(def.sequence)) {
+            // A neutral query's streams are its spec's schemas as they are (table1's setup rows carry no seq).
+            if (!def.fields.containsKey(def.sequence) && w.engine.query == null) {
                 fields.add(new Field(def.sequence, FieldType.LONG));
             }
             def.fields.forEach((f, t) -> fields.add(new Field(f, FieldType.fromYamlName(t))));

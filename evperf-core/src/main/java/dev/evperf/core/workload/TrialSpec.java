@@ -32,6 +32,23 @@ public record TrialSpec(
             value.forEach(v -> sb.append(sb.length() == 0 ? "" : " ").append(v.asText()));
             return sb.toString();
         }
+        if (value.isObject() && (value.has("test") || value.has("query"))) {
+            // A whole neutral spec (engine.query): its kind and its own parameters, e.g. "filter selectivity=5".
+            StringBuilder sb = new StringBuilder(
+                    value.has("test")
+                            ? value.get("test").asText()
+                            : value.get("query").asText());
+            value.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("test")
+                        && !f.getKey().equals("query")
+                        && f.getValue().isValueNode())
+                    sb.append(' ')
+                            .append(f.getKey())
+                            .append('=')
+                            .append(f.getValue().asText());
+            });
+            return sb.toString();
+        }
         if (value.isObject()) {
             // A whole phase as a matrix value: name it by its profile (and Poisson arrivals).
             for (String profile : WorkloadValidator.PROFILES) {

@@ -43,9 +43,9 @@ public final class Workload {
      * once per run before the first trial, or existing ones named by address; see
      * dev.evperf.core.component.RunComponents.
      */
-    public ComponentsDef components;
+    public Components.ComponentsDef components;
     /** Remote drivers and a sink (issue 13, docs/agents.md): the load then runs on agent processes. */
-    public AgentsDef agents;
+    public Components.AgentsDef agents;
     /**
      * Logging channels (Cloudprofiler), by name, each with its handler chain chosen here at run
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
@@ -54,77 +54,6 @@ public final class Workload {
     public JsonNode channels;
     /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
     public JsonNode pipelines;
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class ComponentsDef {
-        public BrokerDef broker;
-        public FlinkDef flink;
-    }
-
-    /** The agents a run's load goes through; checked by {@code AgentsCheck}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class AgentsDef {
-        /** The run's secret, shared with every agent (relative to the workload file). */
-        @JsonProperty("secret_file")
-        public String secretFile;
-        /** true: evperf starts every agent as a JVM on loopback; false: they run already at their addresses. */
-        public boolean local = true;
-
-        public List<AgentNodeDef> nodes = new ArrayList<>();
-        public ProbesDef probes = new ProbesDef();
-        /** A trial whose clock bound exceeds this is marked (null: no limit). */
-        @JsonProperty("clock_bound_limit")
-        public Dur clockBoundLimit;
-
-        @JsonProperty("reply_timeout")
-        public Dur replyTimeout = Dur.parse("15s");
-    }
-
-    /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
-    public static final class AgentNodeDef {
-        public String name;
-        public String role;
-        public String address;
-    }
-
-    /** Clock probes: round trips per window before and after a trial, per window during it, how often. */
-    public static final class ProbesDef {
-        public int count = 32;
-        public int during = 8;
-        public Dur period = Dur.parse("200ms");
-    }
-
-    /** A Kafka broker: {@code start: true} (evperf starts one, KRaft, in a JVM of its own) or an existing cluster's {@code bootstrap_servers}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class BrokerDef {
-        public Boolean start;
-
-        @JsonProperty("bootstrap_servers")
-        public String bootstrapServers;
-        /** JVM options of the broker (default: a small heap). */
-        public List<String> jvm;
-        /** Broker settings ({@code server.properties} keys) over evperf's. */
-        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
-
-        @JsonProperty("ready_timeout")
-        public Dur readyTimeout = Dur.parse("90s");
-    }
-
-    /** A Flink cluster: {@code mode: standalone} (a JobManager and N TaskManager JVMs), {@code minicluster} (one JVM), or an existing one's {@code rest} address. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public static final class FlinkDef {
-        public FlinkMode mode;
-        public String rest;
-        public int taskmanagers = 1;
-        public int slots = 1;
-        /** JVM options of a MiniCluster (a standalone cluster's come from its memory settings). */
-        public List<String> jvm = new ArrayList<>();
-        /** Flink settings ({@code config.yaml} keys) over evperf's. */
-        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
-
-        @JsonProperty("ready_timeout")
-        public Dur readyTimeout = Dur.parse("180s");
-    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class StreamDef {
@@ -193,6 +122,11 @@ public final class Workload {
         public String name = "siddhi";
         /** In the engine's own language (SiddhiQL, EPL); the null engine needs none. */
         public String queries;
+        /**
+         * A neutral query spec (a chapter-4 test or a Nexmark query) in place of queries, outputs,
+         * streams and data: evperf writes them for each trial's engine (see SpecWorkload).
+         */
+        public JsonNode query;
         /** Output streams to listen to, each naming the attribute that carries the sequence. */
         @JsonSetter(contentNulls = Nulls.AS_EMPTY)
         public LinkedHashMap<String, OutputDef> outputs = new LinkedHashMap<>();

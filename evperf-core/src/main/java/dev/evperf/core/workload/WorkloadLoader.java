@@ -82,6 +82,16 @@ public final class WorkloadLoader {
             throw new WorkloadException(
                     where + (e instanceof JsonMappingException ? describe(e, true) : YamlErrors.syntax(e)));
         }
+        if (SpecWorkload.present(tree)) {
+            // A neutral spec: the base as written for its own engine (the matrix's trials are expanded below).
+            ObjectNode expanded = tree.deepCopy();
+            SpecWorkload.expand(expanded, where);
+            try {
+                base = YAML.treeToValue(expanded, Workload.class);
+            } catch (JsonProcessingException e) {
+                throw new WorkloadException(where + describe(e, false));
+            }
+        }
         validator.validate(base, where);
         resolveSustained((ObjectNode) tree, file.toAbsolutePath().getParent(), where);
 
@@ -100,6 +110,7 @@ public final class WorkloadLoader {
             }
             trialTree.remove("matrix");
             String trialWhere = where + ": matrix " + describeCombo(combo);
+            if (SpecWorkload.present(trialTree)) SpecWorkload.expand(trialTree, trialWhere);
             Workload w;
             try {
                 w = YAML.treeToValue(trialTree, Workload.class);

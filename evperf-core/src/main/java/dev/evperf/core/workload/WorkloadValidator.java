@@ -161,10 +161,13 @@ public final class WorkloadValidator {
      */
     private static void validateComponents(Workload w, String where) {
         var ext = EngineModules.external(w.engine.name);
+        // A neutral query swept over engines: a trial that does not run, or runs in the trial JVM, ignores the
+        // components.
+        if (w.engine.query != null && (ext == null || SpecWorkload.unsupported(w) != null)) return;
         Map<String, Object> opts = w.engine.options == null ? Map.of() : w.engine.options;
-        Workload.ComponentsDef c = w.components;
-        Workload.BrokerDef b = c == null ? null : c.broker;
-        Workload.FlinkDef f = c == null ? null : c.flink;
+        Components.ComponentsDef c = w.components;
+        Components.BrokerDef b = c == null ? null : c.broker;
+        Components.FlinkDef f = c == null ? null : c.flink;
         if (b != null) {
             boolean start = Boolean.TRUE.equals(b.start);
             if (start == (b.bootstrapServers != null)) {

@@ -35,10 +35,15 @@ public final class Specs {
         }
     }
 
-    /** A spec given as a node of a larger document (e.g. a workload's {@code suite.query}). */
+    /** A spec given as a node of a larger document (e.g. a workload's {@code engine.query}). */
     public static QuerySpec read(JsonNode node, String source) {
+        return read(node, QuerySpec.class, source);
+    }
+
+    /** Any spec type given as a node of a larger document. */
+    public static <T> T read(JsonNode node, Class<T> type, String source) {
         try {
-            return YAML.treeToValue(node, QuerySpec.class);
+            return YAML.treeToValue(node, type);
         } catch (JsonProcessingException e) {
             throw describe(e, source);
         }

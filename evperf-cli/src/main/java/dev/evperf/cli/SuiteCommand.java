@@ -1,0 +1,157 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.engine.EngineModules;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.trial.PlanChecker;
+import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.core.workload.WorkloadValidator;
+import dev.evperf.results.RunFile;
+import dev.evperf.suites.run.SuiteTests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code evperf suite micro|nexmark}: a suite's tests, each a neutral spec with its factor sweep,
+ * written as ONE workload (a matrix over {@code engine.query} × {@code engine.name}) and run by the
+ * same machinery as {@code evperf run}, so the results directory is an ordinary one (summary,
+ * report, compare read it) with every trial validated. {@link SuiteReport} then adds the suite's
+ * own section: per test and engine, the figures against the factor.
+ */
+@Command(
+        name = "suite",
+        mixinStandardHelpOptions = true,
+        description = "Runs a benchmark suite on several engines, validating every trial: micro (seed 001, chapter 4)"
+                + " or nexmark.")
+final class SuiteCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "SUITE", description = "micro or nexmark.")
+    String suite;
+
+    @Option(
+            names = "--engines",
+            split = ",",
+            paramLabel = "E,…",
+            description = "Engines (default: siddhi,esper,ref for micro; siddhi,esper for nexmark).")
+    List<String> engines = new ArrayList<>();
+
+    @Option(
+            names = {"--tests", "--queries"},
+            split = ",",
+            paramLabel = "T,…",
+            description = "Tests (micro) or queries (nexmark) to run (default: all).")
+    List<String> tests = new ArrayList<>();
+
+    @Option(names = "--quick", description = "Small factors and short trials: the whole suite in minutes.")
+    boolean quick;
+
+    @Option(
+            names = "--events",
+            paramLabel = "N",
+            description = "Measured events per trial (default: 20000 with --quick, else 1000000).")
+    Long events;
+
+    @Option(
+            names = "--rate",
+            paramLabel = "EV/S",
+            description =
+                    "Event time's rate (events per second of event time), and nexmark's load rate (default: 10000).")
+    double rate = 10_000;
+
+    @Option(
+            names = "--repetitions",
+            paramLabel = "N",
+            description = "Runs of each trial (default: 1 with --quick, else 2).")
+    Integer repetitions;
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Results directory (default: results/suite-<suite>-<time>).")
+    Path out;
+
+    @Option(names = "--dry-run", description = "Validate the suite's workload and print its trials; run nothing.")
+    boolean dryRun;
+
+    @Mixin
+    Verbosity verbosity;
+
+    @Override
+    public Integer call() throws Exception {
+        boolean micro =
+                switch (suite) {
+                    case "micro" -> true;
+                    case "nexmark" -> false;
+                    default -> throw new IllegalArgumentException(
+                            "suite: unknown suite '" + suite + "'; expected micro or nexmark");
+                };
+        List<SuiteTests.Test> selected =
+                SuiteTests.select(micro ? SuiteTests.micro(quick) : SuiteTests.nexmark(quick), tests);
+        List<String> names =
+                engines.isEmpty() ? (micro ? List.of("siddhi", "esper", "ref") : List.of("siddhi", "esper")) : engines;
+        TreeSet<String> known =
+                new TreeSet<>(EngineModules.names(Engines.available().keySet()));
+        for (String e : names) {
+            if (!known.contains(e)) {
+                String hint = dev.evperf.api.config.Suggest.closest(e, known);
+                throw new IllegalArgumentException("--engines: unknown engine '" + e + "'"
+                        + (hint != null ? "; did you mean '" + hint + "'?" : "; engines: " + String.join(", ", known)));
+            }
+        }
+        long n = events != null ? events : quick ? 20_000 : 1_000_000;
+        if (n < 100) throw new IllegalArgumentException("--events: expected at least 100, got " + n);
+        if (!(rate > 0)) throw new IllegalArgumentException("--rate: expected a rate above 0, got " + rate);
+        int reps = repetitions != null ? repetitions : quick ? 1 : 2;
+        if (reps < 1) throw new IllegalArgumentException("--repetitions: expected at least 1, got " + reps);
+
+        ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
+        ObjectNode workload = SuiteWorkload.workload(definition, micro);
+        Path runDir = out != null
+                ? out
+                : Path.of(
+                        "results",
+                        "suite-" + suite + (quick ? "-quick" : "") + "-"
+                                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path file = Files.createTempFile("evperf-suite-" + suite, ".yaml");
+        try {
+            Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(workload));
+            Plan plan = WorkloadLoader.load(
+                    file, new WorkloadValidator(Engines.available().keySet()));
+            PlanChecker.check(plan);
+            main.err.printf(
+                    "evperf: suite %s: %d test(s), %d engine(s), %d trial(s)%n",
+                    suite, selected.size(), names.size(), plan.trials().size());
+            if (dryRun) {
+                plan.trials().forEach(t -> main.out.printf("%s  %s%n", t.id(), t.label()));
+                return 0;
+            }
+            OutDir.prepare(runDir, "--out");
+            Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
+            RunFile run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
+            SuiteReport.Written written = SuiteReport.write(runDir);
+            main.out.print(written.text());
+            main.err.println("evperf: suite report in " + written.markdown() + " and " + written.html());
+            boolean ran = true;
+            for (RunFile.Trial t : run.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
+            // Wrong results are the suite's findings (reported per test), not a failure to run it.
+            return ran ? 0 : 1;
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}

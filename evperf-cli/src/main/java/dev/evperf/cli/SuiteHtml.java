@@ -1,0 +1,159 @@
+package dev.evperf.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * suite.html: one section per test, a small chart per figure (throughput, p99 latency, peak heap)
+ * with a line per engine against the factor, and the table under them. Plain SVG, no script, so
+ * the page opens anywhere and prints as it shows. Points of invalid trials are hollow and marked.
+ */
+final class SuiteHtml {
+    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+
+    private SuiteHtml() {}
+
+    static String page(String title, String intro, CharSequence sections) {
+        return "<!doctype html><html><head><meta charset=\"utf-8\"><title>" + esc(title) + "</title><style>"
+                + "body{font:14px sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:.5em 0 2em}"
+                + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}td:last-child{text-align:left;max-width:480px}"
+                + ".bad{color:#b00;font-weight:bold}svg{margin-right:1em}</style></head><body><h1>" + esc(title)
+                + "</h1><p>"
+                + esc(intro.replaceAll("^# .*\\n", "").strip()) + "</p>" + sections + "</body></html>\n";
+    }
+
+    static String section(JsonNode test, Iterable<JsonNode> rows) {
+        Map<String, List<JsonNode>> byEngine = new LinkedHashMap<>();
+        List<String> factors = new ArrayList<>();
+        for (JsonNode r : rows) {
+            byEngine.computeIfAbsent(r.path("engine").asText(), k -> new ArrayList<>())
+                    .add(r);
+            if (!factors.contains(r.path("factor").asText()))
+                factors.add(r.path("factor").asText());
+        }
+        StringBuilder s = new StringBuilder("<h2>" + esc(test.path("name").asText()) + ": "
+                + esc(test.path("title").asText()) + "</h2><div>");
+        s.append(chart("throughput (ev/s)", "throughput", test.path("factor").asText(), factors, byEngine));
+        s.append(chart("p99 latency (µs)", "p99_us", test.path("factor").asText(), factors, byEngine));
+        s.append(chart("peak heap (MB)", "peak_heap_mb", test.path("factor").asText(), factors, byEngine));
+        s.append("</div><table><tr><th>engine</th><th>")
+                .append(esc(test.path("factor").asText()))
+                .append(
+                        "</th><th>status</th><th>ev/s</th><th>p50 µs</th><th>p99 µs</th><th>heap MB</th><th>cores</th><th>validation</th></tr>");
+        for (JsonNode r : rows) {
+            boolean bad = !r.path("status").asText().equals("ok");
+            s.append("<tr><td>")
+                    .append(esc(r.path("engine").asText()))
+                    .append("</td><td>")
+                    .append(esc(r.path("factor").asText()))
+                    .append("</td><td")
+                    .append(bad ? " class=\"bad\"" : "")
+                    .append(">")
+                    .append(esc(r.path("status").asText()))
+                    .append("</td><td>")
+                    .append(v(r, "throughput"))
+                    .append("</td><td>")
+                    .append(v(r, "p50_us"))
+                    .append("</td><td>")
+                    .append(v(r, "p99_us"))
+                    .append("</td><td>")
+                    .append(v(r, "peak_heap_mb"))
+                    .append("</td><td>")
+                    .append(v(r, "cores"))
+                    .append("</td><td>")
+                    .append(esc(r.path("verdict").asText()))
+                    .append("</td></tr>");
+        }
+        return s.append("</table>").toString();
+    }
+
+    /** A line per engine over the factor's values (equally spaced, in the sweep's order); y from 0. */
+    private static String chart(
+            String title, String key, String factor, List<String> factors, Map<String, List<JsonNode>> byEngine) {
+        int w = 360, h = 200, left = 60, bottom = 40, top = 20;
+        double max = 0;
+        for (List<JsonNode> rs : byEngine.values())
+            for (JsonNode r : rs) if (r.has(key)) max = Math.max(max, r.get(key).asDouble());
+        if (max <= 0) max = 1;
+        StringBuilder s = new StringBuilder(String.format(
+                Locale.ROOT,
+                "<svg width=\"%d\" height=\"%d\"><text x=\"%d\" y=\"14\">%s</text>",
+                w,
+                h,
+                left,
+                esc(title)));
+        s.append(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>",
+                left,
+                h - bottom,
+                w - 10,
+                h - bottom));
+        s.append(String.format(
+                Locale.ROOT,
+                "<text x=\"4\" y=\"%d\" font-size=\"11\">%s</text><text x=\"4\" y=\"%d\" font-size=\"11\">0</text>",
+                top + 10,
+                SuiteReport.num(max),
+                h - bottom));
+        double dx = factors.size() > 1 ? (w - left - 30.0) / (factors.size() - 1) : 0;
+        for (int i = 0; i < factors.size(); i++) {
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.0f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s</text>",
+                    left + 10 + i * dx,
+                    h - bottom + 14,
+                    esc(factors.get(i))));
+        }
+        s.append(String.format(
+                Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>", left, h - 6, esc(factor)));
+        int c = 0;
+        for (var e : byEngine.entrySet()) {
+            String colour = COLOURS[c++ % COLOURS.length];
+            StringBuilder path = new StringBuilder();
+            for (JsonNode r : e.getValue()) {
+                if (!r.has(key)) continue;
+                double x = left + 10 + factors.indexOf(r.path("factor").asText()) * dx;
+                double y = h - bottom - (h - bottom - top) * r.get(key).asDouble() / max;
+                path.append(path.length() == 0 ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f ", x, y));
+                boolean invalid = r.path("status").asText().equals("INVALID");
+                s.append(String.format(
+                        Locale.ROOT,
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\" stroke=\"%s\"><title>%s %s: %s%s</title></circle>",
+                        x,
+                        y,
+                        invalid ? "white" : colour,
+                        colour,
+                        esc(e.getKey()),
+                        esc(r.path("factor").asText()),
+                        SuiteReport.num(r.get(key).asDouble()),
+                        invalid ? " (INVALID results)" : ""));
+            }
+            if (path.length() > 0)
+                s.append("<path d=\"")
+                        .append(path)
+                        .append("\" fill=\"none\" stroke=\"")
+                        .append(colour)
+                        .append("\"/>");
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s</text>",
+                    w - 90,
+                    top + 12 * c,
+                    colour,
+                    esc(e.getKey())));
+        }
+        return s.append("</svg>").toString();
+    }
+
+    private static String v(JsonNode r, String key) {
+        return r.has(key) ? SuiteReport.num(r.get(key).asDouble()) : "–";
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,199 @@
+package dev.evperf.core.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.results.Json;
+import dev.evperf.core.workload.SpecWorkload;
+import dev.evperf.core.workload.Workload;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
+import dev.evperf.suites.data.Input;
+import dev.evperf.suites.run.NeutralQuery;
+import dev.evperf.suites.spec.OutputSchema;
+import dev.evperf.suites.translate.Translation;
+import dev.evperf.suites.validate.Rows;
+import dev.evperf.suites.validate.Tolerance;
+import dev.evperf.suites.validate.Verdict;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Validates a finished trial of a neutral query: the rows the engine gave (its
+ * {@code values-<stream>.csv}, one line per output as it arrived) against the reference model over
+ * the same events, in the controller's JVM after the trial JVM has exited, so the check costs the
+ * measured trial nothing but the writing of the rows. The verdict goes to {@code validation.json}
+ * (per stream, with the first rows that are not correct), to result.json's {@code validation}, and
+ * to the trial's entry in run.json; a trial with wrong rows gets {@code valid: false} there and a
+ * reason, and its summary's figures are flagged.
+ */
+public final class SpecCheck {
+    public static final String FILE = "validation.json";
+
+    private SpecCheck() {}
+
+    /** Validates the trial in {@code dir} when its workload names a spec; records the verdict in {@code entry}. */
+    static void record(Path dir, Workload w, RunFile.Trial.Draft entry) {
+        if (w.engine.query == null) return;
+        ObjectNode v;
+        try {
+            v = check(dir, w);
+        } catch (IOException | RuntimeException e) {
+            v = Json.MAPPER.createObjectNode();
+            v.put("verdict", "not checked");
+            v.put("reason", "the validation failed: " + e);
+        }
+        Json.write(dir.resolve(FILE), v);
+        ObjectNode brief = brief(v);
+        entry.validation = brief;
+        if ("invalid".equals(brief.path("verdict").asText()))
+            entry.reason = "invalid results: " + brief.get("text").asText();
+        try {
+            JsonNode result =
+                    Json.MAPPER.readTree(dir.resolve(Layout.RESULT_JSON).toFile());
+            if (result instanceof ObjectNode r) {
+                r.set("validation", brief);
+                Json.write(dir.resolve(Layout.RESULT_JSON), r);
+            }
+        } catch (IOException e) {
+            entry.validationError = "result.json: " + e.getMessage();
+        }
+    }
+
+    /** The whole verdict, as validation.json holds it. */
+    static ObjectNode check(Path dir, Workload w) throws IOException {
+        ObjectNode v = Json.MAPPER.createObjectNode();
+        NeutralQuery q = SpecWorkload.query(w);
+        v.put("query", q.label());
+        v.put("engine", w.engine.name);
+        if (SpecWorkload.NULL_ENGINE.equals(w.engine.name)) {
+            v.put("verdict", "not checked");
+            v.put("reason", "the null engine runs no query and outputs nothing");
+            return v;
+        }
+        Translation.Queries t = (Translation.Queries) q.translate(w.engine.name);
+        v.put("queries", t.text());
+        v.set("notes", Json.MAPPER.valueToTree(t.notes()));
+        v.put(
+                "tolerance",
+                "integers equal; floating point |a - b| <= " + Tolerance.DEFAULT.absolute() + " + "
+                        + Tolerance.DEFAULT.relative() + " * max(|a|, |b|)");
+        long n = Json.MAPPER
+                .readTree(dir.resolve(Layout.RESULT_JSON).toFile())
+                .path("events_sent")
+                .asLong();
+        Input[] sent = q.events(Math.toIntExact(n), w.engine.name);
+        Map<String, List<Object[]>> produced = new LinkedHashMap<>();
+        for (OutputSchema o : t.outputs())
+            produced.put(o.stream(), read(dir.resolve("values-" + o.stream() + ".csv"), o));
+        List<Verdict> verdicts = q.validate(t, sent, produced);
+        boolean valid = verdicts.stream().allMatch(Verdict::valid);
+        v.put("verdict", valid ? "valid" : "invalid");
+        v.put("events", n);
+        ArrayNode streams = v.putArray("streams");
+        for (Verdict d : verdicts) {
+            ObjectNode s = streams.addObject();
+            s.put("stream", d.stream());
+            s.put("expected", d.expected());
+            s.put("produced", d.produced());
+            s.put("correct", d.correct());
+            s.put("missing", d.missing());
+            s.put("undue", d.undue());
+            s.put("wrong", d.wrong());
+            s.put("sampled", d.sampled());
+            s.put("summary", d.summary());
+            ArrayNode ex = s.putArray("examples");
+            d.examples().forEach(e -> ex.add(e.toString()));
+        }
+        return v;
+    }
+
+    /** The counts over all streams and one line, for run.json and result.json. */
+    static ObjectNode brief(ObjectNode v) {
+        ObjectNode b = Json.MAPPER.createObjectNode();
+        b.put("verdict", v.path("verdict").asText());
+        if (v.has("reason")) b.put("reason", v.get("reason").asText());
+        long[] sum = new long[6];
+        String[] keys = {"expected", "produced", "correct", "missing", "undue", "wrong"};
+        List<String> examples = new ArrayList<>();
+        for (JsonNode s : v.path("streams")) {
+            for (int i = 0; i < keys.length; i++) sum[i] += s.path(keys[i]).asLong();
+            s.path("examples").forEach(e -> examples.add(s.path("stream").asText() + " " + e.asText()));
+        }
+        for (int i = 0; i < keys.length; i++) b.put(keys[i], sum[i]);
+        b.put(
+                "text",
+                v.has("streams")
+                        ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4]
+                                + " undue, " + sum[5] + " wrong"
+                                + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
+                        : v.path("reason").asText());
+        ArrayNode ex = b.putArray("examples");
+        examples.stream().limit(3).forEach(ex::add);
+        return b;
+    }
+
+    /** An output's values file: the header names the engine's attributes; rows come back in the spec's field order. */
+    static List<Object[]> read(Path file, OutputSchema o) throws IOException {
+        List<Object[]> rows = new ArrayList<>();
+        if (!Files.exists(file)) return rows;
+        List<String> header;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = in.readLine();
+            if (line == null) return rows;
+            header = List.of(line.split(",", -1));
+            while ((line = in.readLine()) != null) rows.add(parse(line));
+        }
+        return Rows.reorder(o, header, rows);
+    }
+
+    /** One CSV line as OutputValues writes it: quoted strings, empty for null, numbers as Java prints them. */
+    static Object[] parse(String line) {
+        List<Object> out = new ArrayList<>();
+        int i = 0;
+        while (i <= line.length()) {
+            if (i < line.length() && line.charAt(i) == '"') {
+                StringBuilder sb = new StringBuilder();
+                i++;
+                while (i < line.length()) {
+                    char c = line.charAt(i++);
+                    if (c == '"') {
+                        if (i < line.length() && line.charAt(i) == '"') {
+                            sb.append('"');
+                            i++;
+                        } else break;
+                    } else sb.append(c);
+                }
+                out.add(sb.toString());
+                i++; // the comma
+            } else {
+                int end = line.indexOf(',', i);
+                if (end < 0) end = line.length();
+                out.add(value(line.substring(i, end)));
+                i = end + 1;
+            }
+        }
+        return out.toArray();
+    }
+
+    private static Object value(String s) {
+        if (s.isEmpty()) return null;
+        if (s.equals("true") || s.equals("false")) return Boolean.valueOf(s);
+        try {
+            return Long.valueOf(s);
+        } catch (NumberFormatException notWhole) {
+            try {
+                return Double.valueOf(s);
+            } catch (NumberFormatException notNumber) {
+                return s;
+            }
+        }
+    }
+}

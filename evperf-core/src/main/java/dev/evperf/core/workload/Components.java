@@ -1,0 +1,88 @@
+package dev.evperf.core.workload;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.evperf.api.config.Dur;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * A workload's {@code components:} key, bound from YAML: the systems under test outside the trial
+ * JVM (a Kafka broker, a Flink cluster), kept apart from {@link Workload} so that each file holds
+ * one part of the format.
+ */
+public final class Components {
+    private Components() {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ComponentsDef {
+        public BrokerDef broker;
+        public FlinkDef flink;
+    }
+
+    /** A Kafka broker: {@code start: true} (evperf starts one, KRaft, in a JVM of its own) or an existing cluster's {@code bootstrap_servers}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class BrokerDef {
+        public Boolean start;
+
+        @JsonProperty("bootstrap_servers")
+        public String bootstrapServers;
+        /** JVM options of the broker (default: a small heap). */
+        public List<String> jvm;
+        /** Broker settings ({@code server.properties} keys) over evperf's. */
+        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
+        @JsonProperty("ready_timeout")
+        public Dur readyTimeout = Dur.parse("90s");
+    }
+
+    /** A Flink cluster: {@code mode: standalone} (a JobManager and N TaskManager JVMs), {@code minicluster} (one JVM), or an existing one's {@code rest} address. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class FlinkDef {
+        public FlinkMode mode;
+        public String rest;
+        public int taskmanagers = 1;
+        public int slots = 1;
+        /** JVM options of a MiniCluster (a standalone cluster's come from its memory settings). */
+        public List<String> jvm = new ArrayList<>();
+        /** Flink settings ({@code config.yaml} keys) over evperf's. */
+        public LinkedHashMap<String, String> settings = new LinkedHashMap<>();
+
+        @JsonProperty("ready_timeout")
+        public Dur readyTimeout = Dur.parse("180s");
+    }
+
+    /** The agents a run's load goes through; checked by {@code AgentsCheck}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class AgentsDef {
+        /** The run's secret, shared with every agent (relative to the workload file). */
+        @JsonProperty("secret_file")
+        public String secretFile;
+        /** true: evperf starts every agent as a JVM on loopback; false: they run already at their addresses. */
+        public boolean local = true;
+
+        public List<AgentNodeDef> nodes = new ArrayList<>();
+        public ProbesDef probes = new ProbesDef();
+        /** A trial whose clock bound exceeds this is marked (null: no limit). */
+        @JsonProperty("clock_bound_limit")
+        public Dur clockBoundLimit;
+
+        @JsonProperty("reply_timeout")
+        public Dur replyTimeout = Dur.parse("15s");
+    }
+
+    /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
+    public static final class AgentNodeDef {
+        public String name;
+        public String role;
+        public String address;
+    }
+
+    /** Clock probes: round trips per window before and after a trial, per window during it, how often. */
+    public static final class ProbesDef {
+        public int count = 32;
+        public int during = 8;
+        public Dur period = Dur.parse("200ms");
+    }
+}
