@@ -35,17 +35,28 @@ final class CliProcess {
 
     private static CliProcess start(Path logs, List<String> prefix, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.addAll(List.of("env", "--default-signal=INT", dev.evperf.core.trial.JvmOptionsCheck.JAVA,
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(
+                "env",
+                "--default-signal=INT",
+                dev.evperf.core.trial.JvmOptionsCheck.JAVA,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         cmd.addAll(List.of(args));
-        Path out = logs.resolveSibling(logs.getFileName() + ".out"), err = logs.resolveSibling(logs.getFileName() + ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Path out = logs.resolveSibling(logs.getFileName() + ".out"),
+                err = logs.resolveSibling(logs.getFileName() + ".err");
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         return new CliProcess(p, out, err);
     }
 
     /** Sends a signal by name (INT, TERM) to the command's JVM. */
     void signal(String name) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) throw new AssertionError("kill -" + name + " " + process.pid() + " failed");
     }
 
@@ -65,10 +76,25 @@ final class CliProcess {
         return Files.readString(out);
     }
 
-    /** Processes whose command line names {@code dir} (the controller, trial JVMs): none may outlive a command. */
+    /**
+     * Processes whose command line names {@code dir} (the controller, trial JVMs): none may outlive a
+     * command. Read from /proc: {@code ProcessHandle.Info.commandLine()} is empty for most processes
+     * here, the JVMs with long class paths among them, which made this check see nothing.
+     */
     static List<ProcessHandle> runningFor(Path dir) {
         String d = dir.toAbsolutePath().toString();
-        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                .filter(h -> h.info().commandLine().map(c -> c.contains(d)).orElse(false)).toList();
+        return ProcessHandle.allProcesses()
+                .filter(ProcessHandle::isAlive)
+                .filter(h -> cmdline(h).contains(d))
+                .toList();
+    }
+
+    /** A process's command line as /proc has it (arguments separated by NUL); "" when it is gone. */
+    static String cmdline(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+        } catch (IOException e) {
+            return "";
+        }
     }
 }

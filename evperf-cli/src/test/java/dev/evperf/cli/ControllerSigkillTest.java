@@ -83,7 +83,7 @@ class ControllerSigkillTest {
         CliProcess cli = CliProcess.start(tmp.resolve("cli"), "run", workload.toString(), "--out", run.toString());
         try {
             // from procfs: ProcessHandle.Info has no command line for the JVMs' long class paths
-            Predicate<ProcessHandle> isMarked = h -> DisturbedTest.cmdline(h).contains(marker);
+            Predicate<ProcessHandle> isMarked = h -> CliProcess.cmdline(h).contains(marker);
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
             while (true) {
                 assertThat(cli.process.isAlive())
@@ -97,18 +97,18 @@ class ControllerSigkillTest {
                 Thread.sleep(sending ? 100 : 20);
             }
             List<ProcessHandle> started = cli.process.descendants().toList();
-            List<String> cmdlines = started.stream().map(DisturbedTest::cmdline).toList();
+            List<String> cmdlines = started.stream().map(CliProcess::cmdline).toList();
             assertThat(cmdlines).anyMatch(c -> c.contains(marker));
             cli.process.destroyForcibly(); // SIGKILL: no shutdown hook runs in the controller
             cli.process.waitFor();
             for (ProcessHandle h : started) {
                 assertThat(Procs.awaitGone(h.pid(), Duration.ofSeconds(60)))
-                        .as("pid %d (%s) outlived its controller", h.pid(), DisturbedTest.cmdline(h))
+                        .as("pid %d (%s) outlived its controller", h.pid(), CliProcess.cmdline(h))
                         .isTrue();
             }
             String dir = run.toAbsolutePath().toString();
             assertThat(ProcessHandle.allProcesses()
-                            .filter(h -> DisturbedTest.cmdline(h).contains(dir))
+                            .filter(h -> CliProcess.cmdline(h).contains(dir))
                             .map(ProcessHandle::pid))
                     .as("processes of the run still alive")
                     .isEmpty();

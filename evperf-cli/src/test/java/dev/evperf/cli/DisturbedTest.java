@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DisturbedTest {
     static final long STOP_MS = 150;
+
     @TempDir
     Path tmp;
 
@@ -28,7 +29,8 @@ class DisturbedTest {
         Path run = tmp.resolve("run");
         CompletableFuture<Cli> done = CompletableFuture.supplyAsync(() -> {
             try {
-                return Cli.run("run", Cli.write(tmp, "s.yaml", w).toString(), "--out", run.toString(), "--format", "json");
+                return Cli.run(
+                        "run", Cli.write(tmp, "s.yaml", w).toString(), "--out", run.toString(), "--format", "json");
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -36,9 +38,13 @@ class DisturbedTest {
         // The trial's JVM samples its sensors from just before its loop: once sensors.csv has rows, it is sending.
         Path sensors = run.resolve("trials/t001/sensors.csv");
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while ((!Files.exists(sensors) || Files.size(sensors) < 2000) && System.nanoTime() < deadline && !done.isDone()) Thread.sleep(20);
+        while ((!Files.exists(sensors) || Files.size(sensors) < 2000) && System.nanoTime() < deadline && !done.isDone())
+            Thread.sleep(20);
         // ProcessHandle.Info shortens long command lines: procfs has all of it
-        Optional<ProcessHandle> trial = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("TrialMain")).findFirst();
+        Optional<ProcessHandle> trial = ProcessHandle.current()
+                .descendants()
+                .filter(p -> CliProcess.cmdline(p).contains("TrialMain"))
+                .findFirst();
         assertThat(trial).as("the trial JVM; run done: " + done.isDone()).isPresent();
         Thread.sleep(300);
         signal("STOP", trial.get().pid());
@@ -54,21 +60,20 @@ class DisturbedTest {
         // the stop is one stall of about its length (a busy machine may add to it, never take from it)
         assertThat(d.get("max_stall_ms").asDouble()).isGreaterThan(STOP_MS * 0.8);
         JsonNode worst = d.get("worst").get(0);
-        assertThat(worst.get("stall_ms").asDouble()).as("the worst interval holds the stop").isGreaterThan(STOP_MS * 0.3);
+        assertThat(worst.get("stall_ms").asDouble())
+                .as("the worst interval holds the stop")
+                .isGreaterThan(STOP_MS * 0.3);
         assertThat(ErrorsEndToEndTest.kinds(t)).contains("disturbed");
         Cli text = Cli.run("summary", run.toString());
-        assertThat(text.out).contains("; 1 disturbed", "! disturbed (trial): the machine took the core away from the driver");
-    }
-
-    static String cmdline(ProcessHandle p) {
-        try {
-            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
-        } catch (java.io.IOException e) {
-            return "";
-        }
+        assertThat(text.out)
+                .contains("; 1 disturbed", "! disturbed (trial): the machine took the core away from the driver");
     }
 
     static void signal(String name, long pid) throws Exception {
-        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                        .inheritIO()
+                        .start()
+                        .waitFor())
+                .isZero();
     }
 }
