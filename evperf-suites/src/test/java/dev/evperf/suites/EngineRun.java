@@ -28,22 +28,31 @@ import java.util.function.LongFunction;
  * 0..n − 1, every output row kept; then validates them against the reference model.
  */
 public final class EngineRun {
-    private EngineRun() {
-    }
+    private EngineRun() {}
 
     public static EngineFactory factory(String name) {
-        return ServiceLoader.load(EngineFactory.class).stream().map(ServiceLoader.Provider::get)
-                .filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+        return ServiceLoader.load(EngineFactory.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .filter(f -> f.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** @param pauseEvery sleep 1 ms after this many events (0: never), for queries whose output follows the engine's clock */
-    public static List<Verdict> runAndValidate(QuerySpec spec, Translation.Queries t, long events, int pauseEvery) throws Exception {
+    public static List<Verdict> runAndValidate(QuerySpec spec, Translation.Queries t, long events, int pauseEvery)
+            throws Exception {
         Map<String, List<Object[]>> produced = run(t, new Inputs(spec), events, pauseEvery);
         return Validation.check(spec, t.outputs(), events, produced, Tolerance.DEFAULT);
     }
 
-    static Map<String, List<Object[]>> run(Translation.Queries t, Inputs inputs, long events, int pauseEvery) throws Exception {
-        return run(t, inputs.setup(), inputs::event, events, pauseEvery).rows();
+    /** The rows; an engine that reported errors fails the caller's test (right rows with errors are no pass). */
+    static Map<String, List<Object[]>> run(Translation.Queries t, Inputs inputs, long events, int pauseEvery)
+            throws Exception {
+        Outputs out = run(t, inputs.setup(), inputs::event, events, pauseEvery);
+        if (!out.errors().isEmpty())
+            throw new AssertionError(t.engine() + " reported " + out.errors().size() + " errors, the first: "
+                    + out.errors().get(0));
+        return out.rows();
     }
 
     /**
@@ -52,17 +61,30 @@ public final class EngineRun {
      * delivering inside {@code send} is the row's cause, and when it arrived ({@code nanoTime}, the
      * engine's receipt for rows from outside the JVM); and when each event's send began.
      */
-    public static final class Outputs { // a class, not a record: Siddhi's ClassIndex annotation processor fails on records
+    public static final
+    class Outputs { // a class, not a record: Siddhi's ClassIndex annotation processor fails on records
         private final Map<String, List<Object[]>> rows;
         private final Map<String, List<Long>> sentDuring;
         private final Map<String, List<Long>> received;
         private final long[] sent;
+        private final List<String> errors;
 
-        Outputs(Map<String, List<Object[]>> rows, Map<String, List<Long>> sentDuring, Map<String, List<Long>> received, long[] sent) {
+        Outputs(
+                Map<String, List<Object[]>> rows,
+                Map<String, List<Long>> sentDuring,
+                Map<String, List<Long>> received,
+                long[] sent,
+                List<String> errors) {
             this.rows = rows;
             this.sentDuring = sentDuring;
             this.received = received;
             this.sent = sent;
+            this.errors = errors;
+        }
+
+        /** What the engine reported through its error hook ("where: error"); right rows with errors are no pass. */
+        public List<String> errors() {
+            return errors;
         }
 
         public Map<String, List<Object[]>> rows() {
@@ -83,7 +105,8 @@ public final class EngineRun {
         }
     }
 
-    public static Outputs run(Translation.Queries t, List<Input> setup, LongFunction<Input> source, long events, int pauseEvery)
+    public static Outputs run(
+            Translation.Queries t, List<Input> setup, LongFunction<Input> source, long events, int pauseEvery)
             throws Exception {
         return run(t, Map.of(), setup, source, events, pauseEvery);
     }
@@ -93,8 +116,14 @@ public final class EngineRun {
      * @param source     event seq (0..events − 1), or null for an event this query is not sent
      * @param pauseEvery sleep 1 ms after this many events (0: never)
      */
-    public static Outputs run(Translation.Queries t, Map<String, Object> options, List<Input> setup, LongFunction<Input> source,
-                              long events, int pauseEvery) throws Exception {
+    public static Outputs run(
+            Translation.Queries t,
+            Map<String, Object> options,
+            List<Input> setup,
+            LongFunction<Input> source,
+            long events,
+            int pauseEvery)
+            throws Exception {
         Map<String, Object> merged = new HashMap<>(t.options());
         merged.putAll(options);
         EngineSpec spec = new EngineSpec(t.inputs(), t.text(), t.outputNames(), merged);
@@ -104,7 +133,9 @@ public final class EngineRun {
         Map<String, List<String>> fields = new HashMap<>();
         long[] sending = {-1};
         long[] sent = new long[Math.toIntExact(events)];
+        List<String> errors = Collections.synchronizedList(new ArrayList<>());
         try (Engine engine = factory(t.engine()).open(spec)) {
+            engine.onError((where, error) -> errors.add(where + ": " + error));
             for (OutputSchema o : t.outputs()) {
                 List<Object[]> list = Collections.synchronizedList(new ArrayList<>());
                 List<Long> causes = Collections.synchronizedList(new ArrayList<>());
@@ -162,7 +193,7 @@ public final class EngineRun {
                 neutral.put(o.stream(), Rows.reorder(o, fields.get(o.stream()), new ArrayList<>(rows.get(o.stream()))));
             }
         }
-        return new Outputs(neutral, during, received, sent);
+        return new Outputs(neutral, during, received, sent, List.copyOf(errors));
     }
 
     /** Until no row has arrived for 200 ms (engines emitting on their own threads). */
