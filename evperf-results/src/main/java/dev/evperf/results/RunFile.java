@@ -21,6 +21,7 @@ import java.util.List;
  * @param workload     the workload tree as run (matrix axes not yet applied)
  * @param environment  the controller's machine (CPU, memory, OS, JDK)
  * @param sustain      {@code evperf sustain}'s search and verdict; null for other runs
+ * @param suite        {@code evperf suite}'s definition (which suite, tests, engines, factors); null for other runs
  * @param components   the components the run started (engines behind Kafka; docs/systems.md); null without
  * @param interrupted  the signal that cut the run short; null when none did
  * @param stopped      why the run stopped early otherwise (a full file system); null when it did not
@@ -36,6 +37,7 @@ public record RunFile(
         String finished,
         JsonNode environment,
         JsonNode sustain,
+        JsonNode suite,
         JsonNode components,
         String interrupted,
         String stopped,
@@ -141,7 +143,7 @@ public record RunFile(
     /** run.json as the controller fills it in; {@link #file()} takes it as it is now. */
     public static final class Draft {
         public String format, workloadFile, started, finished, interrupted, stopped;
-        public JsonNode workload, environment, sustain, components;
+        public JsonNode workload, environment, sustain, suite, components;
         public final List<Trial.Draft> trials = new ArrayList<>();
 
         public RunFile file() {
@@ -153,6 +155,7 @@ public record RunFile(
                     finished,
                     environment,
                     sustain,
+                    suite,
                     components,
                     interrupted,
                     stopped,

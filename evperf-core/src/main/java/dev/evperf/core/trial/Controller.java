@@ -122,6 +122,7 @@ public final class Controller {
         switch (key) {
             case "components" -> run.components = value;
             case "sustain" -> run.sustain = value;
+            case "suite" -> run.suite = value;
             default -> throw new IllegalArgumentException("run.json has no section '" + key + "' (RunFile)");
         }
         record.write();
