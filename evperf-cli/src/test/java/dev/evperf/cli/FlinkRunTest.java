@@ -54,7 +54,10 @@ class FlinkRunTest {
                         q,
                         "{OutputStream: {sequence: none, values: true}}",
                         "{flink: {table.local-time-zone: UTC}}",
-                        "- {name: m, constant: {rate: 1000, duration: 4s}}"));
+                        // 12 s: Flink's per-second rates (MeterView) are recomputed every 5 s, so a shorter trial can
+                        // end
+                        // before the first recomputation that sees its records, and every sample reads 0
+                        "- {name: m, constant: {rate: 1000, duration: 12s}}"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
