@@ -14,13 +14,15 @@ class CliProcessTest {
 
     @Test
     void runningForSeesALiveProcessNamingTheDirectoryAndNotAnEndedOne() throws Exception {
-        // a process with a long command line, as a trial JVM has (its class path)
+        // a process with a long command line, as a trial JVM has (its class path). bash waiting in its builtin
+        // read forks nothing, so no child shares the command line for a moment (sh running sleep forked first,
+        // and was seen twice once).
         String padding = "x".repeat(20_000);
         Process p = new ProcessBuilder(
-                        "sh",
+                        "bash",
                         "-c",
-                        "sleep 60",
-                        "sh",
+                        "read -t 60",
+                        "bash",
                         padding,
                         dir.toAbsolutePath().toString())
                 .start();
