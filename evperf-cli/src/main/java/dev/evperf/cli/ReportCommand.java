@@ -1,8 +1,10 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
 import dev.evperf.results.RunDir;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -17,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code evperf report RUN_DIR [-o FILE]}: one self-contained HTML file (chart library and data
  * inline, works offline) with the run overview, every trial's tables and charts, and the
- * comparison across a sweep. Exit 0 when written (failed trials are listed in it, not an error),
+ * comparison across a sweep, and for a suite run ({@code evperf suite}) its section per test. Exit 0 when written (failed trials are listed in it, not an error),
  * 2 for bad input (not a run directory, another results format), 1 for anything else.
  */
 @Command(
@@ -54,12 +56,23 @@ public final class ReportCommand implements Callable<Integer> {
         return run(runDir, htmlOut, err, false, false);
     }
 
+    /** A suite run's rows for the page's suite section (the same as suite.json's); null for other runs. */
+    private static JsonNode suiteRows(Path runDir) {
+        try {
+            return SuiteReport.data(runDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose, boolean keepWarmUp) {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
             RunDir.openChecked(runDir);
             ReportWriter.Written w = new ReportWriter(
-                            ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
+                            ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp),
+                            new ReportMarks(),
+                            ReportCommand::suiteRows)
                     .writeReport(runDir, file);
             err.println(String.format(
                     Locale.ROOT,

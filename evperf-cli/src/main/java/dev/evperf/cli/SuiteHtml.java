@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * suite.html: one section per test, a small chart per figure (throughput, p99 latency, peak heap)
+ * suite.html: one section per test, a small chart per figure (throughput, p99 latency, heap after GC)
  * with a line per engine against the factor, and the table under them. Plain SVG, no script, so
  * the page opens anywhere and prints as it shows. Points of invalid trials are hollow and marked.
  */
@@ -39,11 +39,11 @@ final class SuiteHtml {
                 + esc(test.path("title").asText()) + "</h2><div>");
         s.append(chart("throughput (ev/s)", "throughput", test.path("factor").asText(), factors, byEngine));
         s.append(chart("p99 latency (µs)", "p99_us", test.path("factor").asText(), factors, byEngine));
-        s.append(chart("peak heap (MB)", "peak_heap_mb", test.path("factor").asText(), factors, byEngine));
+        s.append(chart("heap after GC (MB)", "heap_mb", test.path("factor").asText(), factors, byEngine));
         s.append("</div><table><tr><th>engine</th><th>")
                 .append(esc(test.path("factor").asText()))
                 .append(
-                        "</th><th>status</th><th>ev/s</th><th>p50 µs</th><th>p99 µs</th><th>heap MB</th><th>cores</th><th>validation</th></tr>");
+                        "</th><th>status</th><th>ev/s</th><th>p50 µs</th><th>p99 µs</th><th>heap after GC MB</th><th>cores</th><th>validation</th></tr>");
         for (JsonNode r : rows) {
             boolean bad = !r.path("status").asText().equals("ok");
             s.append("<tr><td>")
@@ -61,7 +61,7 @@ final class SuiteHtml {
                     .append("</td><td>")
                     .append(v(r, "p99_us"))
                     .append("</td><td>")
-                    .append(v(r, "peak_heap_mb"))
+                    .append(v(r, "heap_mb"))
                     .append("</td><td>")
                     .append(v(r, "cores"))
                     .append("</td><td>")

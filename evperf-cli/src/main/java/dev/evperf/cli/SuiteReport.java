@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import dev.evperf.suites.run.SuiteTests;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,8 @@ import java.util.Locale;
 /**
  * The suite's section of a results directory: per test, in the shape of the thesis's figures, for
  * each engine the figures against the test's factor: throughput (the measured phase's achieved
- * events/s), p50 and p99 latency, the peak heap the JVM reported, CPU, and the validation verdict;
+ * events/s), p50 and p99 latency, the heap after a full GC at the end of the run (and its growth over
+ * the start), CPU, and the validation verdict;
  * unsupported points with the reason. Written as suite.json (the data), suite.md (tables) and
  * suite.html (the tables with a chart per figure); figures of trials with invalid results are marked.
  */
@@ -48,90 +50,100 @@ final class SuiteReport {
         }
     }
 
-    static Written write(Path runDir) throws IOException {
+    /**
+     * The suite's rows, read from run.json and the trials' results: {@code definition} (run.json's
+     * suite section) and per test its {@code rows}, one per engine and point. suite.json, suite.md,
+     * suite.html and the suite section of {@code evperf report}'s page are all made from these.
+     *
+     * @return null when the run is not a suite run
+     */
+    static ObjectNode data(Path runDir) throws IOException {
         JsonNode run = Json.MAPPER.readTree(runDir.resolve(Layout.RUN_JSON).toFile());
         JsonNode def = run.path("suite");
+        if (!def.isObject()) return null;
         boolean micro = def.path("suite").asText().equals("micro");
         ObjectNode data = Json.MAPPER.createObjectNode();
         data.set("definition", def);
+        data.put("method", method(def, micro));
         ArrayNode tests = data.putArray("tests");
-        StringBuilder md = new StringBuilder("# evperf suite "
-                + def.path("suite").asText() + (def.path("quick").asBoolean() ? " --quick" : "") + "\n\n");
-        md.append("Events per trial: ")
-                .append(def.path("events").asLong())
-                .append(" measured (after ")
-                .append(def.path("events").asLong() / 2)
-                .append(" of warm-up), ")
-                .append(
-                        micro
-                                ? "sent at maximum rate; latency is the processing time (send start to receipt)"
-                                : "sent at " + num(def.path("rate").asDouble())
-                                        + " ev/s; latency is scheduled (intended send time to receipt)")
-                .append(
-                        ". Memory: the peak of the JVM's heap used (MemoryMXBean, sampled each interval). Each trial validated against the reference model.\n");
-        StringBuilder html = new StringBuilder();
-        // One line per test point and engine, as the Yahoo streaming benchmark's --check prints them.
-        StringBuilder checks = new StringBuilder("\n## Verdicts\n\n```\n");
         for (JsonNode test : def.path("tests")) {
             ObjectNode t = tests.addObject();
             t.set("test", test);
             ArrayNode rows = t.putArray("rows");
-            md.append("\n## ")
-                    .append(test.path("name").asText())
-                    .append(": ")
-                    .append(test.path("title").asText())
-                    .append("\n\n");
-            md.append("| engine | ")
-                    .append(test.path("factor").asText())
-                    .append(
-                            " | status | throughput ev/s | p50 µs | p99 µs | peak heap MB | cores | ev per CPU-s | validation |\n");
-            md.append("|---|---|---|---|---|---|---|---|---|---|\n");
             for (JsonNode engine : def.path("engines")) {
                 for (JsonNode point : test.path("points")) {
                     ObjectNode r = row(runDir, run, engine.asText(), point, micro);
                     r.put("engine", engine.asText());
                     r.put("factor", point.path("value").asText());
+                    r.put("check", check(r));
                     rows.add(r);
-                    String st = r.path("status").asText();
-                    checks.append(String.format(
-                            Locale.ROOT,
-                            "%-11s %s %s=%s %s%n",
-                            st.equals("ok") && r.path("verdict").asText().startsWith("valid")
-                                    ? "CORRECT"
-                                    : st.equals("INVALID")
-                                            ? "DIFFER"
-                                            : st.equals("ok") ? "NOT CHECKED" : st.toUpperCase(Locale.ROOT),
-                            test.path("name").asText(),
-                            test.path("factor").asText().replace(' ', '_'),
-                            point.path("value").asText(),
-                            engine.asText()));
-                    md.append("| ")
-                            .append(engine.asText())
-                            .append(" | ")
-                            .append(point.path("value").asText())
-                            .append(" | ")
-                            .append(r.path("status").asText())
-                            .append(" | ")
-                            .append(cell(r, "throughput"))
-                            .append(" | ")
-                            .append(cell(r, "p50_us"))
-                            .append(" | ")
-                            .append(cell(r, "p99_us"))
-                            .append(" | ")
-                            .append(cell(r, "peak_heap_mb"))
-                            .append(" | ")
-                            .append(cell(r, "cores"))
-                            .append(" | ")
-                            .append(cell(r, "events_per_cpu_s"))
-                            .append(" | ")
-                            .append(r.path("verdict").asText().replace("|", "/"))
-                            .append(" |\n");
                 }
             }
-            html.append(SuiteHtml.section(test, rows));
+        }
+        data.put("time", timing(run, def, micro));
+        return data;
+    }
+
+    /** How the suite's trials ran and what its figures are, in a sentence or two. */
+    private static String method(JsonNode def, boolean micro) {
+        return "Events per trial: " + def.path("events").asLong() + " measured (after "
+                + def.path("events").asLong() / 2 + " of warm-up), "
+                + (micro
+                        ? "sent at maximum rate; latency is the processing time (send start to receipt)"
+                        : "sent at " + num(def.path("rate").asDouble())
+                                + " ev/s; latency is scheduled (intended send time to receipt)")
+                + ". Memory: the trial JVM's heap used after a full GC once the outputs drained (System.gc(),"
+                + " MemoryMXBean), and its growth over the heap after the GC before the first send."
+                + " Each trial validated against the reference model.";
+    }
+
+    /** The line's word, as the Yahoo streaming benchmark's --check prints them: CORRECT, DIFFER, or the status. */
+    private static String check(JsonNode r) {
+        String st = r.path("status").asText();
+        if (st.equals("ok")) return r.path("verdict").asText().startsWith("valid") ? "CORRECT" : "NOT CHECKED";
+        return st.equals("INVALID") ? "DIFFER" : st.toUpperCase(Locale.ROOT);
+    }
+
+    static Written write(Path runDir) throws IOException {
+        ObjectNode data = data(runDir);
+        JsonNode def = data.path("definition");
+        StringBuilder md = new StringBuilder("# evperf suite "
+                + def.path("suite").asText() + (def.path("quick").asBoolean() ? " --quick" : "") + "\n\n");
+        md.append(data.path("method").asText()).append("\n");
+        StringBuilder html = new StringBuilder();
+        StringBuilder checks = new StringBuilder("\n## Verdicts\n\n```\n");
+        for (JsonNode t : data.path("tests")) {
+            JsonNode test = t.path("test");
+            md.append("\n## ")
+                    .append(test.path("name").asText())
+                    .append(": ")
+                    .append(test.path("title").asText())
+                    .append("\n\n| engine | ")
+                    .append(test.path("factor").asText())
+                    .append(" | status | throughput ev/s | p50 µs | p99 µs | heap after GC MB | heap growth MB | cores"
+                            + " | ev per CPU-s | validation |\n")
+                    .append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+            for (JsonNode r : t.path("rows")) {
+                checks.append(String.format(
+                        Locale.ROOT,
+                        "%-11s %s %s=%s %s%n",
+                        r.path("check").asText(),
+                        test.path("name").asText(),
+                        test.path("factor").asText().replace(' ', '_'),
+                        r.path("factor").asText(),
+                        r.path("engine").asText()));
+                md.append("| ").append(r.path("engine").asText());
+                md.append(" | ").append(r.path("factor").asText());
+                md.append(" | ").append(r.path("status").asText());
+                for (String k : FIGURES) md.append(" | ").append(cell(r, k));
+                md.append(" | ")
+                        .append(r.path("verdict").asText().replace("|", "/"))
+                        .append(" |\n");
+            }
+            html.append(SuiteHtml.section(test, t.path("rows")));
         }
         md.append(checks).append("```\n");
-        md.append(timing(run, def, micro));
+        md.append(data.path("time").asText());
         Path json = runDir.resolve("suite.json"),
                 mdFile = runDir.resolve("suite.md"),
                 htmlFile = runDir.resolve("suite.html");
@@ -143,6 +155,11 @@ final class SuiteReport {
                         "evperf suite " + def.path("suite").asText(), md.substring(0, md.indexOf("\n## ")), html));
         return new Written(mdFile, htmlFile, md.toString());
     }
+
+    /** A row's figures, in the tables' order. */
+    static final String[] FIGURES = {
+        "throughput", "p50_us", "p99_us", "heap_mb", "heap_growth_mb", "cores", "events_per_cpu_s"
+    };
 
     /** One engine at one point: the figures averaged over the repetitions that ran, or why none ran. */
     static ObjectNode row(Path runDir, JsonNode run, String engine, JsonNode point, boolean micro) throws IOException {
@@ -161,7 +178,7 @@ final class SuiteReport {
         String status = first.path("status").asText();
         if (!status.equals("ok"))
             return r.put("status", status).put("verdict", first.path("reason").asText(""));
-        double[] sum = new double[6];
+        double[] sum = new double[FIGURES.length];
         int n = 0;
         String verdict = "";
         boolean invalid = false;
@@ -175,14 +192,17 @@ final class SuiteReport {
                             : s.path("latency").path("scheduled");
             Path dir = runDir.resolve(
                     t.path("dir").asText(Layout.TRIALS + "/" + t.path("id").asText()));
-            JsonNode cpu = Json.MAPPER
-                    .readTree(dir.resolve(Layout.RESULT_JSON).toFile())
-                    .path("cpu");
+            JsonNode result =
+                    Json.MAPPER.readTree(dir.resolve(Layout.RESULT_JSON).toFile());
+            JsonNode cpu = result.path("cpu"), heap = result.path("heap_after_gc");
+            double before = heap.path("before_run_bytes").asDouble(Double.NaN),
+                    after = heap.path("after_drain_bytes").asDouble(Double.NaN);
             double[] v = {
                 s.path("achieved_rate").asDouble(Double.NaN),
                 lat.path("p50_us").asDouble(Double.NaN),
                 lat.path("p99_us").asDouble(Double.NaN),
-                peakHeapMb(dir),
+                after / 1e6,
+                (after - before) / 1e6,
                 cpu.path("cores_busy").asDouble(Double.NaN),
                 cpu.path("events_per_cpu_s").asDouble(Double.NaN)
             };
@@ -195,27 +215,10 @@ final class SuiteReport {
                             ? ": " + val.path("text").asText()
                             : " (" + val.path("correct").asLong() + " rows)");
         }
-        String[] keys = {"throughput", "p50_us", "p99_us", "peak_heap_mb", "cores", "events_per_cpu_s"};
-        for (int i = 0; i < keys.length; i++) if (n > 0 && !Double.isNaN(sum[i])) r.put(keys[i], sum[i] / n);
+        for (int i = 0; i < FIGURES.length; i++) if (n > 0 && !Double.isNaN(sum[i])) r.put(FIGURES[i], sum[i] / n);
         r.put("status", invalid ? "INVALID" : "ok");
         r.put("repetitions", n);
         return r.put("verdict", verdict);
-    }
-
-    /** The largest {@code sensor://jvm/heap/used_bytes} sample of the trial, in MB; NaN without sensors. */
-    static double peakHeapMb(Path trialDir) throws IOException {
-        Path csv = trialDir.resolve("sensors.csv");
-        if (!Files.exists(csv)) return Double.NaN;
-        double max = Double.NaN;
-        try (var lines = Files.lines(csv)) {
-            for (String l : (Iterable<String>) lines::iterator) {
-                int a = l.indexOf(",sensor://jvm/heap/used_bytes,");
-                if (a < 0) continue;
-                double v = Double.parseDouble(l.substring(l.lastIndexOf(',') + 1));
-                if (Double.isNaN(max) || v > max) max = v;
-            }
-        }
-        return max / 1e6;
     }
 
     /** The run's measured time and the full sweep's, estimated from the measured per-trial times. */
@@ -223,7 +226,9 @@ final class SuiteReport {
         double[] durations = new double[run.path("trials").size()];
         int ran = 0;
         for (JsonNode t : run.path("trials"))
-            if (t.has("duration_s")) durations[ran++] = t.get("duration_s").asDouble();
+            // unsupported trials are recorded in a tenth of a second and would pull the median down
+            if (t.has("duration_s") && !t.path("status").asText().equals(RunFile.UNSUPPORTED))
+                durations[ran++] = t.get("duration_s").asDouble();
         double total = Arrays.stream(durations, 0, ran).sum();
         double median = ran == 0
                 ? Double.NaN

@@ -107,6 +107,8 @@ final class SuiteWorkload {
         }
         w.putObject("measure").put("jfr", false).put("live", false);
         w.put("repetitions", definition.get("repetitions").asInt());
+        // A quick trial takes seconds; one that hangs should cost the suite minutes, not the default 10.
+        if (definition.get("quick").asBoolean()) w.putObject("trial").put("timeout", "3m");
         ObjectNode matrix = w.putObject("matrix");
         matrix.set("engine.query", specs);
         matrix.set("engine.name", engines);

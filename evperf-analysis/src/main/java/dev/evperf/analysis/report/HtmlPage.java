@@ -12,10 +12,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The self-contained page of {@code evperf report} and {@code evperf compare}: uPlot, the shared
@@ -26,14 +28,18 @@ final class HtmlPage {
     private static final String RESOURCES = "/dev/evperf/analysis/report/";
     private static final Pattern SLOT = Pattern.compile("@@[A-Z_]+@@");
 
-    private HtmlPage() {
-    }
+    private HtmlPage() {}
 
     /**
      * @param script the page's script among the resources (e.g. report.js); it reads {@code data}
      *               as {@code D}
      */
     static String render(String title, String script, JsonNode data, ObjectMapper mapper) {
+        return render(title, List.of(script), data, mapper);
+    }
+
+    /** The same with several scripts, inlined in this order into the one function (they share its names). */
+    static String render(String title, List<String> scripts, JsonNode data, ObjectMapper mapper) {
         String json;
         try {
             json = mapper.writeValueAsString(data);
@@ -49,7 +55,7 @@ final class HtmlPage {
                 "@@UPLOT_LICENSE@@", resource("uPlot.LICENSE").replace("*/", "* /"),
                 "@@UPLOT_JS@@", resource("uPlot.iife.min.js"),
                 "@@CHARTS_JS@@", resource("charts.js"),
-                "@@PAGE_JS@@", resource(script),
+                "@@PAGE_JS@@", scripts.stream().map(HtmlPage::resource).collect(Collectors.joining("\n")),
                 "@@DATA@@", json);
         String template = resource("page.html");
         StringBuilder out = new StringBuilder(template.length() + json.length() + 160_000);

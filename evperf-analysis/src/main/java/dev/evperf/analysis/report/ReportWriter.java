@@ -1,14 +1,13 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.sql.Db;
-
-import dev.evperf.results.RunDir;
-import dev.evperf.results.RunFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.summary.ParamNames;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,11 +32,18 @@ public final class ReportWriter {
 
     private final ReportOptions options;
     private final ReportAnnotations annotations;
+    private final ReportSuite suite;
     private final ObjectMapper mapper = new ObjectMapper();
 
     public ReportWriter(ReportOptions options, ReportAnnotations annotations) {
+        this(options, annotations, ReportSuite.NONE);
+    }
+
+    /** With the section of a suite run (its rows from {@code suite}; none when it returns null). */
+    public ReportWriter(ReportOptions options, ReportAnnotations annotations, ReportSuite suite) {
         this.options = options == null ? ReportOptions.DEFAULT : options;
         this.annotations = annotations == null ? ReportAnnotations.NONE : annotations;
+        this.suite = suite == null ? ReportSuite.NONE : suite;
     }
 
     /** Writes the report of runDir to htmlOut with the default options and no annotations. */
@@ -59,7 +65,10 @@ public final class ReportWriter {
         long t0 = System.nanoTime();
         RunDir run = RunDir.open(runDir);
         ObjectNode data = model(run);
-        long bytes = HtmlPage.write(htmlOut, HtmlPage.render("evperf report: " + run.workloadName(), "report.js", data, mapper));
+        long bytes = HtmlPage.write(
+                htmlOut,
+                HtmlPage.render(
+                        "evperf report: " + run.workloadName(), List.of("report.js", "suite.js"), data, mapper));
         int failed = (int) run.trials().stream().filter(t -> !t.ok()).count();
         return new Written(htmlOut, bytes, run.trials().size(), failed, (System.nanoTime() - t0) / 1_000_000);
     }
@@ -102,6 +111,13 @@ public final class ReportWriter {
             }
         }
         data.set("sweep", sweep(run, metrics, names));
+        JsonNode rows;
+        try {
+            rows = suite.rows(run.dir());
+        } catch (RuntimeException e) {
+            rows = J.obj().put("error", "the suite's section could not be made: " + TrialSection.oneLine(e));
+        }
+        if (rows != null) data.set("suite", rows);
         return data;
     }
 
@@ -113,7 +129,8 @@ public final class ReportWriter {
                     .add(names.value(e.getKey(), e.getValue())));
         }
         ArrayNode out = J.arr();
-        values.forEach((k, v) -> out.add(names.key(k) + (names.key(k).equals(k) ? "" : " (" + k + ")") + ": " + String.join(", ", v)));
+        values.forEach((k, v) ->
+                out.add(names.key(k) + (names.key(k).equals(k) ? "" : " (" + k + ")") + ": " + String.join(", ", v)));
         return out;
     }
 
@@ -175,7 +192,10 @@ public final class ReportWriter {
     }
 
     private static boolean isDuration(JsonNode v) {
-        return v != null && v.isTextual() && DURATION.matcher(v.asText()).matches() && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
+        return v != null
+                && v.isTextual()
+                && DURATION.matcher(v.asText()).matches()
+                && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
     }
 
     private ObjectNode sweep(RunDir run, Map<String, TrialSection.Metrics> metrics, ParamNames names) {
@@ -225,15 +245,25 @@ public final class ReportWriter {
         }
         ArrayNode ms = s.putArray("metrics");
         String[][] list = {
-            {"meanBurstMs", "mean burst time", "ms"}, {"p99BurstMs", "p99 burst time", "ms"}, {"maxBurstMs", "max burst time", "ms"},
+            {"meanBurstMs", "mean burst time", "ms"},
+            {"p99BurstMs", "p99 burst time", "ms"},
+            {"maxBurstMs", "max burst time", "ms"},
             {"p50BurstMs", "median burst time", "ms"},
-            {"processingMeanUs", "mean event time", "µs"}, {"processingP50Us", "p50 event time", "µs"},
-            {"processingP99Us", "p99 event time", "µs"}, {"processingP999Us", "p99.9 event time", "µs"},
-            {"endToEndP99Us", "p99 end-to-end latency", "µs"}, {"scheduledP99Us", "p99 scheduled latency", "µs"},
-            {"aOverB1", "head-tail A/B at N=1", ""}, {"achievedRate", "achieved input rate", "ev/s"},
-            {"gcCount", "GC pauses", ""}, {"gcTotalMs", "GC pause time", "ms"},
-            {"jitCount", "JIT compilations", ""}, {"jitTotalMs", "JIT compilation time", "ms"},
-            {"safepointCount", "safepoints", ""}, {"safepointTotalMs", "safepoint time", "ms"}};
+            {"processingMeanUs", "mean event time", "µs"},
+            {"processingP50Us", "p50 event time", "µs"},
+            {"processingP99Us", "p99 event time", "µs"},
+            {"processingP999Us", "p99.9 event time", "µs"},
+            {"endToEndP99Us", "p99 end-to-end latency", "µs"},
+            {"scheduledP99Us", "p99 scheduled latency", "µs"},
+            {"aOverB1", "head-tail A/B at N=1", ""},
+            {"achievedRate", "achieved input rate", "ev/s"},
+            {"gcCount", "GC pauses", ""},
+            {"gcTotalMs", "GC pause time", "ms"},
+            {"jitCount", "JIT compilations", ""},
+            {"jitTotalMs", "JIT compilation time", "ms"},
+            {"safepointCount", "safepoints", ""},
+            {"safepointTotalMs", "safepoint time", "ms"}
+        };
         for (String[] m : list) {
             ObjectNode n = ms.addObject();
             n.put("key", m[0]);

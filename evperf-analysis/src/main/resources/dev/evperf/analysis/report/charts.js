@@ -159,7 +159,7 @@
           o.points = {show: false};
         }
         if (s.fill) o.fill = s.fill;
-        if (s.noLine) { o.paths = function () { return null; }; o.points = {show: true, size: s.size || 6, fill: o.stroke}; }
+        if (s.noLine) { o.paths = function () { return null; }; o.points = {show: true, size: s.size || 6, fill: s.hollow ? "#fff" : o.stroke}; }
         o.value = function (u, v) { return v == null ? "–" : fmt(v); };
         series.push(o);
       });

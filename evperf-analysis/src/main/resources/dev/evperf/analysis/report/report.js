@@ -154,6 +154,7 @@
     nav.appendChild(el("a", {href: "#overview", text: "Overview"}));
     var ok = D.trials.filter(function (t) { return t.status === "ok" && !t.error; });
     if (D.trials.length > 1) nav.appendChild(el("a", {href: "#across", text: "Across trials"}));
+    if (D.suite) nav.appendChild(el("a", {href: "#suite", text: "Suite"}));
     D.trials.forEach(function (t) {
       nav.appendChild(el("a", {href: "#trial-" + t.id, text: t.id + (t.status === "ok" ? "" : " ✗"), cls: t.status === "ok" && !t.error ? "" : "failed"}));
     });
@@ -788,5 +789,6 @@
   guard("summary", headline);
   guard("overview", overview);
   guard("across trials", function () { across(ok); });
+  guard("suite", suiteSections);
   D.trials.forEach(function (t) { guard("trial " + t.id, function () { trialSection(t); }); });
   finish();
