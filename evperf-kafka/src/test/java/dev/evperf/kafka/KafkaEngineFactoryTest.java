@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 /** The kafka pass-through against a real broker started for this class. */
 class KafkaEngineFactoryTest extends EngineContract {
@@ -137,8 +137,12 @@ class KafkaEngineFactoryTest extends EngineContract {
                 during = new TreeSet<>(admin.listTopics().names().get(30, TimeUnit.SECONDS));
                 during.removeAll(before);
                 assertThat(during).singleElement().asString().matches("evperf-[0-9a-f]{8}-StockStream");
-                assertThat(admin.describeTopics(during).allTopicNames().get(30, TimeUnit.SECONDS)
-                        .get(during.iterator().next()).partitions()).hasSize(3);
+                assertThat(admin.describeTopics(during)
+                                .allTopicNames()
+                                .get(30, TimeUnit.SECONDS)
+                                .get(during.iterator().next())
+                                .partitions())
+                        .hasSize(3);
             }
             engine.drain(DRAIN); // one end marker per partition, each awaited
         }
@@ -168,9 +172,11 @@ class KafkaEngineFactoryTest extends EngineContract {
         try (Admin admin = admin()) {
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains(topic); // not ours to delete
         }
-        assertThatThrownBy(() -> factory().validate(specOf(passThrough(), Map.of("topics", Map.of("StockStream", "no-such-topic")))))
+        assertThatThrownBy(() -> factory()
+                        .validate(specOf(passThrough(), Map.of("topics", Map.of("StockStream", "no-such-topic")))))
                 .isInstanceOf(EngineException.class)
-                .hasMessage("kafka: topic 'no-such-topic' (engine.options.topics.StockStream) does not exist on " + BROKER.bootstrap());
+                .hasMessage("kafka: topic 'no-such-topic' (engine.options.topics.StockStream) does not exist on "
+                        + BROKER.bootstrap());
     }
 
     /** Option timestamp: each record's time is the event's own (epoch ms), kept by the topic as CreateTime. */
@@ -181,15 +187,18 @@ class KafkaEngineFactoryTest extends EngineContract {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
         long base = 1_704_067_200_000L;
-        try (Engine engine = factory().open(specOf(passThrough(), Map.of("topics", Map.of("StockStream", topic), "timestamp", "id")))) {
+        try (Engine engine = factory()
+                .open(specOf(passThrough(), Map.of("topics", Map.of("StockStream", topic), "timestamp", "id")))) {
             for (int i = 0; i < 5; i++) engine.input("StockStream").send(stock(base + 1000L * i, "S", i));
             engine.drain(DRAIN);
         }
         Properties p = new Properties();
         p.put("bootstrap.servers", BROKER.bootstrap());
         List<Long> times = new ArrayList<>();
-        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(p,
-                new org.apache.kafka.common.serialization.ByteArrayDeserializer(), new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(
+                p,
+                new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+                new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
             consumer.assign(List.of(new org.apache.kafka.common.TopicPartition(topic, 0)));
             consumer.seekToBeginning(consumer.assignment());
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -202,19 +211,25 @@ class KafkaEngineFactoryTest extends EngineContract {
         }
         assertThat(times.subList(0, 5)).containsExactly(base, base + 1000, base + 2000, base + 3000, base + 4000);
         assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("timestamp", "id", "append_time", true))))
-                .hasMessage("kafka: option timestamp needs append_time false: the broker's LogAppendTime would replace the time "
-                        + "taken from field id");
+                .hasMessage(
+                        "kafka: option timestamp needs append_time false: the broker's LogAppendTime would replace the time "
+                                + "taken from field id");
         assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("timestamp", "symbol"))))
-                .hasMessage("kafka: option timestamp: input stream 'StockStream' has no long field 'symbol' (epoch ms)");
+                .hasMessage(
+                        "kafka: option timestamp: input stream 'StockStream' has no long field 'symbol' (epoch ms)");
     }
 
     @Test
     void anUnreachableBrokerIsOneLine() {
         String nobody = "127.0.0.1:" + Ports.free();
-        assertThatThrownBy(() -> factory().validate(new EngineSpec(List.of(STOCK), passThrough(), List.of("OutputStream"),
-                Map.of("bootstrap_servers", nobody))))
+        assertThatThrownBy(() -> factory()
+                        .validate(new EngineSpec(
+                                List.of(STOCK),
+                                passThrough(),
+                                List.of("OutputStream"),
+                                Map.of("bootstrap_servers", nobody))))
                 .isInstanceOf(EngineException.class)
-                .hasMessage("kafka: no Kafka broker answered at " + nobody + " within 10 s");
+                .hasMessage("kafka: no Kafka broker answered at " + nobody + " within 30 s");
     }
 
     @Test
@@ -226,9 +241,12 @@ class KafkaEngineFactoryTest extends EngineContract {
         assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("partitions", "many"))))
                 .hasMessage("kafka: option partitions must be a whole number, not 'many'");
         assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("linger", 5))))
-                .hasMessageStartingWith("kafka: unknown option 'linger'; known options: append_time, bootstrap_servers");
+                .hasMessageStartingWith(
+                        "kafka: unknown option 'linger'; known options: append_time, bootstrap_servers");
         assertThatThrownBy(() -> factory().open(specOf(passThrough(), Map.of("producer", Map.of("acks", "some")))))
-                .hasMessageStartingWith("kafka: option producer: ").hasMessageContaining("acks")
-                .message().doesNotContain("\n");
+                .hasMessageStartingWith("kafka: option producer: ")
+                .hasMessageContaining("acks")
+                .message()
+                .doesNotContain("\n");
     }
 }

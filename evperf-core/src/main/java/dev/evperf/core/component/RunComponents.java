@@ -106,7 +106,7 @@ public final class RunComponents implements AutoCloseable {
 
     /**
      * A trial's workload tree with the components' addresses set as the engine's options
-     * {@code bootstrap_servers} and {@code rest}, which the adapters read. The tree itself is not changed.
+     * {@code bootstrap_servers} and (for flink) {@code rest}, which the adapters read. The tree itself is not changed.
      */
     public com.fasterxml.jackson.databind.JsonNode inject(com.fasterxml.jackson.databind.JsonNode tree) {
         ObjectNode copy = tree.deepCopy();
@@ -117,7 +117,11 @@ public final class RunComponents implements AutoCloseable {
                 ? (ObjectNode) engine.get("options")
                 : engine.putObject("options");
         if (bootstrap() != null) options.put("bootstrap_servers", bootstrap());
-        if (rest() != null) options.put("rest", rest());
+        // Only Flink's adapter takes the cluster's address: a matrix may also sweep kafka-streams, which runs in the
+        // trial JVM.
+        var ext = dev.evperf.core.engine.EngineModules.external(
+                engine.path("name").asText(""));
+        if (rest() != null && ext != null && ext.flink()) options.put("rest", rest());
         return copy;
     }
 

@@ -167,7 +167,8 @@ public final class WorkloadValidator {
         Map<String, Object> opts = w.engine.options == null ? Map.of() : w.engine.options;
         Components.ComponentsDef c = w.components;
         Components.BrokerDef b = c == null ? null : c.broker;
-        Components.FlinkDef f = c == null ? null : c.flink;
+        // A matrix of neutral queries over flink and kafka-streams: the cluster is flink's, the others ignore it.
+        Components.FlinkDef f = c == null || (w.engine.query != null && !ext.flink()) ? null : c.flink;
         if (b != null) {
             boolean start = Boolean.TRUE.equals(b.start);
             if (start == (b.bootstrapServers != null)) {

@@ -38,8 +38,12 @@ public final class Topics implements AutoCloseable {
      * its topics at its end, so nothing accumulates.
      */
     static final Map<String, String> KEEP = Map.of("retention.ms", "-1");
-    /** How long a broker may take to answer the first request before it is reported unreachable. */
-    public static final Duration REACH = Duration.ofSeconds(10);
+    /**
+     * How long a broker may take to answer the first request before it is reported unreachable: 30 s,
+     * as a freshly started JVM's first admin request took more than 10 s on a 2-core machine at load 45
+     * (the flink engine's check, right after planning its job, failed twice so with a broker that answered).
+     */
+    public static final Duration REACH = Duration.ofSeconds(30);
 
     private final String engine;
     private final String bootstrap;
@@ -68,8 +72,8 @@ public final class Topics implements AutoCloseable {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             admin.close(Duration.ZERO);
-            throw new EngineException(engine + ": no Kafka broker answered at " + bootstrap + " within "
-                    + timeout.toSeconds() + " s", e);
+            throw new EngineException(
+                    engine + ": no Kafka broker answered at " + bootstrap + " within " + timeout.toSeconds() + " s", e);
         }
         return new Topics(engine, bootstrap, admin);
     }
@@ -89,7 +93,8 @@ public final class Topics implements AutoCloseable {
             admin.createTopics(topics).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             created.addAll(names);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
-            throw new EngineException(engine + ": cannot create topics " + names + " on " + bootstrap + ": " + message(e), e);
+            throw new EngineException(
+                    engine + ": cannot create topics " + names + " on " + bootstrap + ": " + message(e), e);
         }
     }
 
@@ -102,7 +107,8 @@ public final class Topics implements AutoCloseable {
     public Map<String, Integer> describe(Map<String, String> origin) throws EngineException {
         Map<String, Integer> out = new HashMap<>();
         try {
-            Map<String, TopicDescription> d = admin.describeTopics(origin.keySet()).allTopicNames()
+            Map<String, TopicDescription> d = admin.describeTopics(origin.keySet())
+                    .allTopicNames()
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             d.forEach((name, desc) -> out.put(name, desc.partitions().size()));
             return out;
@@ -123,7 +129,10 @@ public final class Topics implements AutoCloseable {
 
     private boolean topicExists(String name) {
         try {
-            return admin.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).contains(name);
+            return admin.listTopics()
+                    .names()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .contains(name);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             return true; // unknown: let the caller report the original error
         }
@@ -135,7 +144,9 @@ public final class Topics implements AutoCloseable {
         for (TopicPartition tp : partitions) ask.put(tp, OffsetSpec.latest());
         Map<TopicPartition, Long> out = new HashMap<>();
         try {
-            admin.listOffsets(ask).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+            admin.listOffsets(ask)
+                    .all()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .forEach((tp, info) -> out.put(tp, info.offset()));
             return out;
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
@@ -147,7 +158,8 @@ public final class Topics implements AutoCloseable {
     public Map<TopicPartition, Long> committed(String group) throws EngineException {
         Map<TopicPartition, Long> out = new HashMap<>();
         try {
-            admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
+            admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .forEach((tp, om) -> {
                         if (om != null) out.put(tp, om.offset());

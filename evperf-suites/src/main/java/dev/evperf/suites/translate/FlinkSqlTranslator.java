@@ -6,7 +6,6 @@ import dev.evperf.suites.spec.Aggregate;
 import dev.evperf.suites.spec.CountWindow;
 import dev.evperf.suites.spec.Filter;
 import dev.evperf.suites.spec.MultiQuery;
-import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SeqPattern;
 import dev.evperf.suites.spec.Span;
 import dev.evperf.suites.spec.TableJoin;
@@ -43,7 +42,8 @@ public final class FlinkSqlTranslator extends SpecTranslator {
      * @param with the connector options, e.g. {@code 'connector' = 'datagen'}
      */
     public static String inputTable(StreamSchema schema, String with) {
-        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(schema.name()).append(" (\n");
+        StringBuilder ddl =
+                new StringBuilder("CREATE TABLE ").append(schema.name()).append(" (\n");
         for (Field f : schema.fields()) {
             ddl.append("  ").append(f.name()).append(' ').append(sqlType(f)).append(",\n");
         }
@@ -51,7 +51,10 @@ public final class FlinkSqlTranslator extends SpecTranslator {
             ddl.append("  rowtime AS TO_TIMESTAMP_LTZ(TS, 3),\n");
             ddl.append("  WATERMARK FOR rowtime AS rowtime - INTERVAL '0.001' SECOND,\n");
         }
-        return ddl.append("  proctime AS PROCTIME()\n) WITH (").append(with).append(")").toString();
+        return ddl.append("  proctime AS PROCTIME()\n) WITH (")
+                .append(with)
+                .append(")")
+                .toString();
     }
 
     private static String sqlType(Field f) {
@@ -74,9 +77,17 @@ public final class FlinkSqlTranslator extends SpecTranslator {
         if (ms >= 100 * 3_600_000L) {
             throw new IllegalArgumentException(span + " is longer than Flink's default interval precision (99 h)");
         }
-        return String.format("INTERVAL '%d:%02d:%02d.%03d' HOUR TO SECOND",
+        return String.format(
+                "INTERVAL '%d:%02d:%02d.%03d' HOUR TO SECOND",
                 ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     }
+
+    /**
+     * The flink adapter's options for event time: each record's Kafka timestamp is its TS, so
+     * {@code rowtime} is TS (watermarked 1 ms behind the largest), and window ends are UTC.
+     */
+    static final Map<String, Object> EVENT_TIME =
+            Map.of("timestamp", "TS", "flink", Map.of("table.local-time-zone", "UTC"));
 
     private static String view(String name, String select) {
         return "CREATE TEMPORARY VIEW `" + name + "` AS\n" + select + ";\n"; // quoted: OUT is a keyword
@@ -84,15 +95,19 @@ public final class FlinkSqlTranslator extends SpecTranslator {
 
     @Override
     public Translation filter(Filter q) {
-        return queries(q, view("Out", "SELECT " + Sql.columns(q.outputs().get(0)) + " FROM stream1 WHERE ID <= " + q.k()),
-                q.outputs(), Map.of());
+        return queries(
+                q,
+                view("Out", "SELECT " + Sql.columns(q.outputs().get(0)) + " FROM stream1 WHERE ID <= " + q.k()),
+                q.outputs(),
+                Map.of());
     }
 
     @Override
     public Translation countWindow(CountWindow q) {
-        return unsupported("Flink SQL has no count window over a whole stream: its ROWS windows are OVER windows, which "
-                + "with PARTITION BY ID hold the last R rows of each ID (not of the stream) and without it cannot restrict "
-                + "the aggregate to the current row's ID; count-based tumbling windows do not exist");
+        return unsupported(
+                "Flink SQL has no count window over a whole stream: its ROWS windows are OVER windows, which "
+                        + "with PARTITION BY ID hold the last R rows of each ID (not of the stream) and without it cannot restrict "
+                        + "the aggregate to the current row's ID; count-based tumbling windows do not exist");
     }
 
     private static String function(Aggregate f) {
@@ -108,18 +123,33 @@ public final class FlinkSqlTranslator extends SpecTranslator {
         String p = interval(q.slide());
         String w = interval(q.range());
         if (!q.paned()) {
-            return queries(q, view("Out", "SELECT window_end AS wend, " + function(q.function()) + " AS agg\n"
-                            + "FROM TABLE(HOP(TABLE stream1, DESCRIPTOR(rowtime), " + p + ", " + w + "))\n"
-                            + "GROUP BY window_start, window_end"), q.outputs(), Map.of(),
+            return queries(
+                    q,
+                    view(
+                            "Out",
+                            "SELECT window_end AS wend, " + function(q.function()) + " AS agg\n"
+                                    + "FROM TABLE(HOP(TABLE stream1, DESCRIPTOR(rowtime), " + p + ", " + w + "))\n"
+                                    + "GROUP BY window_start, window_end"),
+                    q.outputs(),
+                    EVENT_TIME,
                     "Flink's window TVF aggregation slices a HOP window into P-long slices itself: the direct form is paned by the engine");
         }
-        String panes = view("Panes", "SELECT window_time AS ptime, SUM(A1) AS s, COUNT(*) AS c, MAX(A1) AS mx, MIN(A1) AS mn\n"
-                + "FROM TABLE(TUMBLE(TABLE stream1, DESCRIPTOR(rowtime), " + p + "))\n"
-                + "GROUP BY window_start, window_end, window_time");
-        String out = view("Out", "SELECT window_end AS wend, " + SiddhiTranslator.paneFunction(q.function())
-                + " AS agg\nFROM TABLE(HOP(TABLE `Panes`, DESCRIPTOR(ptime), " + p + ", " + w + "))\n"
-                + "GROUP BY window_start, window_end");
-        return queries(q, panes + out, q.outputs(), Map.of(), "panes are a TUMBLE window; the outer HOP window runs on their window_time");
+        String panes = view(
+                "Panes",
+                "SELECT window_time AS ptime, SUM(A1) AS s, COUNT(*) AS c, MAX(A1) AS mx, MIN(A1) AS mn\n"
+                        + "FROM TABLE(TUMBLE(TABLE stream1, DESCRIPTOR(rowtime), " + p + "))\n"
+                        + "GROUP BY window_start, window_end, window_time");
+        String out = view(
+                "Out",
+                "SELECT window_end AS wend, " + SiddhiTranslator.paneFunction(q.function())
+                        + " AS agg\nFROM TABLE(HOP(TABLE `Panes`, DESCRIPTOR(ptime), " + p + ", " + w + "))\n"
+                        + "GROUP BY window_start, window_end");
+        return queries(
+                q,
+                panes + out,
+                q.outputs(),
+                EVENT_TIME,
+                "panes are a TUMBLE window; the outer HOP window runs on their window_time");
     }
 
     @Override
@@ -133,8 +163,9 @@ public final class FlinkSqlTranslator extends SpecTranslator {
     @Override
     public Translation tableJoin(TableJoin q) {
         if (database == null) {
-            return unsupported("Flink SQL looks rows up per event only in a lookup source; evperf gives it table1 through "
-                    + "the JDBC connector (flink-connector-jdbc), so the table joins need a database");
+            return unsupported(
+                    "Flink SQL looks rows up per event only in a lookup source; evperf gives it table1 through "
+                            + "the JDBC connector (flink-connector-jdbc), so the table joins need a database");
         }
         StringBuilder columns = new StringBuilder("ID INT");
         StringBuilder select = new StringBuilder("s.seq AS seq, s.ID AS ID, s.A1 AS A1");
@@ -143,21 +174,40 @@ public final class FlinkSqlTranslator extends SpecTranslator {
             select.append(", t.F").append(i).append(" AS F").append(i);
         }
         boolean memory = q.table() == TableJoin.Table.MEMORY;
-        String table = "CREATE TEMPORARY TABLE " + TableJoin.TABLE + " (" + columns + ", PRIMARY KEY (ID) NOT ENFORCED) WITH (\n"
-                + "  'connector' = 'jdbc', 'url' = '" + database.url() + "', 'table-name' = '" + TableJoin.TABLE + "',\n"
+        String table = "CREATE TEMPORARY TABLE " + TableJoin.TABLE + " (" + columns
+                + ", PRIMARY KEY (ID) NOT ENFORCED) WITH (\n"
+                + "  'connector' = 'jdbc', 'url' = '" + database.url() + "', 'table-name' = '" + TableJoin.TABLE
+                + "',\n"
                 + "  'username' = '" + database.user() + "', 'password' = '" + database.password() + "'"
                 + (memory ? ",\n  'lookup.cache' = 'FULL'" : "") + ");\n";
-        return queries(q, table + view("Out", "SELECT " + select + "\nFROM stream1 AS s JOIN " + TableJoin.TABLE
-                        + " FOR SYSTEM_TIME AS OF s.proctime AS t ON s.ID = t.ID"), q.outputs(), Map.of(),
-                memory ? "in memory: the JDBC lookup source with a FULL cache loads all of table1 into Flink's memory"
+        return queries(
+                q,
+                table
+                        + view(
+                                "Out",
+                                "SELECT " + select + "\nFROM stream1 AS s JOIN " + TableJoin.TABLE
+                                        + " FOR SYSTEM_TIME AS OF s.proctime AS t ON s.ID = t.ID"),
+                q.outputs(),
+                Map.of(),
+                memory
+                        ? "in memory: the JDBC lookup source with a FULL cache loads all of table1 into Flink's memory"
                         : "a lookup join: one query to the database per event (no cache)");
     }
 
     @Override
     public Translation pattern(SeqPattern q) {
-        return queries(q, view("Out", "SELECT a1.seq AS a1seq, a2.seq AS a2seq, a1.ID AS ID\nFROM stream1 AS a1, stream1 AS a2\n"
-                        + "WHERE a1.ID = a2.ID AND a2.A1 > " + q.k() + " AND a1.seq < a2.seq AND a2.TS - a1.TS <= " + q.within().millis()
-                        + "\n  AND a1.rowtime BETWEEN a2.rowtime - " + interval(q.within()) + " AND a2.rowtime"), q.outputs(), Map.of(),
+        return queries(
+                q,
+                view(
+                        "Out",
+                        "SELECT a1.seq AS a1seq, a2.seq AS a2seq, a1.ID AS ID\nFROM stream1 AS a1, stream1 AS a2\n"
+                                + "WHERE a1.ID = a2.ID AND a2.A1 > " + q.k()
+                                + " AND a1.seq < a2.seq AND a2.TS - a1.TS <= "
+                                + q.within().millis()
+                                + "\n  AND a1.rowtime BETWEEN a2.rowtime - " + interval(q.within())
+                                + " AND a2.rowtime"),
+                q.outputs(),
+                EVENT_TIME,
                 "MATCH_RECOGNIZE emits one match per starting row, never every pair: all-to-all is an interval self-join");
     }
 

@@ -33,15 +33,22 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
     }
 
     private Translation topology(QuerySpec spec, List<Pipeline> pipelines, String... notes) {
-        return new Translation.Topology(ENGINE, spec.inputs(), new KafkaStreamsTopology(pipelines), spec.outputs(),
-                List.of(notes));
+        return new Translation.Topology(
+                ENGINE, spec.inputs(), new KafkaStreamsTopology(pipelines), spec.outputs(), List.of(notes));
     }
 
+    /**
+     * In the kafka-streams adapter's pipeline language, which it builds with the DSL's filter and
+     * mapValues: a selection is what that language says, so the trial runs on a real broker.
+     */
     @Override
     public Translation filter(Filter q) {
-        return topology(q, List.of(new Pipeline(Stream1.STREAM1, List.of(
-                new KafkaStreamsTopology.Filter("ID", "<=", q.k()),
-                new Project(q.outputs().get(0).fieldNames())), "Out")));
+        return queries(
+                q,
+                "from " + Stream1.STREAM1 + " where ID <= " + q.k() + " select "
+                        + String.join(", ", q.outputs().get(0).fieldNames()) + " into Out\n",
+                q.outputs(),
+                java.util.Map.of());
     }
 
     @Override
@@ -54,30 +61,45 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
         long p = q.slide().millis();
         long w = q.range().millis();
         if (!q.paned()) {
-            return topology(q, List.of(new Pipeline(Stream1.STREAM1, List.of(
-                    new WindowAggregate(w, p, "TS", List.of(new Column("agg", q.function(), "A1"))),
-                    new Project(List.of("wend", "agg"))), "Out")),
+            return topology(
+                    q,
+                    List.of(new Pipeline(
+                            Stream1.STREAM1,
+                            List.of(
+                                    new WindowAggregate(w, p, "TS", List.of(new Column("agg", q.function(), "A1"))),
+                                    new Project(List.of("wend", "agg"))),
+                            "Out")),
                     "a hopping window keeps one aggregate per window a record falls in (W/P of them): Kafka Streams does not pane");
         }
-        List<Column> paneColumns = List.of(new Column("s", Aggregate.SUM, "A1"), new Column("c", Aggregate.COUNT, null),
-                new Column("mx", Aggregate.MAX, "A1"), new Column("mn", Aggregate.MIN, "A1"));
+        List<Column> paneColumns = List.of(
+                new Column("s", Aggregate.SUM, "A1"),
+                new Column("c", Aggregate.COUNT, null),
+                new Column("mx", Aggregate.MAX, "A1"),
+                new Column("mn", Aggregate.MIN, "A1"));
         List<KafkaStreamsTopology.Step> outer = new ArrayList<>();
         switch (q.function()) {
             case AVG -> {
-                outer.add(new WindowAggregate(w, p, "wstart", List.of(new Column("S", Aggregate.SUM, "s"),
-                        new Column("C", Aggregate.SUM, "c"))));
+                outer.add(new WindowAggregate(
+                        w,
+                        p,
+                        "wstart",
+                        List.of(new Column("S", Aggregate.SUM, "s"), new Column("C", Aggregate.SUM, "c"))));
                 outer.add(new KafkaStreamsTopology.Ratio("agg", "S", "C"));
             }
             case SUM -> outer.add(new WindowAggregate(w, p, "wstart", List.of(new Column("agg", Aggregate.SUM, "s"))));
-            case COUNT -> outer.add(new WindowAggregate(w, p, "wstart", List.of(new Column("agg", Aggregate.SUM, "c"))));
+            case COUNT -> outer.add(
+                    new WindowAggregate(w, p, "wstart", List.of(new Column("agg", Aggregate.SUM, "c"))));
             case MAX -> outer.add(new WindowAggregate(w, p, "wstart", List.of(new Column("agg", Aggregate.MAX, "mx"))));
             case MIN -> outer.add(new WindowAggregate(w, p, "wstart", List.of(new Column("agg", Aggregate.MIN, "mn"))));
             default -> throw new IllegalArgumentException(q.function() + " is not paneable");
         }
         outer.add(new Project(List.of("wend", "agg")));
-        return topology(q, List.of(
-                new Pipeline(Stream1.STREAM1, List.of(new WindowAggregate(p, p, "TS", paneColumns)), "Panes"),
-                new Pipeline("Panes", outer, "Out")), "pane rows carry their window's start as event time (wstart)");
+        return topology(
+                q,
+                List.of(
+                        new Pipeline(Stream1.STREAM1, List.of(new WindowAggregate(p, p, "TS", paneColumns)), "Panes"),
+                        new Pipeline("Panes", outer, "Out")),
+                "pane rows carry their window's start as event time (wstart)");
     }
 
     @Override
@@ -88,15 +110,21 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
     @Override
     public Translation tableJoin(TableJoin q) {
         if (q.table() == TableJoin.Table.DATABASE) {
-            return unsupported("the Kafka Streams DSL has no database lookup; a query per event is a processor of user code");
+            return unsupported(
+                    "the Kafka Streams DSL has no database lookup; a query per event is a processor of user code");
         }
         List<String> fields = new ArrayList<>();
         for (int i = 1; i <= TableJoin.TABLE_FIELDS; i++) {
             fields.add("F" + i);
         }
-        return topology(q, List.of(new Pipeline(Stream1.STREAM1, List.of(
-                        new KafkaStreamsTopology.GlobalTableJoin(TableJoin.ROWS, "ID", fields),
-                        new Project(q.outputs().get(0).fieldNames())), "Out")),
+        return topology(
+                q,
+                List.of(new Pipeline(
+                        Stream1.STREAM1,
+                        List.of(
+                                new KafkaStreamsTopology.GlobalTableJoin(TableJoin.ROWS, "ID", fields),
+                                new Project(q.outputs().get(0).fieldNames())),
+                        "Out")),
                 "table1 is a GlobalKTable filled from the topic table1_rows before the run");
     }
 
