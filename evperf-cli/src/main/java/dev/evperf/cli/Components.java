@@ -46,10 +46,16 @@ final class Components {
                     components.bootstrap() != null ? ", broker " + components.bootstrap() : "",
                     components.rest() != null ? ", flink " + components.rest() : "");
             List<TrialSpec> external = externalTrials(plan);
-            if (external.size() == plan.trials().size()) {
+            boolean oneEngine = external.stream()
+                            .map(t -> t.workload().engine.name)
+                            .distinct()
+                            .count()
+                    == 1;
+            if (external.size() == plan.trials().size() && oneEngine) {
                 EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
             } else {
-                // A neutral query swept over engines: each engine behind Kafka is checked on its own class path.
+                // A neutral query swept over engines (flink and kafka-streams, or with in-JVM ones): each engine behind
+                // Kafka is checked on its own class path.
                 for (String engine : external.stream()
                         .map(t -> t.workload().engine.name)
                         .distinct()

@@ -22,8 +22,6 @@
     s.appendChild(el("pre", {cls: "wrap", text: String(S.time || "").trim()}));
   }
 
-  var SUITE_FIGURES = [["throughput", "throughput", "ev/s"], ["p99_us", "p99 latency", "µs"], ["heap_mb", "heap after GC", "MB"]];
-
   function suiteTest(parent, t) {
     var sec = section(parent, t.test.name + ": " + t.test.title);
     var engines = [], factors = [];
@@ -33,7 +31,9 @@
     });
     function at(engine, factor) { return t.rows.filter(function (r) { return r.engine === engine && r.factor === factor; })[0]; }
     var g = grid(sec);
-    SUITE_FIGURES.forEach(function (f) {
+    // inside the function: report.js calls suiteSections before this file's top-level statements run
+    var figures = [["throughput", "throughput", "ev/s"], ["p99_us", "p99 latency", "µs"], ["heap_mb", "heap after GC", "MB"]];
+    figures.forEach(function (f) {
       var series = [], data = [factors.map(function (_, i) { return i; })];
       engines.forEach(function (e, i) {
         var colour = COLORS[i % COLORS.length];
