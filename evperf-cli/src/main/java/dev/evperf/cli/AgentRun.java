@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.AgentAddress;
 import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
+import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.wire.Secret;
@@ -58,6 +59,12 @@ final class AgentRun {
             throws IOException, InterruptedException {
         Components.AgentsDef a = plan.base().agents;
         String agentClassPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
+        // the index evperf summary and report read; written first, so a run cut short still lists its trials
+        AgentRunSummary.writeIndex(
+                runDir,
+                plan.base().name,
+                kafka == null ? "tcp" : "kafka",
+                plan.trials().stream().map(TrialSpec::id).toList());
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
             Path dir = runDir.resolve(t.id());

@@ -39,6 +39,47 @@ class AgentRunTest {
         assertThat(r.path("clocks").path("sink-1").path("probes").asInt()).isGreaterThanOrEqualTo(64);
         assertThat(Files.readAllLines(tmp.resolve("run/t001/events.csv"))).hasSize(2001);
         assertThat(tmp.resolve("agents.secret")).exists();
+        summaryAndReportReadTheRun(tmp.resolve("run"), r);
+    }
+
+    /** evperf summary (text, json, csv) and evperf report of a run over agents: latency ± the bound, every agent's clock. */
+    private void summaryAndReportReadTheRun(Path run, JsonNode result) throws Exception {
+        double p99 = result.path("latency").path("p99_us").asDouble() / 1e3;
+        double bound = result.path("latency").path("clock_bound_us").asDouble() / 1e3;
+        String expected = String.format(java.util.Locale.ROOT, "p99 = %.3f ms ± %.3f ms (clock)", p99, bound);
+        Cli text = Cli.run("summary", run.toString());
+        assertThat(text.exit).as(text.toString()).isZero();
+        assertThat(text.out)
+                .contains("run over agents: agents-loopback (tcp between the agents), 1 trial(s)")
+                .contains("t001  ok  events 2000/2000", expected)
+                .containsPattern("clock driver-1: offset [-+]\\d+\\.\\d{3} ms, drift [-+]\\d+\\.\\d ± \\d+\\.\\d ppm, "
+                        + "min RTT \\d+\\.\\d µs, RTT p50 \\d+\\.\\d µs, bound ± \\d+\\.\\d µs")
+                .contains("clock sink-1:");
+        Cli json = Cli.run("summary", run.toString(), "--format", "json");
+        assertThat(json.exit).as(json.toString()).isZero();
+        JsonNode j = new ObjectMapper().readTree(json.out);
+        JsonNode t = j.path("trials").get(0);
+        assertThat(t.path("latency").path("clock_bound_us").asDouble()).isEqualTo(bound * 1e3);
+        assertThat(t.path("clocks").path("sink-1").path("min_rtt_us").asDouble())
+                .isPositive();
+        assertThat(t.path("clocks").path("sink-1").has("anchors")).isFalse();
+        Cli csv = Cli.run("summary", run.toString(), "--format", "csv");
+        assertThat(csv.out.lines())
+                .hasSize(3)
+                .element(1, org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith("t001,ok,2000,2000,");
+        Cli report = Cli.run("report", run.toString());
+        assertThat(report.exit).as(report.toString()).isZero();
+        assertThat(report.err).contains("evperf: report of a run over agents, 1 trial, written to");
+        String html = Files.readString(run.resolve("report.html"));
+        assertThat(html)
+                .contains(String.format(java.util.Locale.ROOT, "%.3f ms ± %.3f ms", p99, bound))
+                .contains("<td class=l>driver-1</td>", "<td class=l>sink-1</td>", "min RTT", "anchors");
+        // a damaged trial file is one line naming it, exit 2
+        Files.writeString(run.resolve("t001/result.json"), "{");
+        Cli bad = Cli.run("summary", run.toString());
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.err.strip()).startsWith("evperf: " + run.resolve("t001/result.json") + ": not readable JSON");
     }
 
     /** Seed 004's first scenario as shipped: the broker the run starts between a driver agent and a sink agent. */
