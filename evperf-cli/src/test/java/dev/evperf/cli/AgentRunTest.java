@@ -104,6 +104,65 @@ class AgentRunTest {
         assertThat(CliProcess.runningFor(tmp)).isEmpty();
     }
 
+    /** Seed 004's "two drivers and one sink" as shipped: split by key, two phases, one sink agent. */
+    @Test
+    void theTwoDriversExampleSplitsItsTwoPhasesByKey() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "two.yaml",
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-two-drivers.yaml")));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        // 1 000 events in the first second, 3 000 in the next
+        assertThat(cli.out).contains("events: 4000 planned, 4000 received", "clock driver-1:", "clock driver-2:");
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        assertThat(rows).hasSize(4_001);
+        // the intended times (on the controller's clock) follow the whole load: 1 ms apart, then 1/3 ms
+        long[] intended = rows.stream()
+                .skip(1)
+                .mapToLong(r -> Long.parseLong(r.split(",")[1]))
+                .toArray();
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        // events of both drivers: each start carries its driver's bound, each mapping too
+        double slack = 2e3
+                        * (r.path("clocks").path("driver-1").path("bound_us").asDouble()
+                                + r.path("clocks")
+                                        .path("driver-2")
+                                        .path("bound_us")
+                                        .asDouble())
+                + 2;
+        assertThat((double) Math.abs(intended[999] - intended[0] - 999_000_000L))
+                .isLessThanOrEqualTo(slack);
+        assertThat((double) Math.abs(intended[3_999] - intended[1_000] - 999_666_667L))
+                .isLessThanOrEqualTo(slack);
+        Cli summary = Cli.run("summary", tmp.resolve("run").toString());
+        assertThat(summary.out).contains("t001  ok  events 4000/4000", "clock driver-2:");
+    }
+
+    @Test
+    void aLoadOverAgentsIsCheckedBeforeAnythingRuns() throws Exception {
+        Path w = example("  probes:", "  split: key\n  keys: 0\n  probes:");
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).isEqualTo(2);
+        assertThat(cli.err.strip())
+                .isEqualTo("evperf: " + w + ": agents.keys: expected 1..1000000 (at least one key per driver agent)");
+        Path phases = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: warm, measure: false, constant: {rate: 2000, duration: 1s}}\n"
+                        + "    - {name: measure, constant: {rate: 2000, duration: 2s}}");
+        Cli p = Cli.run("run", phases.toString(), "--out", tmp.resolve("run2").toString());
+        assertThat(p.exit).isEqualTo(2);
+        assertThat(p.err.strip())
+                .isEqualTo("evperf: " + phases + ": load.phases[0].measure: runs over agents measure every phase;"
+                        + " leave measure out");
+        Path split = example("  probes:", "  split: hash\n  probes:");
+        Cli sp = Cli.run("run", split.toString(), "--out", tmp.resolve("run3").toString());
+        assertThat(sp.exit).isEqualTo(2);
+        assertThat(sp.err.strip()).isEqualTo("evperf: " + split + ": agents.split: expected rate or key, got 'hash'");
+        assertThat(tmp.resolve("run")).doesNotExist();
+    }
+
     @Test
     void aClockBoundAboveTheLimitMarksTheTrial() throws Exception {
         Path w = example("clock_bound_limit: 1ms", "clock_bound_limit: 1us");
