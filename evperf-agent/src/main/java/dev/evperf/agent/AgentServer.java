@@ -189,7 +189,11 @@ public final class AgentServer {
                 Wire.writeText(out, JSON.writeValueAsString(r));
             }
             case Wire.START -> {
-                for (Part p : parts) p.start();
+                for (Part p : parts) {
+                    if (p.started) continue;
+                    p.started = true;
+                    p.start();
+                }
                 out.writeByte(Wire.OK);
             }
             case Wire.STATUS -> {

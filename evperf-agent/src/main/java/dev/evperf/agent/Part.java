@@ -10,6 +10,8 @@ abstract class Part {
     protected volatile String failure;
 
     protected Thread thread;
+    /** Set when the controller started it: a later START (for parts planned after it) leaves it alone. */
+    boolean started;
 
     abstract void start() throws IOException;
 

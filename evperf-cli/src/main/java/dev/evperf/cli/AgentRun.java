@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.AgentAddress;
 import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
+import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.LocalAgent;
+import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
@@ -29,7 +31,7 @@ import java.util.Map;
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
- * constant phase on the driver agents towards the sink agents (directly, or through the run's Kafka
+ * constant phases on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
  * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}), and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
@@ -58,6 +60,12 @@ final class AgentRun {
             throws IOException, InterruptedException {
         Components.AgentsDef a = plan.base().agents;
         String agentClassPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
+        // the index evperf summary and report read; written first, so a run cut short still lists its trials
+        AgentRunSummary.writeIndex(
+                runDir,
+                plan.base().name,
+                kafka == null ? "tcp" : "kafka",
+                plan.trials().stream().map(TrialSpec::id).toList());
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
             Path dir = runDir.resolve(t.id());
@@ -119,10 +127,18 @@ final class AgentRun {
 
     private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {
         Components.AgentsDef a = w.agents;
-        Workload.ConstantDef c = w.load.phases.get(0).constant;
-        long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
-        if (events < 1 || events > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("load: " + events + " events; agents take 1.." + Integer.MAX_VALUE);
+        // the load's whole profile: its constant phases back to back (AgentsCheck refused any other)
+        List<Schedule.Phase> phases = new ArrayList<>();
+        long total = 0;
+        for (Workload.PhaseDef p : w.load.phases) {
+            Workload.ConstantDef c = p.constant;
+            long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
+            total += events;
+            if (events < 1 || total > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("load: phase '" + p.name + "' has " + events
+                        + " events; agents take 1.." + Integer.MAX_VALUE + " over all phases");
+            }
+            phases.add(new Schedule.Phase((int) events, c.rate));
         }
         List<String> drivers = a.nodes.stream()
                 .filter(n -> "driver".equals(n.role))
@@ -136,8 +152,7 @@ final class AgentRun {
                 addresses,
                 drivers,
                 sinks,
-                (int) events,
-                c.rate,
+                new Schedule(phases, a.split, a.keys, drivers.size(), 0),
                 a.probes.count,
                 a.probes.during,
                 a.probes.period.millis(),

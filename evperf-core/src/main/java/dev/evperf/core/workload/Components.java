@@ -70,6 +70,10 @@ public final class Components {
 
         @JsonProperty("reply_timeout")
         public Dur replyTimeout = Dur.parse("15s");
+        /** How the driver agents share the load: {@code rate} (every n-th event) or {@code key} (a key range each). */
+        public String split = "rate";
+        /** Split by key: event g has key g mod keys. */
+        public int keys = 1000;
     }
 
     /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
