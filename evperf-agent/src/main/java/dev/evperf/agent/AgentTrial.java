@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
  * One trial run across agents, from the controller: driver agents send a load (its phases), split by
@@ -76,12 +77,22 @@ public final class AgentTrial {
 
     private final Plan plan;
     private final Secret secret;
+    private final UnaryOperator<String> route;
     private final Map<String, AgentLink> links = new LinkedHashMap<>();
     private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
 
     public AgentTrial(Plan plan, Secret secret) {
+        this(plan, secret, UnaryOperator.identity());
+    }
+
+    /**
+     * @param route the address a driver is told for a sink's {@code host:port} (e.g. a delay proxy's
+     *     in front of it); Kafka topics are not routed
+     */
+    public AgentTrial(Plan plan, Secret secret, UnaryOperator<String> route) {
         this.plan = plan;
         this.secret = secret;
+        this.route = route;
     }
 
     /**
