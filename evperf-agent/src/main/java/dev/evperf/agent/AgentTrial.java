@@ -122,8 +122,8 @@ public final class AgentTrial {
                 targets.add(
                         topic != null
                                 ? topic
-                                : address(sinkName).host() + ":"
-                                        + sink.get("port").asInt());
+                                : route.apply(address(sinkName).host() + ":"
+                                        + sink.get("port").asInt()));
             }
             // sinks first: a driver connects (or produces) as it starts
             for (String sk : distinct(plan.sinks())) link(sk).start();
