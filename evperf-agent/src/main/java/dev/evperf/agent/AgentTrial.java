@@ -125,20 +125,23 @@ public final class AgentTrial {
                                 : route.apply(address(sinkName).host() + ":"
                                         + sink.get("port").asInt()));
             }
-            // sinks first: a driver connects (or produces) as it starts
-            for (String sk : distinct(plan.sinks())) link(sk).start();
-            // one start for every driver, on the controller's clock, told to each in its own clock's terms
-            long start = System.nanoTime() + LEAD_NS;
+            // every output opens as its plan arrives (a connection, a producer), before any start
             for (int d = 0; d < plan.drivers().size(); d++) {
-                String name = plan.drivers().get(d);
-                List<ProbeWindow> w = windows.get(name);
-                long agentStart = start - w.get(w.size() - 1).best().anchor().offset();
-                driverParts.add(link(name)
-                        .plan(PartPlan.driver(shares.get(d), targets.get(d), agentStart))
+                driverParts.add(link(plan.drivers().get(d))
+                        .plan(PartPlan.driver(shares.get(d), targets.get(d)))
                         .get("part")
                         .asInt());
             }
-            for (String d : distinct(plan.drivers())) link(d).start();
+            // sinks first: their consumers and accepts are ready before any event is due
+            for (String sk : distinct(plan.sinks())) link(sk).start(PartPlan.SINK, 0);
+            // one start for every driver, on the controller's clock, told to each in its own clock's terms
+            long start = System.nanoTime() + LEAD_NS;
+            for (String d : distinct(plan.drivers())) {
+                List<ProbeWindow> w = windows.get(d);
+                link(d).start(
+                                PartPlan.DRIVER,
+                                start - w.get(w.size() - 1).best().anchor().offset());
+            }
             awaitDone();
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();
