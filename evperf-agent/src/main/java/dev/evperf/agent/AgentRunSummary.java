@@ -154,6 +154,12 @@ public final class AgentRunSummary {
                     figure(l, "p99"),
                     figure(l, "p100"));
             for (JsonNode m : t.path("marks")) out.println("  MARKED: " + m.asText());
+            JsonNode lag = t.path("generator_lag");
+            out.printf(
+                    Locale.ROOT,
+                    "  generator lag p50 = %.3f ms, p99 = %.3f ms (each driver agent's clock)%n",
+                    lag.path("p50_us").asDouble() / 1e3,
+                    lag.path("p99_us").asDouble() / 1e3);
             out.printf(
                     "  latency from %s to %s; %s%n",
                     l.path("from").asText(),

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
  * One trial run across agents, from the controller: driver agents send a load (its phases), split by
@@ -76,12 +77,22 @@ public final class AgentTrial {
 
     private final Plan plan;
     private final Secret secret;
+    private final UnaryOperator<String> route;
     private final Map<String, AgentLink> links = new LinkedHashMap<>();
     private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
 
     public AgentTrial(Plan plan, Secret secret) {
+        this(plan, secret, UnaryOperator.identity());
+    }
+
+    /**
+     * @param route the address a driver is told for a sink's {@code host:port} (e.g. a delay proxy's
+     *     in front of it); Kafka topics are not routed
+     */
+    public AgentTrial(Plan plan, Secret secret, UnaryOperator<String> route) {
         this.plan = plan;
         this.secret = secret;
+        this.route = route;
     }
 
     /**
@@ -111,23 +122,26 @@ public final class AgentTrial {
                 targets.add(
                         topic != null
                                 ? topic
-                                : address(sinkName).host() + ":"
-                                        + sink.get("port").asInt());
+                                : route.apply(address(sinkName).host() + ":"
+                                        + sink.get("port").asInt()));
             }
-            // sinks first: a driver connects (or produces) as it starts
-            for (String sk : distinct(plan.sinks())) link(sk).start();
-            // one start for every driver, on the controller's clock, told to each in its own clock's terms
-            long start = System.nanoTime() + LEAD_NS;
+            // every output opens as its plan arrives (a connection, a producer), before any start
             for (int d = 0; d < plan.drivers().size(); d++) {
-                String name = plan.drivers().get(d);
-                List<ProbeWindow> w = windows.get(name);
-                long agentStart = start - w.get(w.size() - 1).best().anchor().offset();
-                driverParts.add(link(name)
-                        .plan(PartPlan.driver(shares.get(d), targets.get(d), agentStart))
+                driverParts.add(link(plan.drivers().get(d))
+                        .plan(PartPlan.driver(shares.get(d), targets.get(d)))
                         .get("part")
                         .asInt());
             }
-            for (String d : distinct(plan.drivers())) link(d).start();
+            // sinks first: their consumers and accepts are ready before any event is due
+            for (String sk : distinct(plan.sinks())) link(sk).start(PartPlan.SINK, 0);
+            // one start for every driver, on the controller's clock, told to each in its own clock's terms
+            long start = System.nanoTime() + LEAD_NS;
+            for (String d : distinct(plan.drivers())) {
+                List<ProbeWindow> w = windows.get(d);
+                link(d).start(
+                                PartPlan.DRIVER,
+                                start - w.get(w.size() - 1).best().anchor().offset());
+            }
             awaitDone();
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();

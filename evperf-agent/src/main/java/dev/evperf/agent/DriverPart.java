@@ -34,16 +34,41 @@ final class DriverPart extends Part {
         this.sent = new long[plan.events()];
     }
 
+    private EventOut output;
+    private long startAt;
+
+    /**
+     * Opens the output when the plan arrives, so the start finds it ready.
+     *
+     * @throws IllegalStateException one line: the output cannot be opened (the controller names the agent)
+     */
+    void open() {
+        try {
+            output = EventOut.open(plan.target());
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("driver: cannot open " + plan.target() + ": " + e.getMessage());
+        }
+    }
+
+    /** The load's start on this agent's clock (0: when started). */
+    void startAt(long t) {
+        startAt = t;
+    }
+
     @Override
-    void start() throws IOException {
-        EventOut out = EventOut.open(plan.target());
-        run(() -> send(out), "driver");
+    String role() {
+        return PartPlan.DRIVER;
+    }
+
+    @Override
+    void start() {
+        run(() -> send(output), "driver");
     }
 
     private void send(EventOut output) {
         Schedule schedule = plan.schedule();
         try (EventOut out = output) {
-            long start = plan.startAt() == 0 ? clock.now() : plan.startAt();
+            long start = startAt == 0 ? clock.now() : startAt;
             if (start - clock.now() > MAX_LEAD_NS) {
                 failure = "driver: the start is " + (start - clock.now()) / 1_000_000 + " ms away (more than "
                         + MAX_LEAD_NS / 1_000_000 + " ms)";
@@ -88,5 +113,12 @@ final class DriverPart extends Part {
     void stop() throws InterruptedException {
         stop = true;
         if (thread != null) thread.join(5_000);
+        else if (output != null) {
+            try {
+                output.close();
+            } catch (IOException e) {
+                // closing is all that is wanted
+            }
+        }
     }
 }

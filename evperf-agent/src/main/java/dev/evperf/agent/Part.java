@@ -15,6 +15,9 @@ abstract class Part {
 
     abstract void start() throws IOException;
 
+    /** {@link PartPlan#DRIVER} or {@link PartPlan#SINK}. */
+    abstract String role();
+
     /** Whether the part has finished its plan, failed or stopped. */
     abstract boolean done();
 

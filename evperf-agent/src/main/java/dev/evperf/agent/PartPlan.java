@@ -9,20 +9,19 @@ package dev.evperf.agent;
  *     {@code kafka:BOOTSTRAP/TOPIC} (drivers only)
  * @param source where the sink reads: null to listen for a driver's connection, or a Kafka topic
  *     {@code kafka:BOOTSTRAP/TOPIC} (sinks only)
- * @param schedule the load and this driver's share of it (drivers only)
- * @param startAt the load's start on the agent's clock (ns; drivers only): every driver of a trial
- *     starts at one instant of the controller's clock
+ * @param schedule the load and this driver's share of it (drivers only); the start comes with the
+ *     controller's START request (every driver of a trial starts at one instant of its clock)
  */
-public record PartPlan(String role, int events, String target, String source, Schedule schedule, long startAt) {
+public record PartPlan(String role, int events, String target, String source, Schedule schedule) {
     public static final String DRIVER = "driver";
     public static final String SINK = "sink";
 
     static PartPlan sink(int events, String source) {
-        return new PartPlan(SINK, events, null, source, null, 0);
+        return new PartPlan(SINK, events, null, source, null);
     }
 
-    static PartPlan driver(Schedule share, String target, long startAt) {
-        return new PartPlan(DRIVER, share.count(), target, null, share, startAt);
+    static PartPlan driver(Schedule share, String target) {
+        return new PartPlan(DRIVER, share.count(), target, null, share);
     }
 
     /** One line naming the field that is wrong, or null when the plan can run. */

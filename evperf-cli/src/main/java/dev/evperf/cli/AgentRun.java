@@ -7,6 +7,7 @@ import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
 import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
+import dev.evperf.agent.DelayProxy;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
@@ -20,6 +21,8 @@ import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.launch.ModuleClassPath;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
@@ -71,6 +75,7 @@ final class AgentRun {
             Path dir = runDir.resolve(t.id());
             Files.createDirectories(dir);
             List<LocalAgent> local = new ArrayList<>();
+            List<DelayProxy> proxies = new ArrayList<>();
             try {
                 List<AgentAddress> addresses = new ArrayList<>();
                 for (Components.AgentNodeDef n : a.nodes) {
@@ -83,7 +88,7 @@ final class AgentRun {
                                 Duration.ofSeconds(90),
                                 List.of());
                         local.add(la);
-                        addresses.add(la.address());
+                        addresses.add(a.proxy == null ? la.address() : proxied(la.address(), a.proxy, proxies));
                     } else {
                         int colon = n.address.lastIndexOf(':');
                         addresses.add(new AgentAddress(
@@ -92,7 +97,9 @@ final class AgentRun {
                                 Integer.parseInt(n.address.substring(colon + 1))));
                     }
                 }
-                AgentFigures f = new AgentTrial(trialPlan(t.workload(), addresses, kafka), secret).run();
+                AgentFigures f = new AgentTrial(
+                                trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
+                        .run();
                 List<String> marks = new ArrayList<>();
                 if (a.clockBoundLimit != null && f.maxBound() > a.clockBoundLimit.nanos()) {
                     marks.add(String.format(
@@ -114,6 +121,7 @@ final class AgentRun {
                         .enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValue(dir.resolve("result.json").toFile(), r);
             } finally {
+                for (DelayProxy p : proxies) p.close();
                 for (LocalAgent la : local) {
                     // a local agent exits by itself once its controller said bye; one that does not is stopped
                     if (!la.awaitExit(Duration.ofSeconds(15))) {
@@ -123,6 +131,41 @@ final class AgentRun {
             }
         }
         return allOk ? 0 : 1;
+    }
+
+    /** The agent behind a delay proxy of its own: the controller's requests and probes cross it. */
+    private static AgentAddress proxied(AgentAddress agent, Components.ProxyDef p, List<DelayProxy> proxies)
+            throws IOException {
+        DelayProxy dp = new DelayProxy(new InetSocketAddress(agent.host(), agent.port()), out(p), back(p));
+        proxies.add(dp);
+        return new AgentAddress(agent.name(), "127.0.0.1", dp.port());
+    }
+
+    /** With a proxy: each driver reaches its sink through a delay proxy of its own (the events' path). */
+    private static UnaryOperator<String> route(Components.ProxyDef p, List<DelayProxy> proxies) {
+        if (p == null) return UnaryOperator.identity();
+        return target -> {
+            int colon = target.lastIndexOf(':');
+            try {
+                DelayProxy dp = new DelayProxy(
+                        new InetSocketAddress(
+                                target.substring(0, colon), Integer.parseInt(target.substring(colon + 1))),
+                        out(p),
+                        back(p));
+                proxies.add(dp);
+                return "127.0.0.1:" + dp.port();
+            } catch (IOException e) {
+                throw new UncheckedIOException("agents.proxy: " + e.getMessage(), e);
+            }
+        };
+    }
+
+    private static DelayProxy.Delay out(Components.ProxyDef p) {
+        return new DelayProxy.Delay(p.out.nanos(), p.jitter.nanos());
+    }
+
+    private static DelayProxy.Delay back(Components.ProxyDef p) {
+        return new DelayProxy.Delay(p.back.nanos(), p.jitter.nanos());
     }
 
     private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {

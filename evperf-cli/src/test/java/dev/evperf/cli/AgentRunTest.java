@@ -140,6 +140,34 @@ class AgentRunTest {
         assertThat(summary.out).contains("t001  ok  events 4000/4000", "clock driver-2:");
     }
 
+    /**
+     * Seed 004's delayed scenario as shipped: every path through the delay proxy (2 ms out, 4 ms back).
+     * Each agent's bound is at least half the injected round trip, and the events, delayed 2 ms on
+     * their way to the sink, show it within the bound.
+     */
+    @Test
+    void theProxiedExampleWidensTheBoundAndDelaysTheEvents() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "proxied.yaml",
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-proxied.yaml"))
+                        .replace("duration: 2s", "duration: 1s"));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("events: 1000 planned, 1000 received");
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        for (String a : java.util.List.of("driver-1", "driver-2", "sink-1")) {
+            assertThat(r.path("clocks").path(a).path("bound_us").asDouble())
+                    .as(a)
+                    .isGreaterThanOrEqualTo(3_000);
+        }
+        JsonNode l = r.path("latency");
+        assertThat(l.path("p50_us").asDouble())
+                .isGreaterThanOrEqualTo(2_000 - l.path("clock_bound_us").asDouble());
+        System.out.println(cli.out);
+    }
+
     @Test
     void aLoadOverAgentsIsCheckedBeforeAnythingRuns() throws Exception {
         Path w = example("  probes:", "  split: key\n  keys: 0\n  probes:");
@@ -160,6 +188,10 @@ class AgentRunTest {
         Cli sp = Cli.run("run", split.toString(), "--out", tmp.resolve("run3").toString());
         assertThat(sp.exit).isEqualTo(2);
         assertThat(sp.err.strip()).isEqualTo("evperf: " + split + ": agents.split: expected rate or key, got 'hash'");
+        Path proxy = example("  probes:", "  local: false\n  proxy: {out: 1ms}\n  probes:");
+        Cli px = Cli.run("run", proxy.toString(), "--out", tmp.resolve("run4").toString());
+        assertThat(px.exit).isEqualTo(2);
+        assertThat(px.err).contains("agents.");
         assertThat(tmp.resolve("run")).doesNotExist();
     }
 

@@ -2,6 +2,7 @@ package dev.evperf.core.workload;
 
 import static dev.evperf.core.workload.WorkloadValidator.fail;
 
+import dev.evperf.api.config.Dur;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -82,6 +83,15 @@ final class AgentsCheck {
                     where,
                     "components.broker",
                     "agents with engine kafka need a broker: {start: true} or bootstrap_servers");
+        }
+        if (a.proxy != null) {
+            if (!a.local) fail(where, "agents.proxy", "only with local: true (evperf's own agents on loopback)");
+            if ("kafka".equals(w.engine.name)) fail(where, "agents.proxy", "delays TCP paths; not with engine kafka");
+            for (Dur d : new Dur[] {a.proxy.out, a.proxy.back, a.proxy.jitter}) {
+                if (d == null || d.nanos() < 0 || d.nanos() > 1_000_000_000L) {
+                    fail(where, "agents.proxy", "out, back and jitter: durations of 0..1s");
+                }
+            }
         }
         if (!"rate".equals(a.split) && !"key".equals(a.split)) {
             fail(where, "agents.split", "expected rate or key, got '" + a.split + "'");
