@@ -299,6 +299,8 @@ public final class TrialRunner {
                 long engineDrain = System.nanoTime();
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.engineDrainNs = System.nanoTime() - engineDrain;
+                Map<String, Object> figures = engine.figures();
+                if (!figures.isEmpty()) result.engineFigures = Json.MAPPER.valueToTree(figures);
                 long drainNs = QuietDrain.await(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
                 if (cpu != null) result.cpu = Json.MAPPER.valueToTree(cpu.end(n));
                 if (sensors != null) {
