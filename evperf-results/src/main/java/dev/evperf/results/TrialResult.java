@@ -55,7 +55,8 @@ public record TrialResult(
         Double writeMs,
         Errors errors,
         JsonNode pipelines,
-        JsonNode jvm) {
+        JsonNode jvm,
+        JsonNode retainedHeap) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -173,7 +174,7 @@ public record TrialResult(
         public volatile Integer senders;
         public volatile Double prepareMs, writeMs;
         public volatile Disturbance disturbance;
-        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, retainedHeap;
         public volatile OutputBatches outputBatches;
         public volatile HarnessWaits harnessWaits;
         public volatile Clock clock;
@@ -219,7 +220,8 @@ public record TrialResult(
                     writeMs,
                     errors,
                     pipelines,
-                    jvm);
+                    jvm,
+                    retainedHeap);
         }
     }
 }
