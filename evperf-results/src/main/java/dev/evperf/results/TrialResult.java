@@ -56,7 +56,8 @@ public record TrialResult(
         Errors errors,
         JsonNode pipelines,
         JsonNode jvm,
-        JsonNode engineFigures) {
+        JsonNode engineFigures,
+        JsonNode retainedHeap) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -174,7 +175,7 @@ public record TrialResult(
         public volatile Integer senders;
         public volatile Double prepareMs, writeMs;
         public volatile Disturbance disturbance;
-        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures, retainedHeap;
         public volatile OutputBatches outputBatches;
         public volatile HarnessWaits harnessWaits;
         public volatile Clock clock;
@@ -221,7 +222,8 @@ public record TrialResult(
                     errors,
                     pipelines,
                     jvm,
-                    engineFigures);
+                    engineFigures,
+                    retainedHeap);
         }
     }
 }

@@ -180,6 +180,8 @@ public final class TrialRunner {
         List<String> outputs = new ArrayList<>(w.engine.outputs.keySet());
         Senders sending = null;
         List<OutputValues> valueFiles = new ArrayList<>();
+        // What the engine holds is measured against the heap before it opens (events already made).
+        long heapBefore = w.measure.retainedHeap ? RetainedHeap.usedAfterGc() : -1;
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -308,6 +310,7 @@ public final class TrialRunner {
                     gauges.close();
                     result.sensors = Json.MAPPER.valueToTree(sensors.summary());
                 }
+                if (heapBefore >= 0) result.retainedHeap = RetainedHeap.json(heapBefore, RetainedHeap.usedAfterGc());
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
 
