@@ -57,7 +57,8 @@ public record TrialResult(
         JsonNode pipelines,
         JsonNode jvm,
         JsonNode engineFigures,
-        JsonNode retainedHeap) {
+        JsonNode retainedHeap,
+        HeapAfterGc heapAfterGc) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -90,6 +91,17 @@ public record TrialResult(
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record First(long tNs, String source, String where, String message) {}
+
+    /**
+     * The trial JVM's heap used right after a full collection (null in older results, and where
+     * explicit GC is disabled): {@code beforeRunBytes} after the collection that precedes the first
+     * send (engine open, queries deployed, events prepared), {@code afterDrainBytes} after one once
+     * the outputs drained, before the engine closes. The difference is what the run left live: the
+     * engine's state (windows, tables, partial matches) and evperf's bounded records.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record HeapAfterGc(long beforeRunBytes, long afterDrainBytes, String note) {}
 
     /** Outputs the engine delivered in batches (only when it did): how many batches, rows, mean and largest size. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -185,6 +197,7 @@ public record TrialResult(
         public volatile Boolean records;
         public volatile Map<String, Object> timing, writePartsMs;
         public volatile Errors errors;
+        public volatile HeapAfterGc heapAfterGc;
 
         public TrialResult result() {
             return new TrialResult(
@@ -223,7 +236,8 @@ public record TrialResult(
                     pipelines,
                     jvm,
                     engineFigures,
-                    retainedHeap);
+                    retainedHeap,
+                    heapAfterGc);
         }
     }
 }

@@ -276,6 +276,7 @@ public final class TrialRunner {
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
+                long heapBeforeRun = GcHeap.used();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
                 // CPU per process (Nexmark's cores) for engines behind Kafka and for every trial of a neutral query
@@ -313,6 +314,18 @@ public final class TrialRunner {
                 if (heapBefore >= 0) result.retainedHeap = RetainedHeap.json(heapBefore, RetainedHeap.usedAfterGc());
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
+                if (GcHeap.explicitGcCollects()) {
+                    // After the measured run, before the engine closes: what the run left live (not timed).
+                    System.gc();
+                    result.heapAfterGc = new TrialResult.HeapAfterGc(
+                            heapBeforeRun,
+                            GcHeap.used(),
+                            "the trial JVM's heap used after System.gc(): before the first send and after the drain"
+                                    + (behindBroker
+                                            ? "; the engine runs behind the broker, in this JVM only if it is"
+                                                    + " Kafka Streams (Flink runs in its own process)"
+                                            : ""));
+                }
 
                 result.eventsSent = n;
                 if (schedule.batched()) result.inputBatches = supply.batchesMade();
