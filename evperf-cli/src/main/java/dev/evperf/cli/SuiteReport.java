@@ -81,11 +81,9 @@ final class SuiteReport {
                     .append(": ")
                     .append(test.path("title").asText())
                     .append("\n\n");
-            md.append("| engine | ")
-                    .append(test.path("factor").asText())
-                    .append(
-                            " | status | throughput ev/s | p50 µs | p99 µs | peak heap MB | cores | ev per CPU-s | validation |\n");
-            md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+            List<String> headers = headers(test.path("factor").asText());
+            md.append("| ").append(String.join(" | ", headers)).append(" |\n");
+            md.append("|---".repeat(headers.size())).append("|\n");
             for (JsonNode engine : def.path("engines")) {
                 for (JsonNode point : test.path("points")) {
                     ObjectNode r = row(runDir, run, engine.asText(), point, micro);
@@ -105,27 +103,9 @@ final class SuiteReport {
                             test.path("factor").asText().replace(' ', '_'),
                             point.path("value").asText(),
                             engine.asText()));
-                    md.append("| ")
-                            .append(engine.asText())
-                            .append(" | ")
-                            .append(point.path("value").asText())
-                            .append(" | ")
-                            .append(r.path("status").asText())
-                            .append(" | ")
-                            .append(cell(r, "throughput"))
-                            .append(" | ")
-                            .append(cell(r, "p50_us"))
-                            .append(" | ")
-                            .append(cell(r, "p99_us"))
-                            .append(" | ")
-                            .append(cell(r, "peak_heap_mb"))
-                            .append(" | ")
-                            .append(cell(r, "cores"))
-                            .append(" | ")
-                            .append(cell(r, "events_per_cpu_s"))
-                            .append(" | ")
-                            .append(r.path("verdict").asText().replace("|", "/"))
-                            .append(" |\n");
+                    List<String> cells = cells(r);
+                    cells.set(cells.size() - 1, cells.get(cells.size() - 1).replace("|", "/"));
+                    md.append("| ").append(String.join(" | ", cells)).append(" |\n");
                 }
             }
             html.append(SuiteHtml.section(test, rows));
@@ -249,6 +229,37 @@ final class SuiteReport {
                 fullTrials * perTrial / 3600,
                 fullTrials,
                 median);
+    }
+
+    /** The figures of a row, in the table's order (suite.md and suite.html show the same columns). */
+    private static final String[] FIGURES = {
+        "throughput", "p50_us", "p99_us", "peak_heap_mb", "cores", "events_per_cpu_s"
+    };
+
+    /** The table's headers: engine, the test's factor, status, the figures, validation. */
+    static List<String> headers(String factor) {
+        return List.of(
+                "engine",
+                factor,
+                "status",
+                "throughput ev/s",
+                "p50 µs",
+                "p99 µs",
+                "peak heap MB",
+                "cores",
+                "ev per CPU-s",
+                "validation");
+    }
+
+    /** One row's cells under {@link #headers}, as text. */
+    static List<String> cells(JsonNode r) {
+        List<String> c = new ArrayList<>();
+        c.add(r.path("engine").asText());
+        c.add(r.path("factor").asText());
+        c.add(r.path("status").asText());
+        for (String key : FIGURES) c.add(cell(r, key));
+        c.add(r.path("verdict").asText());
+        return c;
     }
 
     private static String cell(JsonNode r, String key) {

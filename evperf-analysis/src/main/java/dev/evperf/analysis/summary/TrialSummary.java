@@ -130,35 +130,47 @@ public record TrialSummary(
 
     /** The same summary under the identity run.json gives the trial (its matrix parameters and repetition). */
     public TrialSummary withRun(String id, Map<String, Object> params, Integer repetition) {
-        return new TrialSummary(
-                id,
-                params,
-                repetition,
-                status,
-                reason,
-                events,
-                measuredEvents,
-                outputs,
-                burstStats,
-                headTail,
-                cumulative,
-                topBursts,
-                latency,
-                rates,
-                achievedRate,
-                rateShape,
-                scheduledTrend,
-                adaptivity,
-                warmUp,
-                errors,
-                disturbance,
-                warnings,
-                links,
-                sampling);
+        return copy(id, params, repetition, rateShape, scheduledTrend, errors, disturbance, warnings);
     }
 
     /** The same summary with the figures read from the trial's intervals.csv. */
     public TrialSummary withIntervals(RateShape shape, LatencyTrend trend) {
+        return copy(id, params, repetition, shape, trend, errors, disturbance, warnings);
+    }
+
+    /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
+    public TrialSummary withChecks(Path dir, TrialResult result) {
+        TrialSummary s = copy(
+                id,
+                params,
+                repetition,
+                rateShape,
+                scheduledTrend,
+                TrialErrors.load(dir, result),
+                Disturbance.load(dir, result),
+                null);
+        // The warnings read the errors and the disturbance, so they come from the summary that has them.
+        return s.copy(
+                id,
+                params,
+                repetition,
+                rateShape,
+                scheduledTrend,
+                s.errors,
+                s.disturbance,
+                Warnings.of(s, result, dir));
+    }
+
+    /** This summary's figures with the parts that are added after the aggregation replaced. */
+    private TrialSummary copy(
+            String id,
+            Map<String, Object> params,
+            Integer repetition,
+            RateShape shape,
+            LatencyTrend trend,
+            TrialErrors errors,
+            Disturbance disturbance,
+            List<Warning> warnings) {
         return new TrialSummary(
                 id,
                 params,
@@ -182,60 +194,6 @@ public record TrialSummary(
                 errors,
                 disturbance,
                 warnings,
-                links,
-                sampling);
-    }
-
-    /** The same summary with the trial's errors, its disturbance and the warnings on all its figures. */
-    public TrialSummary withChecks(Path dir, TrialResult result) {
-        TrialSummary s = new TrialSummary(
-                id,
-                params,
-                repetition,
-                status,
-                reason,
-                events,
-                measuredEvents,
-                outputs,
-                burstStats,
-                headTail,
-                cumulative,
-                topBursts,
-                latency,
-                rates,
-                achievedRate,
-                rateShape,
-                scheduledTrend,
-                adaptivity,
-                warmUp,
-                TrialErrors.load(dir, result),
-                Disturbance.load(dir, result),
-                null,
-                links,
-                sampling);
-        return new TrialSummary(
-                id,
-                params,
-                repetition,
-                status,
-                reason,
-                events,
-                measuredEvents,
-                outputs,
-                burstStats,
-                headTail,
-                cumulative,
-                topBursts,
-                latency,
-                rates,
-                achievedRate,
-                rateShape,
-                scheduledTrend,
-                adaptivity,
-                warmUp,
-                s.errors,
-                s.disturbance,
-                Warnings.of(s, result, dir),
                 links,
                 sampling);
     }
