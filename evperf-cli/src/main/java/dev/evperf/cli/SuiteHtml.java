@@ -40,33 +40,20 @@ final class SuiteHtml {
         s.append(chart("throughput (ev/s)", "throughput", test.path("factor").asText(), factors, byEngine));
         s.append(chart("p99 latency (µs)", "p99_us", test.path("factor").asText(), factors, byEngine));
         s.append(chart("heap after GC (MB)", "heap_mb", test.path("factor").asText(), factors, byEngine));
-        s.append("</div><table><tr><th>engine</th><th>")
-                .append(esc(test.path("factor").asText()))
-                .append(
-                        "</th><th>status</th><th>ev/s</th><th>p50 µs</th><th>p99 µs</th><th>heap after GC MB</th><th>cores</th><th>validation</th></tr>");
+        s.append("</div><table><tr>");
+        for (String h : SuiteReport.headers(test.path("factor").asText()))
+            s.append("<th>").append(esc(h)).append("</th>");
+        s.append("</tr>");
         for (JsonNode r : rows) {
             boolean bad = !r.path("status").asText().equals("ok");
-            s.append("<tr><td>")
-                    .append(esc(r.path("engine").asText()))
-                    .append("</td><td>")
-                    .append(esc(r.path("factor").asText()))
-                    .append("</td><td")
-                    .append(bad ? " class=\"bad\"" : "")
-                    .append(">")
-                    .append(esc(r.path("status").asText()))
-                    .append("</td><td>")
-                    .append(v(r, "throughput"))
-                    .append("</td><td>")
-                    .append(v(r, "p50_us"))
-                    .append("</td><td>")
-                    .append(v(r, "p99_us"))
-                    .append("</td><td>")
-                    .append(v(r, "heap_mb"))
-                    .append("</td><td>")
-                    .append(v(r, "cores"))
-                    .append("</td><td>")
-                    .append(esc(r.path("verdict").asText()))
-                    .append("</td></tr>");
+            List<String> cells = SuiteReport.cells(r);
+            s.append("<tr>");
+            for (int i = 0; i < cells.size(); i++) {
+                s.append(i == 2 && bad ? "<td class=\"bad\">" : "<td>")
+                        .append(esc(cells.get(i)))
+                        .append("</td>");
+            }
+            s.append("</tr>");
         }
         return s.append("</table>").toString();
     }
@@ -147,10 +134,6 @@ final class SuiteHtml {
                     esc(e.getKey())));
         }
         return s.append("</svg>").toString();
-    }
-
-    private static String v(JsonNode r, String key) {
-        return r.has(key) ? SuiteReport.num(r.get(key).asDouble()) : "–";
     }
 
     static String esc(String s) {

@@ -118,11 +118,10 @@ final class SuiteReport {
                     .append(test.path("name").asText())
                     .append(": ")
                     .append(test.path("title").asText())
-                    .append("\n\n| engine | ")
-                    .append(test.path("factor").asText())
-                    .append(" | status | throughput ev/s | p50 µs | p99 µs | heap after GC MB | heap growth MB | cores"
-                            + " | ev per CPU-s | validation |\n")
-                    .append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+                    .append("\n\n");
+            List<String> headers = headers(test.path("factor").asText());
+            md.append("| ").append(String.join(" | ", headers)).append(" |\n");
+            md.append("|---".repeat(headers.size())).append("|\n");
             for (JsonNode r : t.path("rows")) {
                 checks.append(String.format(
                         Locale.ROOT,
@@ -132,13 +131,9 @@ final class SuiteReport {
                         test.path("factor").asText().replace(' ', '_'),
                         r.path("factor").asText(),
                         r.path("engine").asText()));
-                md.append("| ").append(r.path("engine").asText());
-                md.append(" | ").append(r.path("factor").asText());
-                md.append(" | ").append(r.path("status").asText());
-                for (String k : FIGURES) md.append(" | ").append(cell(r, k));
-                md.append(" | ")
-                        .append(r.path("verdict").asText().replace("|", "/"))
-                        .append(" |\n");
+                List<String> cells = cells(r);
+                cells.set(cells.size() - 1, cells.get(cells.size() - 1).replace("|", "/"));
+                md.append("| ").append(String.join(" | ", cells)).append(" |\n");
             }
             html.append(SuiteHtml.section(test, t.path("rows")));
         }
@@ -156,7 +151,7 @@ final class SuiteReport {
         return new Written(mdFile, htmlFile, md.toString());
     }
 
-    /** A row's figures, in the tables' order. */
+    /** A row's figures, in the tables' order (suite.md and suite.html show the same columns). */
     static final String[] FIGURES = {
         "throughput", "p50_us", "p99_us", "heap_mb", "heap_growth_mb", "cores", "events_per_cpu_s"
     };
@@ -254,6 +249,33 @@ final class SuiteReport {
                 fullTrials * perTrial / 3600,
                 fullTrials,
                 median);
+    }
+
+    /** The table's headers: engine, the test's factor, status, the figures, validation. */
+    static List<String> headers(String factor) {
+        return List.of(
+                "engine",
+                factor,
+                "status",
+                "throughput ev/s",
+                "p50 µs",
+                "p99 µs",
+                "heap after GC MB",
+                "heap growth MB",
+                "cores",
+                "ev per CPU-s",
+                "validation");
+    }
+
+    /** One row's cells under {@link #headers}, as text. */
+    static List<String> cells(JsonNode r) {
+        List<String> c = new ArrayList<>();
+        c.add(r.path("engine").asText());
+        c.add(r.path("factor").asText());
+        c.add(r.path("status").asText());
+        for (String key : FIGURES) c.add(cell(r, key));
+        c.add(r.path("verdict").asText());
+        return c;
     }
 
     private static String cell(JsonNode r, String key) {

@@ -56,6 +56,8 @@ public record TrialResult(
         Errors errors,
         JsonNode pipelines,
         JsonNode jvm,
+        JsonNode engineFigures,
+        JsonNode retainedHeap,
         HeapAfterGc heapAfterGc) {
 
     /**
@@ -185,7 +187,7 @@ public record TrialResult(
         public volatile Integer senders;
         public volatile Double prepareMs, writeMs;
         public volatile Disturbance disturbance;
-        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures, retainedHeap;
         public volatile OutputBatches outputBatches;
         public volatile HarnessWaits harnessWaits;
         public volatile Clock clock;
@@ -233,6 +235,8 @@ public record TrialResult(
                     errors,
                     pipelines,
                     jvm,
+                    engineFigures,
+                    retainedHeap,
                     heapAfterGc);
         }
     }

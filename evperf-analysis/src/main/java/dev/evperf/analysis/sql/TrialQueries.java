@@ -1,24 +1,12 @@
 package dev.evperf.analysis.sql;
 
-
-
-
-
-
-import dev.evperf.results.Intervals;
-import dev.evperf.results.Layout;
-import dev.evperf.analysis.figures.BurstStats;
-import dev.evperf.analysis.figures.HeadTail;
-import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The report's aggregations of one trial, as DuckDB SQL over its Parquet and CSV files: nothing
@@ -61,6 +49,7 @@ public final class TrialQueries {
     private Long steadyFromSeq;
     /** Bursts derived from the events into the temporary table {@value #EV_BURSTS}, not read from bursts.parquet. */
     private boolean burstsFromEvents;
+
     private static final String EV_BURSTS = "ev_bursts";
 
     /**
@@ -77,7 +66,7 @@ public final class TrialQueries {
     private Long hlogFrom;
 
     /**
-     * The same cut by seq, as {@code TrialData.measuredFrom} makes it: events before
+     * The warm-up cut by seq: events before
      * {@code firstSteadySeq}, and bursts that start before it, are no longer measured. Needs
      * {@link #burstsFromEvents} (bursts.parquet does not say where a burst starts in seq).
      */
@@ -100,10 +89,13 @@ public final class TrialQueries {
 
     public String ev() {
         if (steadyFromSeq != null) {
-            return "(SELECT * REPLACE (measured AND seq >= " + steadyFromSeq + " AS measured) FROM " + Db.parquet(events) + ")";
+            return "(SELECT * REPLACE (measured AND seq >= " + steadyFromSeq + " AS measured) FROM "
+                    + Db.parquet(events) + ")";
         }
-        return steadyFrom == null ? Db.parquet(events)
-                : "(SELECT * REPLACE (measured AND send_start >= " + steadyFrom + " AS measured) FROM " + Db.parquet(events) + ")";
+        return steadyFrom == null
+                ? Db.parquet(events)
+                : "(SELECT * REPLACE (measured AND send_start >= " + steadyFrom + " AS measured) FROM "
+                        + Db.parquet(events) + ")";
     }
 
     public String out() {
@@ -112,8 +104,11 @@ public final class TrialQueries {
 
     public String bu() {
         String all = burstsFromEvents ? EV_BURSTS : Db.parquet(bursts);
-        if (steadyFromSeq != null) return "(SELECT * REPLACE (measured AND first_seq >= " + steadyFromSeq + " AS measured) FROM " + all + ")";
-        return steadyFrom == null ? all : "(SELECT * REPLACE (measured AND start >= " + steadyFrom + " AS measured) FROM " + all + ")";
+        if (steadyFromSeq != null)
+            return "(SELECT * REPLACE (measured AND first_seq >= " + steadyFromSeq + " AS measured) FROM " + all + ")";
+        return steadyFrom == null
+                ? all
+                : "(SELECT * REPLACE (measured AND start >= " + steadyFrom + " AS measured) FROM " + all + ")";
     }
 
     /**
@@ -127,15 +122,18 @@ public final class TrialQueries {
      *                                  indices do not increase with seq, as {@code Bursts.all}
      */
     public void burstsFromEvents() throws SQLException {
-        db.execute("CREATE OR REPLACE TEMP TABLE " + EV_BURSTS + " AS SELECT burst, bool_and(measured) AS measured, count(*) AS events,"
+        db.execute("CREATE OR REPLACE TEMP TABLE " + EV_BURSTS
+                + " AS SELECT burst, bool_and(measured) AS measured, count(*) AS events,"
                 + " min(seq) AS first_seq, max(seq) AS last_seq, arg_min(send_start, seq) AS start, arg_max(send_end, seq) AS \"end\","
-                + " arg_max(send_end, seq) - arg_min(send_start, seq) AS time_ns FROM " + Db.parquet(events) + " WHERE burst <> -1 GROUP BY burst");
-        List<Object[]> bad = db.rows("SELECT burst, first_seq FROM (SELECT burst, first_seq, last_seq, events,"
-                + " lag(last_seq) OVER (ORDER BY burst) AS previous_last FROM " + EV_BURSTS + ")"
-                + " WHERE burst < 0 OR events <> last_seq - first_seq + 1 OR first_seq <= previous_last ORDER BY first_seq LIMIT 1");
+                + " arg_max(send_end, seq) - arg_min(send_start, seq) AS time_ns FROM " + Db.parquet(events)
+                + " WHERE burst <> -1 GROUP BY burst");
+        List<Object[]> bad = db.rows(
+                "SELECT burst, first_seq FROM (SELECT burst, first_seq, last_seq, events,"
+                        + " lag(last_seq) OVER (ORDER BY burst) AS previous_last FROM " + EV_BURSTS + ")"
+                        + " WHERE burst < 0 OR events <> last_seq - first_seq + 1 OR first_seq <= previous_last ORDER BY first_seq LIMIT 1");
         if (!bad.isEmpty()) {
-            throw new IllegalArgumentException("events: burst " + Db.asLong(bad.get(0)[0]) + " at seq " + Db.asLong(bad.get(0)[1])
-                    + " is not contiguous or not increasing");
+            throw new IllegalArgumentException("events: burst " + Db.asLong(bad.get(0)[0]) + " at seq "
+                    + Db.asLong(bad.get(0)[1]) + " is not contiguous or not increasing");
         }
         burstsFromEvents = true;
     }
@@ -152,7 +150,8 @@ public final class TrialQueries {
         if (burstsFromEvents || Files.isRegularFile(bursts)) {
             List<Object[]> rows = burstsFromEvents
                     ? db.rows("SELECT start, time_ns, first_seq FROM " + EV_BURSTS + " WHERE measured ORDER BY burst")
-                    : db.rows("SELECT start, time_ns, NULL FROM " + Db.parquet(bursts) + " WHERE measured AND burst >= 0 ORDER BY burst");
+                    : db.rows("SELECT start, time_ns, NULL FROM " + Db.parquet(bursts)
+                            + " WHERE measured AND burst >= 0 ORDER BY burst");
             long[] start = new long[rows.size()];
             double[] ms = new double[rows.size()];
             Long[] firstSeq = new Long[rows.size()];
@@ -169,14 +168,27 @@ public final class TrialQueries {
         }
         if (!hasEvents()) return w;
         if (w.points() == 0) {
-            Object[] first = db.row("SELECT min(seq), arg_min(send_start, seq) FROM " + Db.parquet(events) + " WHERE measured");
-            return first[0] == null ? w : new WarmUp(w.series(), 0, 0, null, Db.asLong(first[1]), Db.asLong(first[0]), Double.NaN, Double.NaN);
+            Object[] first =
+                    db.row("SELECT min(seq), arg_min(send_start, seq) FROM " + Db.parquet(events) + " WHERE measured");
+            return first[0] == null
+                    ? w
+                    : new WarmUp(
+                            w.series(), 0, 0, null, Db.asLong(first[1]), Db.asLong(first[0]), Double.NaN, Double.NaN);
         }
         if (w.endNs() == null || w.truncation() == 0) return w;
-        List<Object[]> first = db.rows("SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
+        List<Object[]> first = db.rows(
+                "SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
         Object seq = first.isEmpty() ? null : first.get(0)[0];
-        return new WarmUp(w.series(), w.points(), w.truncation(), w.skipBursts(), w.endNs(),
-                seq == null ? null : ((Number) seq).longValue(), w.steadyMean(), w.transientMean(), w.inconclusive());
+        return new WarmUp(
+                w.series(),
+                w.points(),
+                w.truncation(),
+                w.skipBursts(),
+                w.endNs(),
+                seq == null ? null : ((Number) seq).longValue(),
+                w.steadyMean(),
+                w.transientMean(),
+                w.inconclusive());
     }
 
     public long outputCount() throws SQLException {
@@ -187,7 +199,8 @@ public final class TrialQueries {
 
     /** Event (processing) times send_end − send_start of the measured events, exact. */
     public Distribution processing() throws SQLException {
-        return Distribution.of(db, "d_processing", "SELECT send_end - send_start AS v FROM " + ev() + " WHERE measured");
+        return Distribution.of(
+                db, "d_processing", "SELECT send_end - send_start AS v FROM " + ev() + " WHERE measured");
     }
 
     /**
@@ -197,8 +210,11 @@ public final class TrialQueries {
      * @return {end-to-end, scheduled}
      */
     public Dist[] joined() throws SQLException {
-        db.execute("CREATE OR REPLACE TEMP TABLE lat AS " + outputsJoined("o.received - e.send_start AS e2e, o.received - e.intended AS sched",
-                "send_start, intended, measured", "e.measured"));
+        db.execute("CREATE OR REPLACE TEMP TABLE lat AS "
+                + outputsJoined(
+                        "o.received - e.send_start AS e2e, o.received - e.intended AS sched",
+                        "send_start, intended, measured",
+                        "e.measured"));
         return new Dist[] {Distribution.ofColumn(db, "lat", "e2e"), Distribution.ofColumn(db, "lat", "sched")};
     }
 
@@ -208,9 +224,12 @@ public final class TrialQueries {
      * line up with the inputs, else by a hash join on seq.
      */
     public String outputsJoined(String select, String inputColumns, String where) throws SQLException {
-        return "SELECT " + select + " FROM " + (outputsAligned()
-                ? "(SELECT seq, received FROM " + out() + ") o POSITIONAL JOIN (SELECT seq, " + inputColumns + " FROM " + ev() + ") e"
-                : out() + " o JOIN " + ev() + " e ON o.seq = e.seq") + " WHERE o.seq >= 0 AND " + where;
+        return "SELECT " + select + " FROM "
+                + (outputsAligned()
+                        ? "(SELECT seq, received FROM " + out() + ") o POSITIONAL JOIN (SELECT seq, " + inputColumns
+                                + " FROM " + ev() + ") e"
+                        : out() + " o JOIN " + ev() + " e ON o.seq = e.seq")
+                + " WHERE o.seq >= 0 AND " + where;
     }
 
     /** End-to-end and scheduled latency, and the note to show when they came from the HdrHistogram logs (else null). */
@@ -229,9 +248,13 @@ public final class TrialQueries {
             Dist[] j = joined();
             return new OutputLatency(j[0], j[1], null);
         }
-        return new OutputLatency(e2eH, schedH, "End-to-end and scheduled latency come from the HdrHistogram logs (the same measured events,"
-                + " 3 significant digits" + (cut() ? ", the warm-up cut to the log's intervals" : "") + "): joining " + outputs
-                + " outputs to their inputs exactly is above the limit of " + exactJoinLimit + ".");
+        return new OutputLatency(
+                e2eH,
+                schedH,
+                "End-to-end and scheduled latency come from the HdrHistogram logs (the same measured events,"
+                        + " 3 significant digits" + (cut() ? ", the warm-up cut to the log's intervals" : "")
+                        + "): joining " + outputs
+                        + " outputs to their inputs exactly is above the limit of " + exactJoinLimit + ".");
     }
 
     /**

@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -195,18 +194,7 @@ public final class TrialData {
         return c;
     }
 
-    /**
-     * The same trial with the events before {@code firstSteadySeq} no longer measured: the view every
-     * steady-state figure is computed from once the warm-up transient is cut. Shares every column
-     * but {@code measured}.
-     */
-    public TrialData measuredFrom(long firstSteadySeq) {
-        boolean[] m = measured.clone();
-        Arrays.fill(m, 0, (int) Math.min(Math.max(firstSteadySeq, 0), m.length), false);
-        return new TrialData(
-                phase, m, burst, pos, intended, sendStart, sendEnd, streamNames, outStream, outSeq, outReceived);
-    }
-
+    /** The checked columns (the public constructor's {@code check} returns {@code phase}). */
     private TrialData(
             int[] phase,
             boolean[] measured,

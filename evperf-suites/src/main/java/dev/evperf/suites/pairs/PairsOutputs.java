@@ -21,13 +21,6 @@ public final class PairsOutputs {
                     new Field("tickTS", FieldType.LONG),
                     new Field("TS", FieldType.LONG)));
 
-    /** Indicator(strategy, ratio, avgRatio, upperBand, lowerBand, inputTickTS, inputTS). */
-    public static final List<String> INDICATOR_FIELDS =
-            List.of("strategy", "ratio", "avgRatio", "upperBand", "lowerBand", "inputTickTS", "inputTS");
-    /** MarketOrder(strategy, type, symbol, price, size, inputTickTS, inputTS). */
-    public static final List<String> ORDER_FIELDS =
-            List.of("strategy", "type", "symbol", "price", "size", "inputTickTS", "inputTS");
-
     /** How the generic engine runner reorders an engine's rows: Indicator rows slotted by inputTickTS. */
     public static final OutputSchema INDICATOR_OUTPUT = new OutputSchema(
             INDICATOR,
@@ -55,7 +48,16 @@ public final class PairsOutputs {
             "inputTickTS",
             List.of("strategy", "type"));
 
+    /** Indicator(strategy, ratio, avgRatio, upperBand, lowerBand, inputTickTS, inputTS): the names of its schema. */
+    public static final List<String> INDICATOR_FIELDS = names(INDICATOR_OUTPUT);
+    /** MarketOrder(strategy, type, symbol, price, size, inputTickTS, inputTS). */
+    public static final List<String> ORDER_FIELDS = names(ORDER_OUTPUT);
+
     private PairsOutputs() {}
+
+    private static List<String> names(OutputSchema schema) {
+        return schema.fields().stream().map(Field::name).toList();
+    }
 
     public static Object[] indicator(
             String strategy, double ratio, double avg, double upper, double lower, long tickTS, long ts) {
