@@ -1,6 +1,8 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
 import dev.evperf.suites.pairs.PairsFiles;
 import dev.evperf.suites.pairs.PairsLatency;
@@ -45,13 +47,30 @@ final class PairsPoint {
         final Verdict ind;
         final Verdict ord;
         final PairsLatency.Figures latency;
+        /** Achieved / target send rate over the run, %: below 100 the engine (or the machine) did not keep up. */
+        final double keptPercent;
+        /** Times the sender threads were preempted while runnable: how much the machine disturbed the driver. */
+        final long preempted;
 
         Result(String engine, int exit, Verdict ind, Verdict ord, PairsLatency.Figures latency) {
+            this(engine, exit, ind, ord, latency, Double.NaN, -1);
+        }
+
+        Result(
+                String engine,
+                int exit,
+                Verdict ind,
+                Verdict ord,
+                PairsLatency.Figures latency,
+                double keptPercent,
+                long preempted) {
             this.engine = engine;
             this.exit = exit;
             this.ind = ind;
             this.ord = ord;
             this.latency = latency;
+            this.keptPercent = keptPercent;
+            this.preempted = preempted;
         }
 
         boolean ran() {
@@ -116,7 +135,21 @@ final class PairsPoint {
                     PairsWorkload.readValues(trial.resolve("values-MarketOrder.csv"), PairsOutputs.ORDER_FIELDS));
             PairsLatency.Figures lat = PairsLatency.of(orders(TrialData.load(trial), ticks));
             Files.writeString(dir.resolve(engine + "-marketorder-latency.csv"), lat.histogramCsv());
-            Result r = new Result(engine, rc, ind, ord, lat);
+            JsonNode result =
+                    Json.MAPPER.readTree(trial.resolve(Layout.RESULT_JSON).toFile());
+            JsonNode phase = result.path("phases").path(0);
+            Result r = new Result(
+                    engine,
+                    rc,
+                    ind,
+                    ord,
+                    lat,
+                    100
+                            * phase.path("achieved_rate").asDouble()
+                            / phase.path("target_rate").asDouble(),
+                    result.path("disturbance")
+                            .path("driver_involuntary_switches")
+                            .asLong(-1));
             results.put(engine, r);
             report.append(engine)
                     .append(": ")
@@ -129,6 +162,11 @@ final class PairsPoint {
                     .append('\n');
             report.append("  ").append(lat.line()).append('\n');
             report.append("  ").append(pScoreLine(s, lat)).append('\n');
+            report.append(String.format(
+                    Locale.ROOT,
+                    "  sent at %.1f %% of the schedule's rate; sender threads preempted %d times%n",
+                    r.keptPercent,
+                    r.preempted));
             report.append("  MarketOrder latency histogram (measurement interval):\n");
             for (String line : lat.histogramLines())
                 report.append("    ").append(line).append('\n');

@@ -68,7 +68,7 @@ final class PairsSweep {
                     o.largestPassed(),
                     o.tried()));
             report.append(
-                    "  SF  load  strategies  valid  MI orders  mean ms  p99 ms  max ms  p99 from intended ms  p_score  verdict\n");
+                    "  SF  load  strategies  valid  MI orders  mean ms  p99 ms  max ms  p99 from intended ms  p_score  rate kept %  preempted  verdict\n");
             rows.forEach(r -> report.append(r).append('\n'));
         }
         Files.writeString(dir.resolve("sweep-report.txt"), report);
@@ -100,7 +100,7 @@ final class PairsSweep {
         }
         return String.format(
                 Locale.ROOT,
-                "  %2d  %4d  %10d  %5s  %9d  %7.2f  %6.2f  %6.2f  %20.2f  %7.2f  %s",
+                "  %2d  %4d  %10d  %5s  %9d  %7.2f  %6.2f  %6.2f  %20.2f  %7.2f  %11.1f  %9d  %s",
                 s.sf(),
                 s.load(),
                 s.strategies(),
@@ -111,6 +111,8 @@ final class PairsSweep {
                 f.maxNs() / 1e6,
                 f.p99FromIntendedNs() / 1e6,
                 s.pScore(f.p99Ns() / 1e9),
+                r.keptPercent,
+                r.preempted,
                 verdict);
     }
 }
