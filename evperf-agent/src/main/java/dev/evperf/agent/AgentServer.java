@@ -176,7 +176,9 @@ public final class AgentServer {
                     throw new IllegalStateException("at most " + MAX_PARTS + " parts per agent");
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("part", parts.size());
-                if (PartPlan.SINK.equals(plan.role())) {
+                if (PartPlan.SINK.equals(plan.role()) && plan.source() != null) {
+                    parts.add(new KafkaSinkPart(plan, clock));
+                } else if (PartPlan.SINK.equals(plan.role())) {
                     SinkPart sink = new SinkPart(plan, clock, bind);
                     r.put("port", sink.port());
                     parts.add(sink);

@@ -13,7 +13,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One trial run across agents, from the controller: driver agents send a load, split by rate over
  * them (each on its own absolute schedule, with a disjoint range of sequence numbers), to the sink
- * agents (driver i to sink i mod the number of sinks: several sinks share the outputs). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
+ * agents (driver i to sink i mod the number of sinks: several sinks share the outputs), directly
+ * over TCP or through a Kafka broker (driver i's topic, consumed by its sink). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
  * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
  * onto the controller's clock ({@link AgentFigures}).
  *
@@ -27,6 +28,8 @@ public final class AgentTrial {
      * @param sinks the sink agents' names (one may also be a driver: then its events need no clock relation)
      * @param probes round trips per window before and after the trial
      * @param probesDuring round trips per window during it
+     * @param kafka the bootstrap address of the broker between the agents (each driver produces to a
+     *     topic of its own that its sink consumes), or null to send driver to sink over TCP
      */
     public record Plan(
             List<AgentAddress> agents,
@@ -37,7 +40,22 @@ public final class AgentTrial {
             int probes,
             int probesDuring,
             long probePeriodMs,
-            int replyMs) {}
+            int replyMs,
+            String kafka) {
+        /** Driver to sink over TCP, no system between them. */
+        public Plan(
+                List<AgentAddress> agents,
+                List<String> drivers,
+                List<String> sinks,
+                int events,
+                double rate,
+                int probes,
+                int probesDuring,
+                long probePeriodMs,
+                int replyMs) {
+            this(agents, drivers, sinks, events, rate, probes, probesDuring, probePeriodMs, replyMs, null);
+        }
+    }
 
     private final Plan plan;
     private final Secret secret;
@@ -64,15 +82,18 @@ public final class AgentTrial {
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
             int share = plan.events() / plan.drivers().size();
+            String topics = "evperf-agents-" + Long.toHexString(new java.security.SecureRandom().nextLong());
             for (int d = 0; d < plan.drivers().size(); d++) {
                 int events = d == plan.drivers().size() - 1 ? plan.events() - share * d : share;
                 String sinkName = sinkOf(d);
-                JsonNode sink = link(sinkName).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0));
+                String topic = plan.kafka() == null ? null : KafkaTopic.of(plan.kafka(), topics + "-d" + d);
+                JsonNode sink = link(sinkName).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0, topic));
                 sinkParts.add(sink.get("part").asInt());
-                String target =
-                        address(sinkName).host() + ":" + sink.get("port").asInt();
+                String target = topic != null
+                        ? topic
+                        : address(sinkName).host() + ":" + sink.get("port").asInt();
                 PartPlan driver = new PartPlan(
-                        PartPlan.DRIVER, events, plan.rate() / plan.drivers().size(), target, (long) share * d);
+                        PartPlan.DRIVER, events, plan.rate() / plan.drivers().size(), target, (long) share * d, null);
                 driverParts.add(
                         link(plan.drivers().get(d)).plan(driver).get("part").asInt());
             }

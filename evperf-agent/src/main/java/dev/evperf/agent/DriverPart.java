@@ -1,17 +1,15 @@
 package dev.evperf.agent;
 
 import dev.evperf.agent.clock.SkewedClock;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A driver run by an agent: it sends {@code events} events to the sink's address, event i at its
- * intended time start + i / rate on the agent's clock (an absolute schedule: a late event does not
- * shift the ones after it), each a 16-byte frame (sequence number, send stamp). It records per
- * event the intended time and the send start on the agent's clock.
+ * A driver run by an agent: it sends {@code events} events to its {@link EventOut} (a sink agent's
+ * socket or a Kafka topic), event i at its intended time start + i / rate on the agent's clock (an
+ * absolute schedule: a late event does not shift the ones after it), each carrying its sequence
+ * number and send stamp. It records per event the intended time and the send start on the agent's
+ * clock.
  */
 final class DriverPart extends Part {
     /** Parking closer than this to the intended time overshoots it; the rest is a spin. */
@@ -23,6 +21,8 @@ final class DriverPart extends Part {
     private final long[] intended;
     private final long[] sent;
     private volatile boolean stop;
+    /** The output is closed: every event was handed on and (Kafka) acknowledged or failed. */
+    private volatile boolean finished;
 
     DriverPart(PartPlan plan, SkewedClock clock) {
         this.plan = plan;
@@ -34,21 +34,13 @@ final class DriverPart extends Part {
 
     @Override
     void start() throws IOException {
-        int colon = plan.target().lastIndexOf(':');
-        Socket socket = new Socket();
-        socket.setTcpNoDelay(true);
-        socket.connect(
-                new InetSocketAddress(
-                        plan.target().substring(0, colon),
-                        Integer.parseInt(plan.target().substring(colon + 1))),
-                5_000);
-        run(() -> send(socket), "driver");
+        EventOut out = EventOut.open(plan.target());
+        run(() -> send(out), "driver");
     }
 
-    private void send(Socket socket) {
+    private void send(EventOut output) {
         double period = 1e9 / plan.rate();
-        try (socket;
-                DataOutputStream out = new DataOutputStream(socket.getOutputStream())) {
+        try (EventOut out = output) {
             long start = clock.now();
             for (int i = 0; i < plan.events() && !stop; i++) {
                 long due = start + Math.round(i * period);
@@ -58,22 +50,24 @@ final class DriverPart extends Part {
                     if (stop) return;
                 }
                 long s = clock.now();
-                out.writeLong(plan.first() + i);
-                out.writeLong(s);
-                out.flush();
+                out.send(plan.first() + i, s);
                 seq[i] = plan.first() + i;
                 intended[i] = due;
                 sent[i] = s;
                 count = i + 1;
             }
+            out.close();
+            if (out.failure() != null) failure = "driver: " + out.failure();
         } catch (IOException e) {
             failure = "driver: sending to " + plan.target() + " failed after " + count + " events: " + e.getMessage();
+        } finally {
+            finished = true;
         }
     }
 
     @Override
     boolean done() {
-        return count == plan.events() || failure != null || (thread != null && !thread.isAlive());
+        return finished || failure != null || (thread != null && !thread.isAlive());
     }
 
     @Override

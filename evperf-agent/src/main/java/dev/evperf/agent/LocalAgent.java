@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  * readiness line; its stderr goes to a log; its parent-death watch ends it with its starter.
  */
 public final class LocalAgent implements AutoCloseable {
+    /** The module whose class-path file an agent JVM runs on (with Kafka's client). */
+    public static final String MODULE = "evperf-agent";
+
     private final String name;
     private final Process process;
     private final int port;
@@ -66,6 +69,8 @@ public final class LocalAgent implements AutoCloseable {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-D" + ChildMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
                 "-Xmx128m",
+                // Kafka's clients log every setting at INFO: only warnings and errors reach the agent's log
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-cp",
                 classPath,
                 ChildMain.class.getName(),

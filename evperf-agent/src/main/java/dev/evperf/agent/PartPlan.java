@@ -6,10 +6,13 @@ package dev.evperf.agent;
  * @param role {@code driver} (sends events on an absolute schedule) or {@code sink} (receives them)
  * @param events how many events the driver sends and the sink expects
  * @param rate the driver's events per second (each event's intended time is start + i / rate)
- * @param target the sink's {@code host:port} the driver sends to (drivers only)
+ * @param target where the driver sends: the sink's {@code host:port}, or a Kafka topic
+ *     {@code kafka:BOOTSTRAP/TOPIC} (drivers only)
  * @param first the driver's first sequence number (drivers sharing a load take disjoint ranges)
+ * @param source where the sink reads: null to listen for a driver's connection, or a Kafka topic
+ *     {@code kafka:BOOTSTRAP/TOPIC} (sinks only)
  */
-public record PartPlan(String role, int events, double rate, String target, long first) {
+public record PartPlan(String role, int events, double rate, String target, long first, String source) {
     public static final String DRIVER = "driver";
     public static final String SINK = "sink";
 
@@ -19,8 +22,10 @@ public record PartPlan(String role, int events, double rate, String target, long
         if (events <= 0) return "events: " + events + " is not positive";
         if (DRIVER.equals(role)) {
             if (!(rate > 0) || Double.isInfinite(rate)) return "rate: " + rate + " is not a positive number";
+            if (KafkaTopic.isTopic(target)) return KafkaTopic.problem("target", target);
             if (target == null || target.lastIndexOf(':') <= 0) return "target: '" + target + "' is not host:port";
         }
+        if (SINK.equals(role) && source != null) return KafkaTopic.problem("source", source);
         return null;
     }
 }

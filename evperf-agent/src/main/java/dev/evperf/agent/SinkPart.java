@@ -17,27 +17,21 @@ import java.net.SocketTimeoutException;
  * driver's send stamp (on the driver's clock) and its receipt on the agent's clock. It waits for a
  * driver at most {@value #ACCEPT_MS} ms and stops on its own at the expected count or end of stream.
  */
-final class SinkPart extends Part {
+final class SinkPart extends ReceivingPart {
     static final int ACCEPT_MS = 30_000;
 
     private final PartPlan plan;
     private final SkewedClock clock;
     private final ServerSocket server;
-    private final long[] seq;
-    private final long[] driverSent;
-    private final long[] received;
-    private volatile boolean finished;
     private volatile Socket connection;
 
     SinkPart(PartPlan plan, SkewedClock clock, InetAddress bind) throws IOException {
+        super(plan.events());
         this.plan = plan;
         this.clock = clock;
         this.server = new ServerSocket();
         server.bind(new InetSocketAddress(bind, 0));
         server.setSoTimeout(ACCEPT_MS);
-        this.seq = new long[plan.events()];
-        this.driverSent = new long[plan.events()];
-        this.received = new long[plan.events()];
     }
 
     int port() {
@@ -59,10 +53,7 @@ final class SinkPart extends Part {
                 long q = in.readLong();
                 long stamp = in.readLong();
                 // the receipt is read when the frame is complete: the event has arrived
-                received[i] = clock.now();
-                seq[i] = q;
-                driverSent[i] = stamp;
-                count = i + 1;
+                arrived(q, stamp, clock.now());
             }
         } catch (SocketTimeoutException e) {
             failure = "sink: no driver connected within " + ACCEPT_MS + " ms";
@@ -74,16 +65,6 @@ final class SinkPart extends Part {
         } finally {
             finished = true;
         }
-    }
-
-    @Override
-    boolean done() {
-        return finished || count == plan.events();
-    }
-
-    @Override
-    long[][] records() {
-        return new long[][] {seq, driverSent, received};
     }
 
     @Override

@@ -26,23 +26,16 @@ class AgentTrialTest {
     @TempDir
     Path dir;
 
-    private final List<LocalAgent> started = new ArrayList<>();
+    private TestAgents agents;
 
     @AfterEach
     void stopAgents() throws InterruptedException {
-        for (LocalAgent a : started) a.close();
+        if (agents != null) agents.close();
     }
 
     private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
-        LocalAgent a = LocalAgent.start(
-                name,
-                System.getProperty("java.class.path"),
-                secret,
-                dir.resolve(name + ".log"),
-                Duration.ofSeconds(90),
-                List.of(extra));
-        started.add(a);
-        return a;
+        if (agents == null) agents = new TestAgents(dir);
+        return agents.start(name, secret, extra);
     }
 
     private static AgentTrial.Plan plan(

@@ -2,8 +2,13 @@ package dev.evperf.cli;
 
 import dev.evperf.agent.AgentMain;
 import dev.evperf.agent.AgentOptions;
-import dev.evperf.agent.AgentServer;
+import dev.evperf.agent.LocalAgent;
+import dev.evperf.agent.wire.Secret;
+import dev.evperf.launch.ChildMain;
+import dev.evperf.launch.ModuleClassPath;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,11 +69,15 @@ final class AgentCommand implements Callable<Integer> {
     @Mixin
     Verbosity verbosity;
 
+    /**
+     * Checks the options here (one line, exit 2, before any JVM starts), then runs the agent in a JVM
+     * of its own on the agent module's class path: Kafka's client, which a Kafka sink or driver part
+     * needs, never joins the controller's class path (ModuleClassPath).
+     */
     @Override
     public Integer call() throws Exception {
         String[] hp = AgentOptions.hostPort(listen);
-        return AgentServer.run(
-                new AgentOptions(
+        new AgentOptions(
                         hp[0],
                         Integer.parseInt(hp[1]),
                         secretFile,
@@ -77,7 +86,34 @@ final class AgentCommand implements Callable<Integer> {
                         acceptMs,
                         idleMs,
                         testOffsetNs,
-                        testDriftPpm),
-                main.err);
+                        testDriftPpm)
+                .bindAddress();
+        Secret.read(secretFile);
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-D" + ChildMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
+                // Kafka's clients log every setting at INFO: only warnings and errors reach the agent's log
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE)),
+                ChildMain.class.getName(),
+                AgentMain.class.getName(),
+                "--listen",
+                listen,
+                "--secret-file",
+                secretFile.toString(),
+                "--name",
+                name,
+                "--accept-ms",
+                Long.toString(acceptMs),
+                "--idle-ms",
+                Long.toString(idleMs),
+                "--test-clock-offset-ns",
+                Long.toString(testOffsetNs),
+                "--test-clock-drift-ppm",
+                Double.toString(testDriftPpm)));
+        if (allowRemote) cmd.add("--allow-remote");
+        // the agent bounds its own life (its wait for a controller, the controller's silence)
+        return new ProcessBuilder(cmd).inheritIO().start().waitFor();
     }
 }

@@ -8,10 +8,14 @@ import dev.evperf.agent.AgentFigures;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.wire.Secret;
+import dev.evperf.core.component.ComponentFailure;
+import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.WorkloadException;
+import dev.evperf.launch.ModuleClassPath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,7 +29,8 @@ import java.util.Map;
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
- * constant phase on the driver agents towards the sink agents, and the trial's {@code result.json}
+ * constant phase on the driver agents towards the sink agents (directly, or through the run's Kafka
+ * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}), and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
  * {@code agents.clock_bound_limit} marks it.
@@ -37,6 +42,22 @@ final class AgentRun {
         Components.AgentsDef a = plan.base().agents;
         Path secretFile = plan.workloadFile().toAbsolutePath().getParent().resolve(a.secretFile);
         Secret secret = a.local && !Files.exists(secretFile) ? Secret.create(secretFile) : Secret.read(secretFile);
+        // the broker between the agents (engine kafka), started once for the run
+        try (RunComponents components =
+                "kafka".equals(plan.base().engine.name) ? RunComponents.start(plan.base().components, runDir) : null) {
+            String kafka = components == null ? null : components.bootstrap();
+            if (kafka != null) out.println("evperf: broker " + kafka + " between the agents");
+            return trials(plan, runDir, secretFile, secret, kafka, out, err);
+        } catch (ComponentFailure e) {
+            throw new WorkloadException(plan.workloadFile() + ": components: " + e.getMessage(), e);
+        }
+    }
+
+    private static int trials(
+            Plan plan, Path runDir, Path secretFile, Secret secret, String kafka, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
+        Components.AgentsDef a = plan.base().agents;
+        String agentClassPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
             Path dir = runDir.resolve(t.id());
@@ -48,7 +69,7 @@ final class AgentRun {
                     if (a.local) {
                         LocalAgent la = LocalAgent.start(
                                 n.name,
-                                System.getProperty("java.class.path"),
+                                agentClassPath,
                                 secretFile,
                                 dir.resolve("agent-" + n.name + ".log"),
                                 Duration.ofSeconds(90),
@@ -63,7 +84,7 @@ final class AgentRun {
                                 Integer.parseInt(n.address.substring(colon + 1))));
                     }
                 }
-                AgentFigures f = new AgentTrial(trialPlan(t.workload(), addresses), secret).run();
+                AgentFigures f = new AgentTrial(trialPlan(t.workload(), addresses, kafka), secret).run();
                 List<String> marks = new ArrayList<>();
                 if (a.clockBoundLimit != null && f.maxBound() > a.clockBoundLimit.nanos()) {
                     marks.add(String.format(
@@ -96,7 +117,7 @@ final class AgentRun {
         return allOk ? 0 : 1;
     }
 
-    private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses) {
+    private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {
         Components.AgentsDef a = w.agents;
         Workload.ConstantDef c = w.load.phases.get(0).constant;
         long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
@@ -120,6 +141,7 @@ final class AgentRun {
                 a.probes.count,
                 a.probes.during,
                 a.probes.period.millis(),
-                (int) a.replyTimeout.millis());
+                (int) a.replyTimeout.millis(),
+                kafka);
     }
 }

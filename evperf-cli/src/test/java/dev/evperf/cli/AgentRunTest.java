@@ -41,6 +41,28 @@ class AgentRunTest {
         assertThat(tmp.resolve("agents.secret")).exists();
     }
 
+    /** Seed 004's first scenario as shipped: the broker the run starts between a driver agent and a sink agent. */
+    @Test
+    void theKafkaExampleRunsADriverAgentAndASinkAgentAroundTheBrokerTheRunStarts() throws Exception {
+        String text = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-kafka.yaml"));
+        Path w = Cli.write(tmp, "agents-kafka.yaml", text.replace("duration: 2s", "duration: 1s"));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out)
+                .contains(
+                        "evperf: broker 127.0.0.1:",
+                        "events: 1000 planned, 1000 received",
+                        "latency across clocks ±",
+                        "clock sink-1:");
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        assertThat(r.path("status").asText()).as(r.toString()).isIn("ok", "marked");
+        assertThat(r.path("latency").path("clock_bound_us").asDouble()).isPositive();
+        // the broker the run started is stopped, and its log is in the run directory
+        assertThat(tmp.resolve("run/components")).exists();
+        assertThat(CliProcess.runningFor(tmp)).isEmpty();
+    }
+
     @Test
     void aClockBoundAboveTheLimitMarksTheTrial() throws Exception {
         Path w = example("clock_bound_limit: 1ms", "clock_bound_limit: 1us");

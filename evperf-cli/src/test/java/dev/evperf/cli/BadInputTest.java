@@ -249,6 +249,35 @@ class BadInputTest {
     }
 
     @Test
+    void aWrongChannelKeyOrHandlerIsOneLineWithASuggestion() throws Exception {
+        Cli key = runBad(GOOD + "channels:\n  trace: {handler: buffered, compresion: lz4}\n");
+        assertThat(key.err)
+                .contains("unknown key 'compresion' in channels.trace")
+                .contains("did you mean 'compression'?");
+        Cli handler = runBad(GOOD + "channels:\n  trace: {handler: xoy, x: 1, y: 8, then: {handler: bufferd}}\n");
+        assertThat(handler.err)
+                .contains("channels.trace.then.handler: expected identity, buffered")
+                .contains("got 'bufferd'; did you mean 'buffered'?");
+        Cli range = runBad(GOOD + "channels:\n  trace: {handler: xoy, x: 1, y: 48}\n");
+        assertThat(range.err).contains("channels.trace.y: 48 is not a power of two");
+    }
+
+    @Test
+    void aWrongPipelineKeyOrStageIsOneLineWithASuggestion() throws Exception {
+        Cli key = runBad(GOOD + "pipelines:\n  main: {sink: null, consumer: 2}\n");
+        assertThat(key.err)
+                .contains("unknown key 'consumer' in pipelines.main")
+                .contains("did you mean 'consumers'?")
+                .containsPattern("w\\.yaml:\\d+:\\d+");
+        Cli stage = runBad(GOOD + "pipelines:\n  main: {stages: [{speedlimt: 1ms}], sink: null}\n");
+        assertThat(stage.err)
+                .contains("unknown key 'speedlimt' in pipelines.main.stages[0]")
+                .contains("did you mean 'speedlimit'?");
+        Cli tee = runBad(GOOD + "pipelines:\n  main: {stages: [{tee: mian}], sink: null}\n");
+        assertThat(tee.err).contains("pipelines.main.stages[0].tee: no pipeline 'mian'");
+    }
+
+    @Test
     void wrongTypeNamesTheFieldAndWhatWasExpected() throws Exception {
         Cli cli = runBad(GOOD.replace("count: 2", "count: many"));
         assertThat(cli.err)

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * The {@code agents} section (issue 13, docs/agents.md), checked before anything runs: unique names,
  * a role of driver or sink, at least one of each, addresses when the agents run already,
- * a secret file, bounded probe counts, and a load the agents can run (one constant phase: their
+ * a secret file, bounded probe counts, an engine between the agents that is built (none, or
+ * Kafka's broker as a pass-through), and a load the agents can run (one constant phase: their
  * driver parts send on an absolute schedule at a fixed rate; other profiles are not built yet).
  */
 final class AgentsCheck {
@@ -66,12 +67,18 @@ final class AgentsCheck {
         if (a.clockBoundLimit != null && a.clockBoundLimit.nanos() <= 0) {
             fail(where, "agents.clock_bound_limit", "expected a duration above 0");
         }
-        if (w.engine == null || !"null".equals(w.engine.name)) {
+        if (w.engine == null || !("null".equals(w.engine.name) || "kafka".equals(w.engine.name))) {
             fail(
                     where,
-                    "agents",
-                    "events go from driver agents to the sink agent over TCP; set engine.name: \"null\" "
-                            + "(engines between agents are not built yet)");
+                    "engine.name",
+                    "agents send driver to sink over TCP (\"null\") or through a Kafka broker (\"kafka\"); "
+                            + "other engines between agents are not built yet");
+        }
+        if ("kafka".equals(w.engine.name) && (w.components == null || w.components.broker == null)) {
+            fail(
+                    where,
+                    "components.broker",
+                    "agents with engine kafka need a broker: {start: true} or bootstrap_servers");
         }
         if (w.load == null
                 || w.load.phases == null

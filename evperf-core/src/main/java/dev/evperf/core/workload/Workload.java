@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.config.Dur;
+import dev.evperf.monitor.channel.HandlerConfig;
+import dev.evperf.monitor.pipeline.PipelineConfig;
 import dev.evperf.monitor.sensors.SensorsDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,9 +53,9 @@ public final class Workload {
      * time: see dev.evperf.monitor.channel.Channels for the form. Opened in every trial JVM; engine,
      * adapter and user code log to them by name.
      */
-    public JsonNode channels;
+    public LinkedHashMap<String, HandlerConfig> channels;
     /** Monitoring pipelines (JPMF), by name: see dev.evperf.monitor.pipeline.Pipelines for the form. */
-    public JsonNode pipelines;
+    public LinkedHashMap<String, PipelineConfig> pipelines;
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class StreamDef {

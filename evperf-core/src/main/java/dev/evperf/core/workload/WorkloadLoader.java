@@ -11,15 +11,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.InvalidNullException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.evperf.api.config.Keyword;
+import dev.evperf.api.config.BindError;
 import dev.evperf.api.config.Suggest;
 import dev.evperf.results.Layout;
 import java.io.IOException;
@@ -258,69 +253,12 @@ public final class WorkloadLoader {
 
     /** One line for a binding error: position (when known), field path, and what was expected. */
     static String describe(JsonProcessingException e, boolean withLocation) {
-        String loc = withLocation ? at(e.getLocation()) : "";
-        String path = e instanceof JsonMappingException jm ? path(jm.getPath()) : "";
-        if (e instanceof UnrecognizedPropertyException u) {
-            List<String> known = new ArrayList<>();
-            if (u.getKnownPropertyIds() != null) u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
-            known.sort(null);
-            String parent = path.contains(".") ? path.substring(0, path.lastIndexOf('.')) : "the top level";
-            String hint = Suggest.closest(u.getPropertyName(), known);
-            return loc + ": unknown key '" + u.getPropertyName() + "' in " + parent
-                    + (hint != null ? "; did you mean '" + hint + "'?" : "; valid keys: " + String.join(", ", known));
-        }
-        if (e instanceof InvalidNullException) {
-            return loc + ": " + path
-                    + ": no value (YAML reads an empty value, ~ and a bare null as none; give a value or leave the key out"
-                    + (path.equals("engine.name") ? "; write \"null\" in quotes for the null engine" : "") + ")";
-        }
-        if (e instanceof ValueInstantiationException v && v.getCause() != null) {
-            return loc + ": " + path + ": " + v.getCause().getMessage();
-        }
-        if (e instanceof InvalidFormatException f
-                && f.getTargetType() != null
-                && Keyword.class.isAssignableFrom(f.getTargetType())) {
-            return loc + ": " + path + ": "
-                    + Keyword.expected(f.getTargetType().asSubclass(Keyword.class), String.valueOf(f.getValue()));
-        }
-        if (e instanceof InvalidFormatException f) {
-            return loc + ": " + path + ": expected " + expected(f.getTargetType()) + ", got '" + f.getValue() + "'";
-        }
-        if (e instanceof MismatchedInputException m) {
-            return loc + ": " + path + ": expected " + expected(m.getTargetType());
-        }
-        return loc + ": " + path + ": " + firstLine(e.getOriginalMessage());
-    }
-
-    private static String expected(Class<?> type) {
-        if (type == null) return "a different kind of value";
-        if (type == long.class || type == Long.class || type == int.class || type == Integer.class)
-            return "a whole number";
-        if (type == double.class || type == Double.class || type == float.class) return "a number";
-        if (type == boolean.class || type == Boolean.class) return "true or false";
-        if (type == String.class) return "a string";
-        if (List.class.isAssignableFrom(type)) return "a list";
-        if (Map.class.isAssignableFrom(type) || type.getName().startsWith("dev.evperf")) return "a mapping of keys";
-        return "a " + type.getSimpleName();
-    }
-
-    private static String path(List<JsonMappingException.Reference> refs) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : refs) {
-            if (r.getFieldName() != null) {
-                sb.append(sb.length() == 0 ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.length() == 0 ? "(top level)" : sb.toString();
+        String line = BindError.line(e, "");
+        // An unknown key names its parent in the sentence; every other error starts with its path.
+        return (withLocation ? at(e.getLocation()) : "") + ": " + line;
     }
 
     private static String at(JsonLocation loc) {
         return YamlErrors.at(loc);
-    }
-
-    private static String firstLine(String s) {
-        return YamlErrors.firstLine(s);
     }
 }

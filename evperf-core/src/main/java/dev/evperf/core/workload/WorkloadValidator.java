@@ -118,14 +118,14 @@ public final class WorkloadValidator {
             throw new WorkloadException(where + ": " + e.getMessage());
         }
         String pipe = w.measure.sensors.pipeline;
-        if (pipe != null && (w.pipelines == null || !w.pipelines.has(pipe))) {
+        if (pipe != null && (w.pipelines == null || !w.pipelines.containsKey(pipe))) {
             fail(
                     where,
                     "measure.sensors.pipeline",
                     "no pipeline '" + pipe + "' in pipelines"
                             + (w.pipelines == null
                                     ? " (the workload has none)"
-                                    : "; pipelines: " + String.join(", ", (Iterable<String>) w.pipelines::fieldNames)));
+                                    : "; pipelines: " + String.join(", ", w.pipelines.keySet())));
         }
         try {
             if (w.channels != null) Channels.validate(w.channels, "channels");

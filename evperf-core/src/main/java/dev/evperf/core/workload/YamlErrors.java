@@ -2,6 +2,7 @@ package dev.evperf.core.workload;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.evperf.api.config.BindError;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -13,8 +14,7 @@ import org.yaml.snakeyaml.error.YAMLException;
  * context.
  */
 final class YamlErrors {
-    private YamlErrors() {
-    }
+    private YamlErrors() {}
 
     /** ":line:column: what is wrong" for a parse failure of the workload text. */
     static String syntax(JsonProcessingException e) {
@@ -28,10 +28,16 @@ final class YamlErrors {
             if (c instanceof MarkedYAMLException m && m.getProblem() != null) {
                 Mark problem = m.getProblemMark() != null ? m.getProblemMark() : m.getContextMark();
                 Mark context = m.getContextMark();
-                String where = problem == null ? at(e.getLocation()) : ":" + (problem.getLine() + 1) + ":" + (problem.getColumn() + 1);
-                String ctx = m.getContext() == null ? "" : " (" + m.getContext()
-                        + (context != null && problem != null && context.getIndex() != problem.getIndex()
-                        ? " started at " + (context.getLine() + 1) + ":" + (context.getColumn() + 1) : "") + ")";
+                String where = problem == null
+                        ? at(e.getLocation())
+                        : ":" + (problem.getLine() + 1) + ":" + (problem.getColumn() + 1);
+                String ctx = m.getContext() == null
+                        ? ""
+                        : " (" + m.getContext()
+                                + (context != null && problem != null && context.getIndex() != problem.getIndex()
+                                        ? " started at " + (context.getLine() + 1) + ":" + (context.getColumn() + 1)
+                                        : "")
+                                + ")";
                 return where + ": YAML syntax error: " + firstLine(m.getProblem()) + ctx;
             }
             if (c instanceof YAMLException y && c != e) {
@@ -47,8 +53,6 @@ final class YamlErrors {
     }
 
     static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
+        return BindError.firstLine(s);
     }
 }

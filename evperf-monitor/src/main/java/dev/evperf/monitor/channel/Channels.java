@@ -1,8 +1,10 @@
 package dev.evperf.monitor.channel;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.api.config.BindError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +26,7 @@ import java.util.regex.Pattern;
  * The registry of a process's channels (Cloudprofiler's channels and handlers): one channel per
  * name, its handler chain chosen by configuration at run time.
  *
- * <p>Configuration: a map of channel name → handler configuration, e.g. (YAML)
+ * <p>Configuration: a map of channel name → {@link HandlerConfig}, bound by Jackson from e.g. (YAML)
  * <pre>
  * trace:   {handler: xoy, x: 1, y: 64, then: {handler: buffered, compression: zstd, file: trace.bin.zst}}
  * bursts:  {handler: first-last}                       # then: defaults to buffered (zstd, bursts.bin.zst)
@@ -48,14 +50,17 @@ import java.util.regex.Pattern;
  */
 public final class Channels implements AutoCloseable {
     static final long CLOSE_TIMEOUT_MILLIS = 60_000;
+    /** The key of the default entry, for channels the configuration does not name. */
+    public static final String DEFAULT_KEY = "*";
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Pattern FILE_SAFE = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Set<Channels> OPEN = ConcurrentHashMap.newKeySet();
     private static final AtomicBoolean HOOK = new AtomicBoolean();
 
     private final Path dir;
-    private final Map<String, ChannelConfig.Spec> specs;
-    private final ChannelConfig.Spec fallback;
+    private final Map<String, HandlerConfig> specs;
+    private final HandlerConfig fallback;
     private final Map<String, Channel> channels = new LinkedHashMap<>(); // guarded by this
     private final Map<Path, String> files = new LinkedHashMap<>(); // guarded by this
     private final long epoch = System.nanoTime();
@@ -63,11 +68,11 @@ public final class Channels implements AutoCloseable {
     private ScheduledThreadPoolExecutor ticker; // guarded by this; started with the first counter
     private boolean closed; // guarded by this
 
-    private Channels(Map<String, ChannelConfig.Spec> specs, Path dir) {
+    private Channels(Map<String, HandlerConfig> specs, Path dir) {
         this.specs = specs;
         this.dir = dir;
-        ChannelConfig.Spec def = specs.get(ChannelConfig.DEFAULT_KEY);
-        this.fallback = def != null ? def : ChannelConfig.defaultTerminal("channels." + ChannelConfig.DEFAULT_KEY);
+        HandlerConfig def = specs.get(DEFAULT_KEY);
+        this.fallback = def != null ? def : new HandlerConfig.Buffered();
     }
 
     /**
@@ -76,8 +81,9 @@ public final class Channels implements AutoCloseable {
      *
      * @throws IllegalArgumentException with one line naming the bad field
      */
-    public static Channels create(JsonNode config, Path dir) {
-        Map<String, ChannelConfig.Spec> specs = ChannelConfig.parseChannels(config, "channels");
+    public static Channels create(Map<String, HandlerConfig> config, Path dir) {
+        Map<String, HandlerConfig> specs = config == null ? Map.of() : new LinkedHashMap<>(config);
+        validate(specs, "channels");
         Channels c = new Channels(specs, dir);
         if (HOOK.compareAndSet(false, true)) {
             Runtime.getRuntime().addShutdownHook(new Thread(Channels::closeAllAtShutdown, "evperf-channels-shutdown"));
@@ -86,21 +92,52 @@ public final class Channels implements AutoCloseable {
         return c;
     }
 
-    /** {@link #create(JsonNode, Path)} from a map (e.g. parsed YAML). */
-    public static Channels create(Map<String, ?> config, Path dir) {
-        JsonNode tree = config == null ? null : MAPPER.valueToTree(config);
-        return create(tree, dir);
+    /** {@link #create(Map, Path)} from a configuration given as JSON (a test's, a benchmark's), bound first. */
+    public static Channels create(JsonNode config, Path dir) {
+        return create(bind(config, "channels"), dir);
     }
 
     /**
-     * Checks a channels configuration without opening anything, for a workload loader to call before
-     * any trial runs. {@code where} names the configuration in messages, e.g. "channels" or
-     * "measure.channels": {@code measure.channels.trace.y: 48 is not a power of two ...}.
+     * Checks a bound channels configuration without opening anything, for a workload loader to call
+     * before any trial runs. {@code where} names the configuration in messages, e.g. "channels":
+     * {@code channels.trace.y: 48 is not a power of two ...}.
      *
      * @throws IllegalArgumentException with one line naming the bad field
      */
+    public static void validate(Map<String, HandlerConfig> config, String where) {
+        if (config == null) return;
+        Map<String, String> files = new LinkedHashMap<>();
+        config.forEach((name, handler) -> {
+            String w = where + "." + name;
+            if (name.isBlank()) throw new IllegalArgumentException(where + ": a channel name is empty");
+            if (handler == null) throw new IllegalArgumentException(w + ": missing handler configuration");
+            handler.check(w);
+            if (name.equals(DEFAULT_KEY)) return;
+            HandlerConfig h = handler;
+            String at = w;
+            while (h instanceof HandlerConfig.Filter f) {
+                h = f.next();
+                at += ".then";
+            }
+            if (h instanceof HandlerConfig.Buffered b) {
+                String file = b.file != null ? b.file : name + b.compression.suffix();
+                String other = files.put(file, name);
+                if (other != null) {
+                    throw new IllegalArgumentException(
+                            at + ".file: '" + file + "' is also the file of channel '" + other + "'");
+                }
+            }
+        });
+    }
+
+    /** {@link #validate(Map, String)} of a configuration given as JSON, bound first. */
     public static void validate(JsonNode config, String where) {
-        ChannelConfig.parseChannels(config, where);
+        validate(bind(config, where), where);
+    }
+
+    private static Map<String, HandlerConfig> bind(JsonNode config, String where) {
+        if (config == null || config.isNull() || config.isMissingNode()) return null;
+        return BindError.bind(config, new TypeReference<LinkedHashMap<String, HandlerConfig>>() {}, where);
     }
 
     /**
@@ -121,11 +158,12 @@ public final class Channels implements AutoCloseable {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("channel name is empty");
         }
-        ChannelConfig.Spec spec = specs.getOrDefault(name, fallback);
+        HandlerConfig spec = specs.getOrDefault(name, fallback);
         ObjectNode config = spec.toJson();
         List<BufferedHandler> buffered = new ArrayList<>();
         List<PeriodicCounter> counters = new ArrayList<>();
-        Handler head = build(spec, name, config, buffered, counters);
+        String where = "channels." + (specs.containsKey(name) ? name : DEFAULT_KEY);
+        Handler head = build(spec, name, where, config, buffered, counters);
         for (PeriodicCounter pc : counters) {
             schedule(pc);
         }
@@ -145,42 +183,41 @@ public final class Channels implements AutoCloseable {
     }
 
     private Handler build(
-            ChannelConfig.Spec s,
+            HandlerConfig s,
             String channel,
+            String where,
             ObjectNode chain,
             List<BufferedHandler> buffered,
             List<PeriodicCounter> counters) {
-        switch (s.handler) {
-            case ChannelConfig.NULL:
-                return new NullHandler();
-            case ChannelConfig.BUFFERED:
-                buffered.add(openFile(s, channel, chain));
-                return buffered.get(buffered.size() - 1);
-            case ChannelConfig.IDENTITY:
-                return new IdentityHandler(build(s.then, channel, chain, buffered, counters));
-            case ChannelConfig.DOWNSAMPLE:
-                return new DownsampleHandler(s.n, s.byId, build(s.then, channel, chain, buffered, counters));
-            case ChannelConfig.XOY:
-                return new XoYHandler(s.x, s.y, build(s.then, channel, chain, buffered, counters));
-            case ChannelConfig.FIRST_LAST:
-                return new FirstLastHandler(build(s.then, channel, chain, buffered, counters));
-            case ChannelConfig.COUNTER: {
-                Handler next = build(s.then, channel, chain, buffered, counters);
-                PeriodicCounter pc = s.multi ? new PeriodicCounter.Multi(next) : new PeriodicCounter.Single(next);
-                pc.periodNanos = s.periodNanos;
-                counters.add(pc);
-                return pc;
-            }
-            default:
-                throw new IllegalStateException(s.handler);
+        if (s instanceof HandlerConfig.Null) return new NullHandler();
+        if (s instanceof HandlerConfig.Buffered b) {
+            BufferedHandler h = openFile(b, channel, where, chain);
+            buffered.add(h);
+            return h;
         }
+        HandlerConfig.Filter f = (HandlerConfig.Filter) s;
+        Handler next = build(f.next(), channel, where + ".then", chain, buffered, counters);
+        if (f instanceof HandlerConfig.Downsample d) {
+            return new DownsampleHandler(d.n, d.by == HandlerConfig.Downsample.By.ID, next);
+        }
+        if (f instanceof HandlerConfig.XoY x) return new XoYHandler((int) (long) x.x, (int) (long) x.y, next);
+        if (f instanceof HandlerConfig.FirstLast) return new FirstLastHandler(next);
+        if (f instanceof HandlerConfig.PeriodicCounter c) {
+            PeriodicCounter pc = c.threads == HandlerConfig.PeriodicCounter.Threads.MULTI
+                    ? new PeriodicCounter.Multi(next)
+                    : new PeriodicCounter.Single(next);
+            pc.periodNanos = c.period.nanos();
+            counters.add(pc);
+            return pc;
+        }
+        return new IdentityHandler(next);
     }
 
-    private BufferedHandler openFile(ChannelConfig.Spec s, String channel, ObjectNode chain) {
+    private BufferedHandler openFile(HandlerConfig.Buffered s, String channel, String where, ObjectNode chain) {
         String name = s.file;
         if (name == null) {
             if (!FILE_SAFE.matcher(channel).matches()) {
-                throw new IllegalArgumentException(s.where + ".file: channel name '" + channel
+                throw new IllegalArgumentException(where + ".file: channel name '" + channel
                         + "' cannot name a file; give the buffered handler a file");
             }
             name = channel + s.compression.suffix();
@@ -189,12 +226,12 @@ public final class Channels implements AutoCloseable {
         String other = files.get(path);
         if (other != null) {
             throw new IllegalArgumentException(
-                    s.where + ".file: " + path + " is already the file of channel '" + other + "'");
+                    where + ".file: " + path + " is already the file of channel '" + other + "'");
         }
         try {
             Files.createDirectories(path.getParent());
         } catch (IOException e) {
-            throw new IllegalArgumentException(s.where + ".file: cannot create " + path.getParent() + ": " + e, e);
+            throw new IllegalArgumentException(where + ".file: cannot create " + path.getParent() + ": " + e, e);
         }
         ObjectNode header = MAPPER.createObjectNode();
         header.put("format", "evperf-channel");
@@ -214,8 +251,8 @@ public final class Channels implements AutoCloseable {
             writer = new BlockWriter("evperf-channels-writer");
             writer.start();
         }
-        BufferedHandler h =
-                new BufferedHandler(channel, path, s.compression, s.level, s.blockRecords, s.maxBlocks, bytes, writer);
+        BufferedHandler h = new BufferedHandler(
+                channel, path, s.compression, s.effectiveLevel(), s.blockRecords, s.maxBlocks, bytes, writer);
         files.put(path, channel);
         return h;
     }

@@ -1,17 +1,15 @@
 package dev.evperf.monitor.channel;
 
-import java.util.List;
+import dev.evperf.api.config.Keyword;
 
 /** How a buffered channel's blocks are stored in its file. */
-public enum Compression {
+public enum Compression implements Keyword {
     /** Raw little-endian longs. */
     NONE("none", ".bin"),
     /** One zstd frame per block (zstd-jni). */
     ZSTD("zstd", ".bin.zst"),
     /** One LZ4 block per block (lz4-java, raw block format, the raw length in the block header). */
     LZ4("lz4", ".bin.lz4");
-
-    static final List<String> NAMES = List.of("none", "zstd", "lz4");
 
     private final String id;
     private final String suffix;
@@ -23,6 +21,11 @@ public enum Compression {
 
     /** The name used in configurations and file headers. */
     public String id() {
+        return id;
+    }
+
+    @Override
+    public String text() {
         return id;
     }
 

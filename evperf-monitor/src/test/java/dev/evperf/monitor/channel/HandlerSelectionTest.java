@@ -227,7 +227,8 @@ class HandlerSelectionTest {
         int threads = 4;
         int perThread = 300_000;
         try (Channels channels = Channels.create(
-                json("{'rate': {'handler': 'periodic-counter', 'period': 5, 'threads': 'multi', 'then': " + RAW + "}}"),
+                json("{'rate': {'handler': 'periodic-counter', 'period': '5ms', 'threads': 'multi', 'then': " + RAW
+                        + "}}"),
                 dir)) {
             Channel c = channels.open("rate");
             CountDownLatch start = new CountDownLatch(1);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -23,15 +24,15 @@ class PipelinesValidationTest {
                 Arguments.of(
                         "unknown stage",
                         "main: {stages: [{speedlimt: 10}], sink: null}",
-                        "w.yaml: pipelines.main.stages[0]: unknown stage 'speedlimt' (did you mean 'speedlimit'?); expected one of speedlimit, initial_drop, filter, tee"),
+                        "w.yaml: unknown key 'speedlimt' in pipelines.main.stages[0]; did you mean 'speedlimit'?"),
                 Arguments.of(
                         "unknown stage, hyphen",
                         "main: {stages: [{initial-drop: 10}], sink: null}",
-                        "w.yaml: pipelines.main.stages[0]: unknown stage 'initial-drop' (did you mean 'initial_drop'?); expected one of speedlimit, initial_drop, filter, tee"),
+                        "w.yaml: unknown key 'initial-drop' in pipelines.main.stages[0]; did you mean 'initial_drop'?"),
                 Arguments.of(
                         "unknown stage, nothing close",
                         "main: {stages: [{transform: 10}], sink: null}",
-                        "w.yaml: pipelines.main.stages[0]: unknown stage 'transform'; expected one of speedlimit, initial_drop, filter, tee"),
+                        "w.yaml: unknown key 'transform' in pipelines.main.stages[0]; valid keys: filter, initial_drop, speedlimit, tee"),
                 Arguments.of(
                         "unknown sink",
                         "main: {sink: {parket: m.parquet}}",
@@ -68,11 +69,11 @@ class PipelinesValidationTest {
                 Arguments.of(
                         "capacity not a number",
                         "main: {sink: null, queue: {capacity: lots}}",
-                        "w.yaml: pipelines.main.queue.capacity: expected an integer >= 1, got \"lots\""),
+                        "w.yaml: pipelines.main.queue.capacity: expected a whole number, got 'lots'"),
                 Arguments.of(
                         "unknown policy",
                         "main: {sink: null, queue: {policy: dorp}}",
-                        "w.yaml: pipelines.main.queue.policy: unknown policy 'dorp' (did you mean 'drop'?); expected block or drop"),
+                        "w.yaml: pipelines.main.queue.policy: expected block or drop, got 'dorp'; did you mean 'drop'?"),
                 Arguments.of(
                         "consumers 0",
                         "main: {sink: null, consumers: 0}",
@@ -80,7 +81,7 @@ class PipelinesValidationTest {
                 Arguments.of(
                         "unknown pipeline key",
                         "main: {sink: null, consumer: 2}",
-                        "w.yaml: pipelines.main.consumer: unknown key (did you mean 'consumers'?); expected stages, sink, queue, consumers, sources"),
+                        "w.yaml: unknown key 'consumer' in pipelines.main; did you mean 'consumers'?"),
                 Arguments.of(
                         "unknown filter field",
                         "main: {stages: [{filter: {field: valeu, op: \">\", than: 1}}], sink: null}",
@@ -92,7 +93,7 @@ class PipelinesValidationTest {
                 Arguments.of(
                         "filter constant not an integer",
                         "main: {stages: [{filter: {field: value, op: \">\", than: 1.5}}], sink: null}",
-                        "w.yaml: pipelines.main.stages[0].filter.than: expected an integer, got 1.5"),
+                        "w.yaml: pipelines.main.stages[0].filter.than: expected a whole number, got '1.5'"),
                 Arguments.of(
                         "filter without op",
                         "main: {stages: [{filter: {field: value, than: 1}}], sink: null}",
@@ -113,10 +114,7 @@ class PipelinesValidationTest {
                         "same file twice",
                         "a: {sink: {csv: m.csv}}\nb: {sink: {csv: m.csv}}",
                         "w.yaml: pipelines.b.sink.csv: file m.csv is also pipeline a's sink"),
-                Arguments.of(
-                        "not a mapping",
-                        "[a, b]",
-                        "w.yaml: pipelines: expected a mapping of pipeline name to {stages, sink, queue, consumers}"));
+                Arguments.of("not a mapping", "[a, b]", "w.yaml: pipelines: expected a mapping of keys"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -151,7 +149,7 @@ class PipelinesValidationTest {
                 """),
                         "w.yaml"))
                 .doesNotThrowAnyException();
-        assertThatCode(() -> Pipelines.validate(null, "w.yaml")).doesNotThrowAnyException();
+        assertThatCode(() -> Pipelines.validate((JsonNode) null, "w.yaml")).doesNotThrowAnyException();
         assertThatCode(() -> Pipelines.validate(
                         TestSinks.yaml(
                                 "a: {stages: [{tee: c}], sink: null}\nb: {stages: [{tee: c}], sink: null}\nc: {sink: null}"),

@@ -1,0 +1,139 @@
+package dev.evperf.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.agent.wire.Secret;
+import dev.evperf.core.component.KafkaBroker;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real Kafka broker (KRaft, a JVM of its own, loopback) between real agent JVMs with known
+ * test-only clock skews: driver agents produce to the broker, sink agents consume from it, and every
+ * event's latency across the two clocks is within its stated bound of the truth.
+ */
+class AgentKafkaTest {
+    @TempDir
+    static Path brokerDir;
+
+    @TempDir
+    Path dir;
+
+    private static KafkaBroker broker;
+    private TestAgents agents;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = KafkaBroker.start(brokerDir, KafkaBroker.DEFAULT_JVM, List.of(), Duration.ofSeconds(180));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) broker.close();
+    }
+
+    @AfterEach
+    void stopAgents() throws InterruptedException {
+        if (agents != null) agents.close();
+    }
+
+    private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
+        if (agents == null) agents = new TestAgents(dir);
+        return agents.start(name, secret, extra);
+    }
+
+    private static AgentTrial.Plan plan(List<AgentAddress> agents, List<String> drivers, int events, double rate) {
+        return new AgentTrial.Plan(
+                agents, drivers, List.of("sink-1"), events, rate, 32, 8, 200, 15_000, broker.address());
+    }
+
+    /** The events on the broker's topics the trial made: how many each topic holds. */
+    private static Map<String, Long> topicEnds(String... before) throws Exception {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.address());
+        try (Admin admin = Admin.create(p)) {
+            List<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                    .filter(t ->
+                            t.startsWith("evperf-agents-") && !List.of(before).contains(t))
+                    .toList();
+            Map<TopicPartition, OffsetSpec> ask =
+                    topics.stream().collect(Collectors.toMap(t -> new TopicPartition(t, 0), t -> OffsetSpec.latest()));
+            return admin.listOffsets(ask).all().get(30, TimeUnit.SECONDS).entrySet().stream()
+                    .collect(Collectors.toMap(
+                            e -> e.getKey().topic(), e -> e.getValue().offset()));
+        }
+    }
+
+    @Test
+    void aDriverAndASinkOnSkewedClocksAroundKafka() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        String[] before = topicEnds().keySet().toArray(new String[0]);
+        LocalAgent driver =
+                agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000", "--test-clock-drift-ppm", "50");
+        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
+        AgentFigures f = new AgentTrial(
+                        plan(List.of(driver.address(), sink.address()), List.of("driver-1"), 2_000, 1_000), secret)
+                .run();
+
+        assertThat(f.received()).isEqualTo(2_000);
+        Truth.withinBounds(
+                f,
+                "driver-1",
+                new SkewedClock(5_000_000, 50, driver.clockBase()),
+                "sink-1",
+                new SkewedClock(-37_000_000, 0, sink.clockBase()));
+        // the events went through the broker: one topic of the trial holds all of them
+        assertThat(topicEnds(before).values()).containsExactly(2_000L);
+        System.out.println("kafka between agents:\n" + String.join("\n", f.summary()));
+        assertThat(driver.awaitExit(Duration.ofSeconds(20))).isTrue();
+        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+    }
+
+    /** Seed 004's "two drivers and one sink", around Kafka: each driver its own topic, one sink agent reads both. */
+    @Test
+    void twoDriverAgentsAndOneSinkAgentAroundKafka() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        String[] before = topicEnds().keySet().toArray(new String[0]);
+        LocalAgent d1 = agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000");
+        LocalAgent d2 = agent("driver-2", secretFile, "--test-clock-offset-ns", "-37000000");
+        LocalAgent s = agent("sink-1", secretFile, "--test-clock-drift-ppm", "50");
+        AgentFigures f = new AgentTrial(
+                        plan(
+                                List.of(d1.address(), d2.address(), s.address()),
+                                List.of("driver-1", "driver-2"),
+                                1_001,
+                                1_000),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(1_001);
+        SkewedClock sink = new SkewedClock(0, 50, s.clockBase());
+        // driver-1 sent events 0..499, driver-2 the rest
+        for (int i = 0; i < 1_001; i++) {
+            SkewedClock dc = i < 500
+                    ? new SkewedClock(5_000_000, 0, d1.clockBase())
+                    : new SkewedClock(-37_000_000, 0, d2.clockBase());
+            long truth = sink.unskew(f.receiptOnAgent(i)) - dc.unskew(f.sendOnAgent(i));
+            assertThat(Math.abs(f.latency(i) - truth)).as("latency %d", i).isLessThanOrEqualTo(f.bound(i) + 2);
+        }
+        assertThat(topicEnds(before).values()).containsExactlyInAnyOrder(500L, 501L);
+        assertThat(String.join("\n", f.summary())).contains("clock driver-1:", "clock driver-2:", "clock sink-1:");
+    }
+}
