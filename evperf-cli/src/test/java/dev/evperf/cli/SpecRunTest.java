@@ -125,6 +125,46 @@ class SpecRunTest {
         assertThat(Files.readString(med.resolve("trials/t001/validation.json"))).contains("\"verdict\" : \"invalid\"");
     }
 
+    /**
+     * measure.retained_heap: the heap ref holds at the end, measured by the JVM, grows with its
+     * window by what the projected layout keeps per event (an int group and a double, 12 B): two
+     * windows of 20 000 and 200 000 rows over the same 220 000 events differ by about 2.16 MB.
+     */
+    @Test
+    void theHeapTheEngineHoldsIsMeasuredByTheJvm() throws Exception {
+        String yaml =
+                """
+                name: retained
+                engine:
+                  name: ref
+                  query: {test: count_window, function: avg, rows: 20000, stream: {max_id: 100}}
+                load:
+                  phases: [{name: all, max: {count: 220000}}]
+                measure: {jfr: false, live: false, timing: sampled, records: false, retained_heap: true}
+                matrix:
+                  engine.query.rows: [20000, 200000]
+                """;
+        Path out = tmp.resolve("retained");
+        Cli cli = Cli.run("run", Cli.write(tmp, "r.yaml", yaml).toString(), "--out", out.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        long[] retained = new long[2];
+        for (int i = 0; i < 2; i++) {
+            JsonNode r = new ObjectMapper()
+                    .readTree(
+                            out.resolve("trials/t00" + (i + 1) + "/result.json").toFile());
+            assertThat(r.path("validation").path("verdict").asText()).isEqualTo("valid");
+            JsonNode heap = r.path("retained_heap");
+            assertThat(heap.path("engine_open_bytes").asLong()
+                            - heap.path("before_open_bytes").asLong())
+                    .isEqualTo(heap.path("retained_bytes").asLong());
+            retained[i] = heap.path("retained_bytes").asLong();
+        }
+        assertThat(retained[1] - retained[0])
+                .as("200 000 − 20 000 rows of 12 B")
+                .isBetween(1_500_000L, 4_000_000L);
+        assertThat(cli.out).contains("Engine's retained heap");
+    }
+
     static Map<String, JsonNode> validation(Path run) throws Exception {
         Map<String, JsonNode> out = new HashMap<>();
         for (JsonNode t :

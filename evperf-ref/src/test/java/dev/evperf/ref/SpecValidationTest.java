@@ -40,13 +40,19 @@ class SpecValidationTest {
             cases.add(Arguments.of(spec, Map.of("layout", "columns", "staging", 100)));
             cases.add(Arguments.of(spec, Map.of("layout", "projected", "staging", 100)));
         }
-        cases.add(Arguments.of("{test: count_window, function: avg, rows: 1000, stream: {max_id: 100, attributes: 2}}", Map.of("layout", "pojo")));
-        cases.add(Arguments.of("{test: count_window, function: min, rows: 300, slide: 300, stream: {max_id: 7}}", Map.of()));
+        cases.add(Arguments.of(
+                "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100, attributes: 2}}",
+                Map.of("layout", "pojo")));
+        cases.add(Arguments.of(
+                "{test: count_window, function: min, rows: 300, slide: 300, stream: {max_id: 7}}", Map.of()));
         cases.add(Arguments.of("{test: time_window, function: min, range: 2s, slide: 100ms}", Map.of()));
         cases.add(Arguments.of("{test: time_window, function: count, range: 1s, slide: 250ms, paned: true}", Map.of()));
-        cases.add(Arguments.of("{test: time_window, function: sum, range: 3s, slide: 1s, stream: {event_rate: 500}}", Map.of()));
-        cases.add(Arguments.of("{test: table_join, rows: 1000}", Map.of("join", "grace", "grace_partitions", 16, "grace_batch", 64)));
-        cases.add(Arguments.of("{test: table_join, rows: 1000}", Map.of("join", "grace", "grace_partitions", 1000, "grace_batch", 7)));
+        cases.add(Arguments.of(
+                "{test: time_window, function: sum, range: 3s, slide: 1s, stream: {event_rate: 500}}", Map.of()));
+        cases.add(Arguments.of(
+                "{test: table_join, rows: 1000}", Map.of("join", "grace", "grace_partitions", 16, "grace_batch", 64)));
+        cases.add(Arguments.of(
+                "{test: table_join, rows: 1000}", Map.of("join", "grace", "grace_partitions", 1000, "grace_batch", 7)));
         cases.add(Arguments.of("{test: multi_query, queries: 16, kind: similar, rows: 50, max_rows: 500}", Map.of()));
         return cases.stream();
     }
@@ -62,14 +68,16 @@ class SpecValidationTest {
         opts.putAll(options);
         q = new Translation.Queries(q.engine(), q.inputs(), q.text(), q.outputs(), opts, q.notes());
         for (Verdict v : EngineRun.runAndValidate(spec, q, 5000, 0)) {
-            assertThat(v.valid()).as(spec.label() + " " + options + ": " + v.summary() + "\n" + v.examples()).isTrue();
+            assertThat(v.valid())
+                    .as(spec.label() + " " + options + ": " + v.summary() + "\n" + v.examples())
+                    .isTrue();
             assertThat(v.expected()).as(v.summary()).isPositive();
             assertThat(v.correct()).as(v.summary()).isEqualTo(v.expected());
         }
     }
 
     @org.junit.jupiter.api.Test
-    void theDatabaseJoinIsNotRefs() {
+    void theDatabaseJoinNeedsTheDatabase() {
         QuerySpec spec = Specs.read("{test: table_join, rows: 10, table: database}", "test");
         assertThat(new RefTranslator().translate(spec)).isInstanceOf(Translation.Unsupported.class);
     }

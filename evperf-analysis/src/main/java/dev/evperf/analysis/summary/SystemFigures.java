@@ -17,7 +17,8 @@ import java.util.Map;
  * The text summary's part for a trial whose engine ran behind a broker or in other processes, from
  * its result.json: the producer's acknowledgement and broker-to-broker latencies ({@code broker}),
  * the CPU time of every process of the run ({@code cpu}, from procfs) with the cores they kept busy
- * and the throughput per core (events per CPU-second), and the consumer lag's trend. Nothing for a
+ * and the throughput per core (events per CPU-second), the consumer lag's trend, and the heap the
+ * engine held at the end ({@code retained_heap}, when measured). Nothing for a
  * trial without these figures (an engine in the trial JVM).
  */
 public final class SystemFigures {
@@ -71,6 +72,13 @@ public final class SystemFigures {
                     .append(" cores busy; throughput per core ")
                     .append(cpu.path("events_per_cpu_s").asLong())
                     .append(" events per CPU-second\n");
+        }
+        JsonNode heap = r.path("retained_heap");
+        if (heap.isObject()) {
+            sb.append("Engine's retained heap (measure.retained_heap; used after full GCs, engine open at the end minus"
+                            + " before it opened): ")
+                    .append(num(heap.path("retained_bytes").asLong() / 1e6, 1))
+                    .append(" MB\n");
         }
         LagTrend lag = LagTrend.of(dir, TrialResult.load(dir));
         if (lag != null) {

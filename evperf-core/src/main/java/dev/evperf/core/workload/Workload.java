@@ -363,6 +363,9 @@ public final class Workload {
          * such as Siddhi's evperf:trace, the sink's receipt) and per-segment durations.
          */
         public boolean tracepoints = false;
+        /** Heap the engine holds at the end (full collections before it opens and after the drain): RetainedHeap. */
+        @JsonProperty("retained_heap")
+        public boolean retainedHeap = false;
         /** Tracepoint records kept per thread (more are counted as lost). */
         @JsonProperty("trace_capacity")
         public int traceCapacity = 4_000_000;

@@ -23,6 +23,7 @@ import java.util.Set;
  * @param gracePartitions partitions of the table and of each batch
  * @param graceBatch     events per batch
  * @param spec           a neutral query spec given as a map instead of in the queries text
+ * @param databaseUrl    the JDBC URL of the database table join's table1 (with its user and password; null: none)
  */
 public record RefOptions(
         Layout layout,
@@ -35,7 +36,10 @@ public record RefOptions(
         boolean graceJoin,
         int gracePartitions,
         int graceBatch,
-        Map<?, ?> spec) {
+        Map<?, ?> spec,
+        String databaseUrl,
+        String databaseUser,
+        String databasePassword) {
 
     static final Set<String> NAMES = Set.of(
             "layout",
@@ -48,10 +52,13 @@ public record RefOptions(
             "join",
             "grace_partitions",
             "grace_batch",
-            "spec");
+            "spec",
+            "database_url",
+            "database_user",
+            "database_password");
 
-    public static final RefOptions DEFAULT =
-            new RefOptions(Layout.PROJECTED, 1, false, 64 * 1024, 2, null, true, false, 1000, 100_000, null);
+    public static final RefOptions DEFAULT = new RefOptions(
+            Layout.PROJECTED, 1, false, 64 * 1024, 2, null, true, false, 1000, 100_000, null, null, null, null);
 
     /** @throws EngineException naming the option and what it takes */
     public static RefOptions of(Map<String, Object> options) throws EngineException {
@@ -96,7 +103,18 @@ public record RefOptions(
                 join.equals("grace"),
                 partitions,
                 batch,
-                (Map<?, ?>) spec);
+                (Map<?, ?>) spec,
+                options.containsKey("database_url") ? String.valueOf(options.get("database_url")) : null,
+                options.containsKey("database_user") ? String.valueOf(options.get("database_user")) : null,
+                options.containsKey("database_password") ? String.valueOf(options.get("database_password")) : null);
+    }
+
+    /** Never the database password. */
+    @Override
+    public String toString() {
+        return "RefOptions[layout=" + layout + ", staging=" + staging + ", slidem=" + slidem + ", block=" + blockBytes
+                + ", pool_blocks=" + poolBlocks + ", join=" + (graceJoin ? "grace" : "hash") + ", database="
+                + databaseUrl + "]";
     }
 
     private static String text(Map<String, Object> o, String k) {

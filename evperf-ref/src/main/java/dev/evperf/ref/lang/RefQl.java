@@ -6,16 +6,13 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.ref.agg.Aggregates;
 import dev.evperf.ref.agg.GroupIndex;
 import dev.evperf.ref.config.RefOptions;
-import dev.evperf.ref.config.Windows;
 import dev.evperf.ref.op.Condition;
 import dev.evperf.ref.op.DoubleArg;
 import dev.evperf.ref.op.Expr;
 import dev.evperf.ref.op.FilterOp;
-import dev.evperf.ref.op.Operator;
 import dev.evperf.ref.op.Output;
 import dev.evperf.ref.op.Plan;
 import dev.evperf.ref.op.Select;
-import dev.evperf.ref.op.SlidingAggregateOp;
 import dev.evperf.ref.op.TimeSource;
 import dev.evperf.ref.op.TumblingAggregateOp;
 import dev.evperf.ref.op.WindowShape;
@@ -31,7 +28,9 @@ import java.util.Map;
  * Compiles ref's query language (see {@link Parser}) into operators: a query without a window is a
  * filter; one with a window and aggregates is a sliding ({@code [ROWS n]}, {@code [RANGE t]}) or
  * tumbling ({@code [ROWS n SLIDE n]}) aggregate, grouped or not. A sliding query emits, per event,
- * one row for the event's group; a tumbling one, per closed window, one row per group in it.
+ * one row for the event's group; a tumbling one, per closed window, one row per group in it. With
+ * {@code store: slidem}, sliding windows over one stream that keep the same tuple (same WHERE,
+ * GROUP BY, kind of window and time, aggregate arguments) share one Shared SlideM.
  */
 public final class RefQl {
     private RefQl() {}
@@ -41,15 +40,22 @@ public final class RefQl {
         return text.replaceAll("(?m)--.*$", "").stripLeading().regionMatches(true, 0, "SELECT", 0, 6);
     }
 
+    /**
+     * Compiles every query, then adds their operators to the plan in query order: sliding windows
+     * get their stores only once all queries are known, so that with {@code store: slidem} the
+     * windows that can share one repository do ({@link Compiled#addAll}).
+     */
     public static void compile(String text, Plan plan, RefOptions options) throws EngineException {
         int n = 0;
+        List<Compiled> compiled = new ArrayList<>();
         for (Ast.Query q : Parser.parse(text)) {
             n++;
-            compile(q, plan, options, "query " + n + " (" + q.start().where() + ")");
+            compiled.add(compile(q, plan, "query " + n + " (" + q.start().where() + ")"));
         }
+        Compiled.addAll(compiled, plan, options);
     }
 
-    private static void compile(Ast.Query q, Plan plan, RefOptions options, String name) throws EngineException {
+    private static Compiled compile(Ast.Query q, Plan plan, String name) throws EngineException {
         StreamSchema schema;
         try {
             schema = plan.input(q.from().text());
@@ -93,8 +99,7 @@ public final class RefQl {
                 throw new EngineException("ref: " + q.start().where() + ": aggregates need a window, e.g. [ROWS 100]");
             if (q.groupBy() != null)
                 throw new EngineException("ref: " + q.groupBy().where() + ": GROUP BY needs a window");
-            plan.add(schema.name(), name, new FilterOp(where, select, out));
-            return;
+            return new Compiled.Ready(schema.name(), name, new FilterOp(where, select, out));
         }
         if (functions.isEmpty())
             throw new EngineException("ref: " + w.at().where() + ": a window needs an aggregate in the select list");
@@ -120,9 +125,8 @@ public final class RefQl {
                 argOf.stream().mapToInt(Integer::intValue).toArray(),
                 args.length);
         WindowShape shape = new WindowShape(where, groupField, groups, args);
-        Operator op;
         if (w.rows() > 0 && w.slide() > 1) {
-            op = new TumblingAggregateOp(shape, aggs, w.rows(), select, out);
+            return new Compiled.Ready(schema.name(), name, new TumblingAggregateOp(shape, aggs, w.rows(), select, out));
         } else {
             int timeField = -1;
             long range = 0;
@@ -153,13 +157,17 @@ public final class RefQl {
                     argFields,
                     w.rows() > 0 ? (int) Math.min(w.rows(), Integer.MAX_VALUE - 8) : 1024,
                     w.rows() == 0);
-            if (w.rows() > Integer.MAX_VALUE - 8 && !options.slidem()) {
-                throw new EngineException("ref: " + w.at().where() + ": a window in memory holds at most "
-                        + (Integer.MAX_VALUE - 8) + " events");
-            }
-            op = new SlidingAggregateOp(shape, aggs, Windows.store(spec, options), w.rows(), range, time, select, out);
+            // windows that keep the same tuple of the same events (may share one Shared SlideM)
+            String tuple = String.join(
+                    "|",
+                    schema.name(),
+                    q.where() == null ? "" : Printer.text(q.where()),
+                    String.valueOf(groupField),
+                    w.rows() > 0 ? "rows" : w.on() == null ? "arrival" : Printer.text(w.on()),
+                    String.join(",", argByText.keySet()));
+            return new Compiled.Sliding(
+                    schema.name(), name, w.at(), tuple, shape, aggs, spec, w.rows(), range, time, select, out);
         }
-        plan.add(schema.name(), name, op);
     }
 
     private static boolean integral(FieldType t) {

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * chosen. There is no prefetch: a block comes back from disk when a window reaches it.
  *
  * <p>Windows are counts of tuples (at a constant rate, a window of a time range is a count).
- * Sizes must differ; each must be at least one block.
+ * Sizes must differ; each must be at least one block. {@link #ordered} makes a repository whose
+ * windows the caller expires (count or time windows of the query language).
  */
 public final class SharedSlideM implements AutoCloseable {
     private final BlockFile file;
@@ -28,12 +29,14 @@ public final class SharedSlideM implements AutoCloseable {
     private final long[] sizes;
     /** Per window (ascending size): the position of its oldest tuple. */
     private final long[] oldest;
+
     private final TreeSet<Long> inPool = new TreeSet<>();
     private final ArrayDeque<ByteBuffer> spare = new ArrayDeque<>();
     private ByteBuffer transfer;
     private int buffers;
     /** Live blocks base .. base + live − 1: their buffer (in RAM) or disk slot. */
     private ByteBuffer[] ram = new ByteBuffer[64];
+
     private long[] slot = new long[64];
     private int head;
     private long base;
@@ -42,28 +45,51 @@ public final class SharedSlideM implements AutoCloseable {
 
     /** @param windowSizes the windows' sizes in tuples, all different, each at least one block */
     public SharedSlideM(BlockFile file, int blockBytes, int tupleBytes, int poolBlocks, long[] windowSizes) {
-        this.file = file;
-        this.tupleBytes = tupleBytes;
-        this.perBlock = blockBytes / tupleBytes;
-        if (poolBlocks < windowSizes.length + 2) {
-            // every window's ancient block, the recent block and one victim must fit
-            throw new IllegalArgumentException("a pool shared by " + windowSizes.length + " windows needs at least "
-                    + (windowSizes.length + 2) + " blocks, not " + poolBlocks);
-        }
-        this.poolBlocks = poolBlocks;
-        this.sizes = windowSizes.clone();
+        this(file, blockBytes, tupleBytes, poolBlocks, windowSizes.length, windowSizes.clone());
         Arrays.sort(sizes);
         for (int i = 0; i < sizes.length; i++) {
             if (sizes[i] < perBlock || (i > 0 && sizes[i] == sizes[i - 1])) {
-                throw new IllegalArgumentException("window sizes must differ and hold at least a block (" + perBlock + " tuples): " + Arrays.toString(windowSizes));
+                throw new IllegalArgumentException("window sizes must differ and hold at least a block (" + perBlock
+                        + " tuples): " + Arrays.toString(windowSizes));
             }
         }
-        this.oldest = new long[sizes.length];
     }
 
-    /** The windows' sizes in ascending order: window i is the i-th smallest. */
+    private SharedSlideM(BlockFile file, int blockBytes, int tupleBytes, int poolBlocks, int windows, long[] sizes) {
+        if (tupleBytes > blockBytes)
+            throw new IllegalArgumentException(
+                    "a tuple of " + tupleBytes + " B does not fit a block of " + blockBytes + " B");
+        this.file = file;
+        this.tupleBytes = tupleBytes;
+        this.perBlock = blockBytes / tupleBytes;
+        if (poolBlocks < windows + 2) {
+            // every window's ancient block, the recent block and one victim must fit
+            throw new IllegalArgumentException("a pool shared by " + windows + " windows needs at least "
+                    + (windows + 2) + " blocks, not " + poolBlocks);
+        }
+        this.poolBlocks = poolBlocks;
+        this.sizes = sizes;
+        this.oldest = new long[windows];
+    }
+
+    /**
+     * A repository for windows whose caller expires them (the query language's count and time
+     * windows): window 0 has the smallest extent, and the caller expires the windows smallest first,
+     * so that no window's oldest tuple is older than a larger window's. Extents may be equal and
+     * smaller than a block; {@link #full} is not available.
+     */
+    public static SharedSlideM ordered(BlockFile file, int blockBytes, int tupleBytes, int poolBlocks, int windows) {
+        return new SharedSlideM(file, blockBytes, tupleBytes, poolBlocks, windows, null);
+    }
+
+    /** The windows' sizes in ascending order: window i is the i-th smallest (null for {@link #ordered} windows). */
     public long[] sizes() {
-        return sizes.clone();
+        return sizes == null ? null : sizes.clone();
+    }
+
+    /** Tuples in window {@code w}. */
+    public long size(int w) {
+        return appended - oldest[w];
     }
 
     public int perBlock() {
@@ -100,10 +126,11 @@ public final class SharedSlideM implements AutoCloseable {
 
     /** Window {@code w}'s oldest tuple expires (Procedure 3). */
     public void removeOldest(int w) {
+        if (oldest[w] == appended) throw new IllegalStateException("window " + w + " is empty");
         long block = oldest[w] / perBlock;
         long next = ++oldest[w];
         if (next % perBlock != 0) return;
-        if (w == sizes.length - 1) {
+        if (w == oldest.length - 1) {
             // the largest window leaves the block: no window needs it any more
             ByteBuffer b = ram[index(block)];
             inPool.remove(block);
@@ -165,7 +192,7 @@ public final class SharedSlideM implements AutoCloseable {
             best = top;
             bestRef = top - newest;
         }
-        for (int j = 0; j + 1 < sizes.length; j++) {
+        for (int j = 0; j + 1 < oldest.length; j++) {
             long upper = oldest[j] / perBlock;
             long lower = oldest[j + 1] / perBlock;
             Long c = inPool.lower(upper);
@@ -174,7 +201,9 @@ public final class SharedSlideM implements AutoCloseable {
                 bestRef = c - lower;
             }
         }
-        if (best < 0) throw new IllegalStateException("no block can leave a pool of " + poolBlocks + " for " + sizes.length + " windows");
+        if (best < 0)
+            throw new IllegalStateException(
+                    "no block can leave a pool of " + poolBlocks + " for " + oldest.length + " windows");
         return best;
     }
 

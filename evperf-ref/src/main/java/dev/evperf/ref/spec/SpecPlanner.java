@@ -8,6 +8,7 @@ import dev.evperf.ref.agg.GroupIndex;
 import dev.evperf.ref.config.RefOptions;
 import dev.evperf.ref.config.Windows;
 import dev.evperf.ref.op.CountMomentsOp;
+import dev.evperf.ref.op.DatabaseJoinOp;
 import dev.evperf.ref.op.DoubleArg;
 import dev.evperf.ref.op.Expr;
 import dev.evperf.ref.op.FilterOp;
@@ -164,12 +165,11 @@ public final class SpecPlanner {
     }
 
     private void tableJoin(TableJoin q) throws EngineException {
-        if (q.table() == TableJoin.Table.DATABASE) {
-            throw new EngineException(
-                    "ref: table_join with table: database is not a ref operator; ref keeps tables in its"
-                            + " own memory (table: memory)");
-        }
         String in = Stream1.STREAM1;
+        if (q.table() == TableJoin.Table.DATABASE) {
+            databaseJoin(q, in);
+            return;
+        }
         StreamSchema table = input(TableJoin.ROWS);
         if (table.size() != TableJoin.TABLE_FIELDS + 1) {
             throw new EngineException("ref: " + TableJoin.ROWS + " must be (ID, F1..F" + TableJoin.TABLE_FIELDS
@@ -187,6 +187,40 @@ public final class SpecPlanner {
                 output(q.outputs().get(0)));
         plan.add(TableJoin.ROWS, q.label(), join.tableRows());
         plan.add(in, q.label(), join.events());
+    }
+
+    /** table1 in the database the options name (evperf-suites' PostgresServer and Tables load it). */
+    private void databaseJoin(TableJoin q, String in) throws EngineException {
+        if (options.databaseUrl() == null) {
+            throw new EngineException("ref: table_join with table: database needs the option database_url (with"
+                    + " database_user and database_password): the JDBC URL of the database holding " + TableJoin.TABLE);
+        }
+        java.sql.Connection c = null;
+        try {
+            c = java.sql.DriverManager.getConnection(
+                    options.databaseUrl(), options.databaseUser(), options.databasePassword());
+            plan.add(
+                    in,
+                    q.label(),
+                    new DatabaseJoinOp(
+                            c,
+                            TableJoin.TABLE,
+                            TableJoin.TABLE_FIELDS,
+                            field(in, "seq", FieldType.LONG),
+                            field(in, "ID", FieldType.INT),
+                            field(in, "A1", FieldType.DOUBLE),
+                            options.graceJoin() ? options.graceBatch() : 1,
+                            output(q.outputs().get(0))));
+        } catch (java.sql.SQLException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (java.sql.SQLException ignored) {
+                    // already failing
+                }
+            }
+            throw new EngineException("ref: table_join: " + options.databaseUrl() + ": " + e.getMessage(), e);
+        }
     }
 
     private void pattern(SeqPattern q) throws EngineException {

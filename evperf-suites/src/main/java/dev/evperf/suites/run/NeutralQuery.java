@@ -10,6 +10,7 @@ import dev.evperf.suites.nexmark.query.NexmarkQuery;
 import dev.evperf.suites.nexmark.translate.NexmarkEsper;
 import dev.evperf.suites.nexmark.translate.NexmarkFlinkSql;
 import dev.evperf.suites.nexmark.translate.NexmarkKafkaStreams;
+import dev.evperf.suites.nexmark.translate.NexmarkRef;
 import dev.evperf.suites.nexmark.translate.NexmarkSiddhi;
 import dev.evperf.suites.nexmark.translate.NexmarkTranslator;
 import dev.evperf.suites.reference.Model;
@@ -149,8 +150,12 @@ public sealed interface NeutralQuery {
 
     /** A Nexmark query: person, auction and bid events from the generator, those of the streams it reads. */
     record Nexmark(NexmarkQuery query) implements NeutralQuery {
-        private static final List<NexmarkTranslator> TRANSLATORS =
-                List.of(new NexmarkSiddhi(), new NexmarkEsper(), new NexmarkFlinkSql(), new NexmarkKafkaStreams());
+        private static final List<NexmarkTranslator> TRANSLATORS = List.of(
+                new NexmarkSiddhi(),
+                new NexmarkEsper(),
+                new NexmarkFlinkSql(),
+                new NexmarkKafkaStreams(),
+                new NexmarkRef());
 
         @Override
         public String label() {

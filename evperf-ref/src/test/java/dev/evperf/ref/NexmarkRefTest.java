@@ -1,0 +1,63 @@
+package dev.evperf.ref;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.suites.EngineRun;
+import dev.evperf.suites.nexmark.NexmarkInputs;
+import dev.evperf.suites.nexmark.NexmarkValidation;
+import dev.evperf.suites.nexmark.query.NexmarkQuery;
+import dev.evperf.suites.nexmark.translate.NexmarkRef;
+import dev.evperf.suites.spec.Specs;
+import dev.evperf.suites.translate.Translation;
+import dev.evperf.suites.validate.Tolerance;
+import dev.evperf.suites.validate.Verdict;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Nexmark queries ref's language expresses (q0, q1, q2), run on ref through the engine SPI with
+ * the generator's events and validated against the suites' Nexmark model; the others are
+ * unsupported with a reason.
+ */
+class NexmarkRefTest {
+    static final String DATA = "{seed: 7, inter_event_delay: 10ms}";
+    static final long EVENTS = 60_000;
+
+    private static NexmarkQuery query(String name) {
+        return Specs.read("{query: " + name + ", data: " + DATA + "}", NexmarkQuery.class, "test");
+    }
+
+    @ParameterizedTest(name = "{0} on ref")
+    @ValueSource(strings = {"q0", "q1", "q2"})
+    void theStatelessTierValidatesAgainstTheModel(String name) throws Exception {
+        NexmarkQuery q = query(name);
+        NexmarkRef translator = new NexmarkRef();
+        Translation t = translator.translate(q);
+        assertThat(t).as(t.toString()).isInstanceOf(Translation.Queries.class);
+        NexmarkInputs inputs = new NexmarkInputs(q, EVENTS, translator.closesWindowsOnEvents());
+        EngineRun.Outputs out = EngineRun.run(
+                (Translation.Queries) t,
+                List.of(),
+                seq -> inputs.sent(seq) ? inputs.event(seq) : null,
+                inputs.total(),
+                0);
+        assertThat(out.errors()).as("engine errors").isEmpty();
+        List<Verdict> verdicts = NexmarkValidation.check(q, EVENTS, out.rows(), Tolerance.DEFAULT);
+        String line = NexmarkValidation.line(q, "ref", verdicts);
+        for (Verdict v : verdicts) {
+            assertThat(v.valid()).as(line + "\n" + v.examples()).isTrue();
+            assertThat(v.expected()).as(v.summary()).isPositive();
+            assertThat(v.correct()).as(v.summary()).isEqualTo(v.expected());
+        }
+        assertThat(line).contains(": CORRECT (");
+    }
+
+    @ParameterizedTest(name = "{0} is not ref's")
+    @ValueSource(strings = {"q3", "q5", "q7", "q8", "cep1", "cep2"})
+    void theOthersSayWhatRefLacks(String name) {
+        assertThat(new NexmarkRef().translate(query(name)))
+                .isInstanceOfSatisfying(Translation.Unsupported.class, u -> assertThat(u.reason())
+                        .isNotBlank());
+    }
+}
