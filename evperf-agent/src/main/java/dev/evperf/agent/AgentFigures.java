@@ -38,6 +38,8 @@ public final class AgentFigures {
     private final long[] bound;
     private final long[] sendAgent;
     private final long[] receiptAgent;
+    private final long[] intendedAgent;
+    private final String[] driverOf;
     private final int received;
     private final boolean sameClock;
     private final Map<String, Clock> clocks;
@@ -52,6 +54,8 @@ public final class AgentFigures {
             int received) {
         this.sendAgent = agentReadings[0];
         this.receiptAgent = agentReadings[1];
+        this.intendedAgent = agentReadings[2];
+        this.driverOf = b.driverOf;
         this.planned = b.planned;
         this.send = send;
         this.intended = intended;
@@ -91,6 +95,21 @@ public final class AgentFigures {
     /** The receipt as the sink agent read it on its own clock. */
     public long receiptOnAgent(int seq) {
         return receiptAgent[seq];
+    }
+
+    /** The event's intended time, mapped onto the controller's clock. */
+    public long intended(int seq) {
+        return intended[seq];
+    }
+
+    /** The event's intended time as its driver agent computed it on its own clock. */
+    public long intendedOnAgent(int seq) {
+        return intendedAgent[seq];
+    }
+
+    /** The driver agent that sent the event. */
+    public String driverOf(int seq) {
+        return driverOf[seq];
     }
 
     public long send(int seq) {
@@ -150,6 +169,9 @@ public final class AgentFigures {
         out.add(String.format(
                 "end-to-end p50 = %.3f ms, p99 = %.3f ms ± %.3f ms %s",
                 latencyPercentile(50) / 1e6, latencyPercentile(99) / 1e6, maxBound() / 1e6, clock));
+        out.add(String.format(
+                "generator lag (send start - intended time, each on its driver agent's clock): p50 = %.3f ms, p99 = %.3f ms",
+                lagPercentile(50) / 1e6, lagPercentile(99) / 1e6));
         for (Map.Entry<String, Clock> c : clocks.entrySet()) {
             ClockRelation r = c.getValue().relation();
             out.add(String.format(
@@ -188,6 +210,12 @@ public final class AgentFigures {
         latency.put("clock_bound_us", maxBound() / 1e3);
         for (double p : new double[] {50, 99, 100}) latency.put("p" + (int) p + "_us", latencyPercentile(p) / 1e3);
         result.put("latency", latency);
+        Map<String, Object> lag = new LinkedHashMap<>();
+        lag.put("from", "intended time");
+        lag.put("to", "send start");
+        lag.put("clock", "each driver agent's own: no relation needed");
+        for (double p : new double[] {50, 99, 100}) lag.put("p" + (int) p + "_us", lagPercentile(p) / 1e3);
+        result.put("generator_lag", lag);
         Map<String, Object> cs = new LinkedHashMap<>();
         for (Map.Entry<String, Clock> c : clocks.entrySet()) cs.put(c.getKey(), clockNode(c.getValue()));
         result.put("clocks", cs);
@@ -246,6 +274,7 @@ public final class AgentFigures {
         private final Map<String, List<long[][]>> drivers = new LinkedHashMap<>();
         private final Map<String, List<long[][]>> sinks = new LinkedHashMap<>();
         private final Map<String, Clock> clocks = new LinkedHashMap<>();
+        private String[] driverOf;
 
         Builder(int planned) {
             this.planned = planned;
@@ -270,7 +299,8 @@ public final class AgentFigures {
             long[] bound = new long[planned];
             long[] sendRaw = new long[planned];
             long[] receiptRaw = new long[planned];
-            String[] driverOf = new String[planned];
+            long[] intendedRaw = new long[planned];
+            driverOf = new String[planned];
             Arrays.fill(receipt, -1);
             for (Map.Entry<String, List<long[][]>> d : drivers.entrySet()) {
                 ClockRelation r = clocks.get(d.getKey()).relation();
@@ -278,6 +308,7 @@ public final class AgentFigures {
                     for (int i = 0; i < c[0].length; i++) {
                         int seq = (int) c[0][i];
                         intended[seq] = r.toController(c[1][i]);
+                        intendedRaw[seq] = c[1][i];
                         send[seq] = r.toController(c[2][i]);
                         sendRaw[seq] = c[2][i];
                         driverOf[seq] = d.getKey();
@@ -305,7 +336,8 @@ public final class AgentFigures {
                     }
                 }
             }
-            return new AgentFigures(this, send, intended, receipt, bound, new long[][] {sendRaw, receiptRaw}, received);
+            return new AgentFigures(
+                    this, send, intended, receipt, bound, new long[][] {sendRaw, receiptRaw, intendedRaw}, received);
         }
     }
 }

@@ -99,8 +99,17 @@ public final class AgentLink implements AutoCloseable {
         return json(Wire.PLAN, JSON.valueToTree(plan).toString());
     }
 
-    public void start() {
-        simple(Wire.START);
+    /** Starts the agent's parts of {@code role} not started yet; drivers begin at {@code startAt} (agent clock; 0: now). */
+    public void start(String role, long startAt) {
+        try {
+            out.writeByte(Wire.START);
+            out.writeUTF(role);
+            out.writeLong(startAt);
+            out.flush();
+            expectOk();
+        } catch (IOException e) {
+            throw lost(e);
+        }
     }
 
     public JsonNode status() {

@@ -183,13 +183,24 @@ public final class AgentServer {
                     r.put("port", sink.port());
                     parts.add(sink);
                 } else {
-                    parts.add(new DriverPart(plan, clock));
+                    // the output opens now (a connection, a producer with the topic's metadata), before the start
+                    DriverPart d = new DriverPart(plan, clock);
+                    d.open();
+                    parts.add(d);
                 }
                 out.writeByte(Wire.OK);
                 Wire.writeText(out, JSON.writeValueAsString(r));
             }
             case Wire.START -> {
-                for (Part p : parts) p.start();
+                // the role's parts not started yet; drivers begin their schedule at startAt (agent clock; 0: now)
+                String role = in.readUTF();
+                long startAt = in.readLong();
+                for (Part p : parts) {
+                    if (p.started || !p.role().equals(role)) continue;
+                    p.started = true;
+                    if (p instanceof DriverPart d) d.startAt(startAt);
+                    p.start();
+                }
                 out.writeByte(Wire.OK);
             }
             case Wire.STATUS -> {

@@ -9,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
- * One trial run across agents, from the controller: driver agents send a load, split by rate over
- * them (each on its own absolute schedule, with a disjoint range of sequence numbers), to the sink
+ * One trial run across agents, from the controller: driver agents send a load (its phases), split by
+ * rate or by key over them ({@link Schedule}: each sends its events at their global intended times,
+ * from one start on the controller's clock told to each agent in its own clock's terms), to the sink
  * agents (driver i to sink i mod the number of sinks: several sinks share the outputs), directly
  * over TCP or through a Kafka broker (driver i's topic, consumed by its sink). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
  * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
@@ -24,8 +26,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class AgentTrial {
     /**
-     * @param drivers the driver agents' names; the load is split evenly over them
+     * @param drivers the driver agents' names; the load is split over them ({@link Schedule})
      * @param sinks the sink agents' names (one may also be a driver: then its events need no clock relation)
+     * @param load the whole load: its phases, and how the drivers split it (its driver index is ignored)
      * @param probes round trips per window before and after the trial
      * @param probesDuring round trips per window during it
      * @param kafka the bootstrap address of the broker between the agents (each driver produces to a
@@ -35,14 +38,13 @@ public final class AgentTrial {
             List<AgentAddress> agents,
             List<String> drivers,
             List<String> sinks,
-            int events,
-            double rate,
+            Schedule load,
             int probes,
             int probesDuring,
             long probePeriodMs,
             int replyMs,
             String kafka) {
-        /** Driver to sink over TCP, no system between them. */
+        /** One constant phase split by rate, driver to sink over TCP. */
         public Plan(
                 List<AgentAddress> agents,
                 List<String> drivers,
@@ -53,18 +55,44 @@ public final class AgentTrial {
                 int probesDuring,
                 long probePeriodMs,
                 int replyMs) {
-            this(agents, drivers, sinks, events, rate, probes, probesDuring, probePeriodMs, replyMs, null);
+            this(
+                    agents,
+                    drivers,
+                    sinks,
+                    new Schedule(List.of(new Schedule.Phase(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0),
+                    probes,
+                    probesDuring,
+                    probePeriodMs,
+                    replyMs,
+                    null);
         }
     }
 
+    /**
+     * How long before the load's common start the drivers are told it: time for the controller's
+     * START requests to reach every driver agent (a driver that starts late sends late, which its
+     * generator lag shows).
+     */
+    static final long LEAD_NS = 300_000_000L;
+
     private final Plan plan;
     private final Secret secret;
+    private final UnaryOperator<String> route;
     private final Map<String, AgentLink> links = new LinkedHashMap<>();
     private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
 
     public AgentTrial(Plan plan, Secret secret) {
+        this(plan, secret, UnaryOperator.identity());
+    }
+
+    /**
+     * @param route the address a driver is told for a sink's {@code host:port} (e.g. a delay proxy's
+     *     in front of it); Kafka topics are not routed
+     */
+    public AgentTrial(Plan plan, Secret secret, UnaryOperator<String> route) {
         this.plan = plan;
         this.secret = secret;
+        this.route = route;
     }
 
     /**
@@ -81,32 +109,47 @@ public final class AgentTrial {
             probeAll("before", plan.probes());
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
-            int share = plan.events() / plan.drivers().size();
+            List<Schedule> shares = new ArrayList<>();
+            List<String> targets = new ArrayList<>();
             String topics = "evperf-agents-" + Long.toHexString(new java.security.SecureRandom().nextLong());
             for (int d = 0; d < plan.drivers().size(); d++) {
-                int events = d == plan.drivers().size() - 1 ? plan.events() - share * d : share;
+                Schedule share = plan.load().forDriver(d);
+                shares.add(share);
                 String sinkName = sinkOf(d);
                 String topic = plan.kafka() == null ? null : KafkaTopic.of(plan.kafka(), topics + "-d" + d);
-                JsonNode sink = link(sinkName).plan(new PartPlan(PartPlan.SINK, events, 0, null, 0, topic));
+                JsonNode sink = link(sinkName).plan(PartPlan.sink(share.count(), topic));
                 sinkParts.add(sink.get("part").asInt());
-                String target = topic != null
-                        ? topic
-                        : address(sinkName).host() + ":" + sink.get("port").asInt();
-                PartPlan driver = new PartPlan(
-                        PartPlan.DRIVER, events, plan.rate() / plan.drivers().size(), target, (long) share * d, null);
-                driverParts.add(
-                        link(plan.drivers().get(d)).plan(driver).get("part").asInt());
+                targets.add(
+                        topic != null
+                                ? topic
+                                : route.apply(address(sinkName).host() + ":"
+                                        + sink.get("port").asInt()));
             }
-            // sinks first: a driver connects as it starts
-            for (String sk : distinct(plan.sinks())) link(sk).start();
-            for (String d : distinct(plan.drivers())) if (!plan.sinks().contains(d)) link(d).start();
+            // every output opens as its plan arrives (a connection, a producer), before any start
+            for (int d = 0; d < plan.drivers().size(); d++) {
+                driverParts.add(link(plan.drivers().get(d))
+                        .plan(PartPlan.driver(shares.get(d), targets.get(d)))
+                        .get("part")
+                        .asInt());
+            }
+            // sinks first: their consumers and accepts are ready before any event is due
+            for (String sk : distinct(plan.sinks())) link(sk).start(PartPlan.SINK, 0);
+            // one start for every driver, on the controller's clock, told to each in its own clock's terms
+            long start = System.nanoTime() + LEAD_NS;
+            for (String d : distinct(plan.drivers())) {
+                List<ProbeWindow> w = windows.get(d);
+                link(d).start(
+                                PartPlan.DRIVER,
+                                start - w.get(w.size() - 1).best().anchor().offset());
+            }
             awaitDone();
             probeAll("after", plan.probes());
-            AgentFigures.Builder figures = new AgentFigures.Builder(plan.events());
+            int total = (int) plan.load().total();
+            AgentFigures.Builder figures = new AgentFigures.Builder(total);
             for (int d = 0; d < plan.drivers().size(); d++) {
                 String name = plan.drivers().get(d);
-                figures.driver(name, link(name).records(driverParts.get(d), plan.events()));
-                figures.sink(sinkOf(d), link(sinkOf(d)).records(sinkParts.get(d), plan.events()));
+                figures.driver(name, link(name).records(driverParts.get(d), total));
+                figures.sink(sinkOf(d), link(sinkOf(d)).records(sinkParts.get(d), total));
             }
             for (AgentLink l : links.values()) l.stop();
             for (Map.Entry<String, List<ProbeWindow>> w : windows.entrySet()) {
@@ -120,7 +163,7 @@ public final class AgentTrial {
 
     /** Probes every agent and polls their parts until all are done, within the trial's time limit. */
     private void awaitDone() {
-        long planned = (long) (plan.events() / plan.rate() * 1e9);
+        long planned = LEAD_NS + plan.load().length();
         long deadline = System.nanoTime() + 2 * planned + plan.replyMs() * 1_000_000L;
         for (int period = 1; ; period++) {
             LockSupport.parkNanos(plan.probePeriodMs() * 1_000_000L);

@@ -10,8 +10,13 @@ abstract class Part {
     protected volatile String failure;
 
     protected Thread thread;
+    /** Set when the controller started it: a later START (for parts planned after it) leaves it alone. */
+    boolean started;
 
     abstract void start() throws IOException;
+
+    /** {@link PartPlan#DRIVER} or {@link PartPlan#SINK}. */
+    abstract String role();
 
     /** Whether the part has finished its plan, failed or stopped. */
     abstract boolean done();

@@ -32,6 +32,11 @@ abstract class ReceivingPart extends Part {
     }
 
     @Override
+    final String role() {
+        return PartPlan.SINK;
+    }
+
+    @Override
     final boolean done() {
         return finished || count == expected;
     }

@@ -107,6 +107,49 @@ class AgentTrialTest {
         for (int i = 0; i < 1_001; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
     }
 
+    /**
+     * Two driver agents on skewed clocks split a two-phase load by key; both start at one instant of
+     * the controller's clock, so every event's intended time, mapped back, is the load's start plus
+     * its offset in the whole schedule, within the two drivers' bounds.
+     */
+    @Test
+    void twoDriverAgentsSplitATwoPhaseLoadByKeyOnOneAbsoluteSchedule() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent d1 = agent("d1", secretFile, "--test-clock-offset-ns", "5000000");
+        LocalAgent d2 = agent("d2", secretFile, "--test-clock-offset-ns", "-37000000");
+        LocalAgent s = agent("s", secretFile, "--test-clock-drift-ppm", "50");
+        Schedule load = new Schedule(
+                List.of(new Schedule.Phase(600, 1_000), new Schedule.Phase(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
+        AgentFigures f = new AgentTrial(
+                        new AgentTrial.Plan(
+                                List.of(d1.address(), d2.address(), s.address()),
+                                List.of("d1", "d2"),
+                                List.of("s"),
+                                load,
+                                32,
+                                8,
+                                200,
+                                15_000,
+                                null),
+                        secret)
+                .run();
+        assertThat(f.received()).isEqualTo(1_800);
+        long start = f.intended(0);
+        // each driver's start carries its before-anchor's error; event 0's mapping its own
+        long both = f.relation("d1").windowBound()
+                + f.relation("d2").windowBound()
+                + f.relation("d1").boundAt(f.intendedOnAgent(0));
+        for (int g = 0; g < 1_800; g++) {
+            // keys 0-4 on d1, 5-9 on d2
+            assertThat(f.driverOf(g)).as("driver of %d", g).isEqualTo(g % 10 < 5 ? "d1" : "d2");
+            assertThat(Math.abs(f.intended(g) - start - load.offset(g)))
+                    .as("intended time of %d against the whole schedule", g)
+                    .isLessThanOrEqualTo(both + f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)) + 2);
+            assertThat(f.latency(g)).isGreaterThanOrEqualTo(-f.bound(g));
+        }
+    }
+
     @Test
     void twoDriverAgentsAndTwoSinkAgentsShareTheLoadAndTheOutputs() throws Exception {
         Path secretFile = dir.resolve("secret");

@@ -67,6 +67,15 @@ public interface Engine extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /**
+     * Figures the engine reports about the whole trial (e.g. Flink's checkpoint statistics), asked
+     * once after {@link #drain}, into result.json's {@code engine_figures}; each value is written as
+     * JSON. The default has none; an engine that cannot tell this time returns none.
+     */
+    default java.util.Map<String, Object> figures() {
+        return java.util.Map.of();
+    }
+
     /** Stops the engine and frees its resources. */
     @Override
     void close();

@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.AgentAddress;
 import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
+import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
+import dev.evperf.agent.DelayProxy;
 import dev.evperf.agent.LocalAgent;
+import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
@@ -18,6 +21,8 @@ import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.launch.ModuleClassPath;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,11 +30,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
- * constant phase on the driver agents towards the sink agents (directly, or through the run's Kafka
+ * constant phases on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
  * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}), and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
@@ -58,11 +64,18 @@ final class AgentRun {
             throws IOException, InterruptedException {
         Components.AgentsDef a = plan.base().agents;
         String agentClassPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
+        // the index evperf summary and report read; written first, so a run cut short still lists its trials
+        AgentRunSummary.writeIndex(
+                runDir,
+                plan.base().name,
+                kafka == null ? "tcp" : "kafka",
+                plan.trials().stream().map(TrialSpec::id).toList());
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
             Path dir = runDir.resolve(t.id());
             Files.createDirectories(dir);
             List<LocalAgent> local = new ArrayList<>();
+            List<DelayProxy> proxies = new ArrayList<>();
             try {
                 List<AgentAddress> addresses = new ArrayList<>();
                 for (Components.AgentNodeDef n : a.nodes) {
@@ -75,7 +88,7 @@ final class AgentRun {
                                 Duration.ofSeconds(90),
                                 List.of());
                         local.add(la);
-                        addresses.add(la.address());
+                        addresses.add(a.proxy == null ? la.address() : proxied(la.address(), a.proxy, proxies));
                     } else {
                         int colon = n.address.lastIndexOf(':');
                         addresses.add(new AgentAddress(
@@ -84,7 +97,9 @@ final class AgentRun {
                                 Integer.parseInt(n.address.substring(colon + 1))));
                     }
                 }
-                AgentFigures f = new AgentTrial(trialPlan(t.workload(), addresses, kafka), secret).run();
+                AgentFigures f = new AgentTrial(
+                                trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
+                        .run();
                 List<String> marks = new ArrayList<>();
                 if (a.clockBoundLimit != null && f.maxBound() > a.clockBoundLimit.nanos()) {
                     marks.add(String.format(
@@ -106,6 +121,7 @@ final class AgentRun {
                         .enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValue(dir.resolve("result.json").toFile(), r);
             } finally {
+                for (DelayProxy p : proxies) p.close();
                 for (LocalAgent la : local) {
                     // a local agent exits by itself once its controller said bye; one that does not is stopped
                     if (!la.awaitExit(Duration.ofSeconds(15))) {
@@ -117,12 +133,55 @@ final class AgentRun {
         return allOk ? 0 : 1;
     }
 
+    /** The agent behind a delay proxy of its own: the controller's requests and probes cross it. */
+    private static AgentAddress proxied(AgentAddress agent, Components.ProxyDef p, List<DelayProxy> proxies)
+            throws IOException {
+        DelayProxy dp = new DelayProxy(new InetSocketAddress(agent.host(), agent.port()), out(p), back(p));
+        proxies.add(dp);
+        return new AgentAddress(agent.name(), "127.0.0.1", dp.port());
+    }
+
+    /** With a proxy: each driver reaches its sink through a delay proxy of its own (the events' path). */
+    private static UnaryOperator<String> route(Components.ProxyDef p, List<DelayProxy> proxies) {
+        if (p == null) return UnaryOperator.identity();
+        return target -> {
+            int colon = target.lastIndexOf(':');
+            try {
+                DelayProxy dp = new DelayProxy(
+                        new InetSocketAddress(
+                                target.substring(0, colon), Integer.parseInt(target.substring(colon + 1))),
+                        out(p),
+                        back(p));
+                proxies.add(dp);
+                return "127.0.0.1:" + dp.port();
+            } catch (IOException e) {
+                throw new UncheckedIOException("agents.proxy: " + e.getMessage(), e);
+            }
+        };
+    }
+
+    private static DelayProxy.Delay out(Components.ProxyDef p) {
+        return new DelayProxy.Delay(p.out.nanos(), p.jitter.nanos());
+    }
+
+    private static DelayProxy.Delay back(Components.ProxyDef p) {
+        return new DelayProxy.Delay(p.back.nanos(), p.jitter.nanos());
+    }
+
     private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {
         Components.AgentsDef a = w.agents;
-        Workload.ConstantDef c = w.load.phases.get(0).constant;
-        long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
-        if (events < 1 || events > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("load: " + events + " events; agents take 1.." + Integer.MAX_VALUE);
+        // the load's whole profile: its constant phases back to back (AgentsCheck refused any other)
+        List<Schedule.Phase> phases = new ArrayList<>();
+        long total = 0;
+        for (Workload.PhaseDef p : w.load.phases) {
+            Workload.ConstantDef c = p.constant;
+            long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
+            total += events;
+            if (events < 1 || total > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("load: phase '" + p.name + "' has " + events
+                        + " events; agents take 1.." + Integer.MAX_VALUE + " over all phases");
+            }
+            phases.add(new Schedule.Phase((int) events, c.rate));
         }
         List<String> drivers = a.nodes.stream()
                 .filter(n -> "driver".equals(n.role))
@@ -136,8 +195,7 @@ final class AgentRun {
                 addresses,
                 drivers,
                 sinks,
-                (int) events,
-                c.rate,
+                new Schedule(phases, a.split, a.keys, drivers.size(), 0),
                 a.probes.count,
                 a.probes.during,
                 a.probes.period.millis(),

@@ -1,5 +1,7 @@
 package dev.evperf.cli;
 
+import dev.evperf.agent.AgentReportPage;
+import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.analysis.report.ReportOptions;
 import dev.evperf.analysis.report.ReportWriter;
 import dev.evperf.results.RunDir;
@@ -57,6 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
     static int run(Path runDir, Path htmlOut, PrintStream err, boolean verbose, boolean keepWarmUp) {
         Path file = htmlOut != null ? htmlOut : runDir.resolve("report.html");
         try {
+            if (AgentRunSummary.isAgentRun(runDir)) return agentReport(runDir, file, err);
             RunDir.openChecked(runDir);
             ReportWriter.Written w = new ReportWriter(
                             ReportOptions.DEFAULT.withCutWarmUp(!keepWarmUp), new ReportMarks())
@@ -87,5 +90,26 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("evperf: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));
             return 1;
         }
+    }
+
+    /** A run over agents: its own page (latency ± the clock bound per trial, every agent's clock). */
+    private static int agentReport(Path runDir, Path file, PrintStream err) {
+        long t0 = System.nanoTime();
+        AgentRunSummary run = AgentRunSummary.load(runDir);
+        long bytes;
+        try {
+            bytes = AgentReportPage.write(run, file);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(file.toString(), e);
+        }
+        err.println(String.format(
+                Locale.ROOT,
+                "evperf: report of a run over agents, %d trial%s, written to %s (%d KB, %.1f s)",
+                run.trials().size(),
+                run.trials().size() == 1 ? "" : "s",
+                file,
+                (bytes + 1023) / 1024,
+                (System.nanoTime() - t0) / 1e9));
+        return 0;
     }
 }

@@ -2,6 +2,7 @@ package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.summary.RunSummary;
+import dev.evperf.cli.live.LiveServer;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.Controller;
@@ -51,6 +52,15 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     Verbosity verbosity;
 
+    @Option(
+            names = "--serve",
+            arity = "0..1",
+            paramLabel = "PORT",
+            parameterConsumer = LiveServer.PortConsumer.class,
+            description = "While the trials run, serve a live page on 127.0.0.1:PORT (any free port without one;"
+                    + " loopback only): rates, lag, latency and CPU per process per interval. Stops when the run ends.")
+    String serve;
+
     @Override
     public Integer call() throws Exception {
         RunSummary.Format tables = format.of(RunSummary.Format.values());
@@ -59,20 +69,27 @@ final class RunCommand implements Callable<Integer> {
                 workload, new WorkloadValidator(Engines.available().keySet()));
         PlanChecker.check(plan);
         Path runDir = out != null ? out : defaultDir(plan);
-        if (!dryRun) OutDir.prepare(runDir, "--out");
-        main.err.printf(
-                "evperf: %s: %d trial(s), engine %s%n", workload, plan.trials().size(), plan.base().engine.name);
-        if (dryRun) {
-            for (TrialSpec t : plan.trials()) {
-                main.out.printf("%s  %s  jvm=%s%n", t.id(), t.label(), t.jvm());
+        // The page's port is taken before anything is written: a port in use is bad input like the rest.
+        int port = serve == null ? -1 : LiveServer.port(serve);
+        LiveServer live = port < 0 || dryRun ? null : LiveServer.start(port, runDir);
+        try (live) {
+            if (!dryRun) OutDir.prepare(runDir, "--out");
+            main.err.printf(
+                    "evperf: %s: %d trial(s), engine %s%n",
+                    workload, plan.trials().size(), plan.base().engine.name);
+            if (dryRun) {
+                for (TrialSpec t : plan.trials()) {
+                    main.out.printf("%s  %s  jvm=%s%n", t.id(), t.label(), t.jvm());
+                }
+                return 0;
             }
-            return 0;
+            if (live != null) live.announce(main.err);
+            if (plan.base().agents != null) {
+                main.err.println("evperf: results in " + runDir);
+                return AgentRun.run(plan, runDir, main.out, main.err);
+            }
+            return allOk(runPlan(main, plan, runDir, tables, warmUp.keepWarmUp, Map.of())) ? 0 : 1;
         }
-        if (plan.base().agents != null) {
-            main.err.println("evperf: results in " + runDir);
-            return AgentRun.run(plan, runDir, main.out, main.err);
-        }
-        return allOk(runPlan(main, plan, runDir, tables, warmUp.keepWarmUp, Map.of())) ? 0 : 1;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.analysis.summary.RunSummary;
 import dev.evperf.results.RunDir;
 import java.nio.file.Path;
@@ -9,7 +10,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code evperf summary RUN_DIR}: the seed-000 tables of every trial, and one line per trial across a sweep. */
+/**
+ * {@code evperf summary RUN_DIR}: the seed-000 tables of every trial, and one line per trial across a
+ * sweep; for a run over agents, per trial its latency ± the clock bound and every agent's clock.
+ */
 @Command(name = "summary", mixinStandardHelpOptions = true, description = "Prints the tables of a results directory.")
 final class SummaryCommand implements Callable<Integer> {
     @ParentCommand
@@ -30,6 +34,15 @@ final class SummaryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunSummary.Format tables = format.of(RunSummary.Format.values());
+        if (AgentRunSummary.isAgentRun(runDir)) {
+            AgentRunSummary run = AgentRunSummary.load(runDir);
+            switch (tables) {
+                case JSON -> run.json(main.out);
+                case CSV -> run.csv(main.out);
+                default -> run.text(main.out);
+            }
+            return 0;
+        }
         RunDir.openChecked(runDir);
         Summaries.print(runDir, tables, warmUp.keepWarmUp, main.out);
         return 0;

@@ -39,6 +39,47 @@ class AgentRunTest {
         assertThat(r.path("clocks").path("sink-1").path("probes").asInt()).isGreaterThanOrEqualTo(64);
         assertThat(Files.readAllLines(tmp.resolve("run/t001/events.csv"))).hasSize(2001);
         assertThat(tmp.resolve("agents.secret")).exists();
+        summaryAndReportReadTheRun(tmp.resolve("run"), r);
+    }
+
+    /** evperf summary (text, json, csv) and evperf report of a run over agents: latency ± the bound, every agent's clock. */
+    private void summaryAndReportReadTheRun(Path run, JsonNode result) throws Exception {
+        double p99 = result.path("latency").path("p99_us").asDouble() / 1e3;
+        double bound = result.path("latency").path("clock_bound_us").asDouble() / 1e3;
+        String expected = String.format(java.util.Locale.ROOT, "p99 = %.3f ms ± %.3f ms (clock)", p99, bound);
+        Cli text = Cli.run("summary", run.toString());
+        assertThat(text.exit).as(text.toString()).isZero();
+        assertThat(text.out)
+                .contains("run over agents: agents-loopback (tcp between the agents), 1 trial(s)")
+                .contains("t001  ok  events 2000/2000", expected)
+                .containsPattern("clock driver-1: offset [-+]\\d+\\.\\d{3} ms, drift [-+]\\d+\\.\\d ± \\d+\\.\\d ppm, "
+                        + "min RTT \\d+\\.\\d µs, RTT p50 \\d+\\.\\d µs, bound ± \\d+\\.\\d µs")
+                .contains("clock sink-1:");
+        Cli json = Cli.run("summary", run.toString(), "--format", "json");
+        assertThat(json.exit).as(json.toString()).isZero();
+        JsonNode j = new ObjectMapper().readTree(json.out);
+        JsonNode t = j.path("trials").get(0);
+        assertThat(t.path("latency").path("clock_bound_us").asDouble()).isEqualTo(bound * 1e3);
+        assertThat(t.path("clocks").path("sink-1").path("min_rtt_us").asDouble())
+                .isPositive();
+        assertThat(t.path("clocks").path("sink-1").has("anchors")).isFalse();
+        Cli csv = Cli.run("summary", run.toString(), "--format", "csv");
+        assertThat(csv.out.lines())
+                .hasSize(3)
+                .element(1, org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith("t001,ok,2000,2000,");
+        Cli report = Cli.run("report", run.toString());
+        assertThat(report.exit).as(report.toString()).isZero();
+        assertThat(report.err).contains("evperf: report of a run over agents, 1 trial, written to");
+        String html = Files.readString(run.resolve("report.html"));
+        assertThat(html)
+                .contains(String.format(java.util.Locale.ROOT, "%.3f ms ± %.3f ms", p99, bound))
+                .contains("<td class=l>driver-1</td>", "<td class=l>sink-1</td>", "min RTT", "anchors");
+        // a damaged trial file is one line naming it, exit 2
+        Files.writeString(run.resolve("t001/result.json"), "{");
+        Cli bad = Cli.run("summary", run.toString());
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.err.strip()).startsWith("evperf: " + run.resolve("t001/result.json") + ": not readable JSON");
     }
 
     /** Seed 004's first scenario as shipped: the broker the run starts between a driver agent and a sink agent. */
@@ -61,6 +102,97 @@ class AgentRunTest {
         // the broker the run started is stopped, and its log is in the run directory
         assertThat(tmp.resolve("run/components")).exists();
         assertThat(CliProcess.runningFor(tmp)).isEmpty();
+    }
+
+    /** Seed 004's "two drivers and one sink" as shipped: split by key, two phases, one sink agent. */
+    @Test
+    void theTwoDriversExampleSplitsItsTwoPhasesByKey() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "two.yaml",
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-two-drivers.yaml")));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        // 1 000 events in the first second, 3 000 in the next
+        assertThat(cli.out).contains("events: 4000 planned, 4000 received", "clock driver-1:", "clock driver-2:");
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        assertThat(rows).hasSize(4_001);
+        // the intended times (on the controller's clock) follow the whole load: 1 ms apart, then 1/3 ms
+        long[] intended = rows.stream()
+                .skip(1)
+                .mapToLong(r -> Long.parseLong(r.split(",")[1]))
+                .toArray();
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        // events of both drivers: each start carries its driver's bound, each mapping too
+        double slack = 2e3
+                        * (r.path("clocks").path("driver-1").path("bound_us").asDouble()
+                                + r.path("clocks")
+                                        .path("driver-2")
+                                        .path("bound_us")
+                                        .asDouble())
+                + 2;
+        assertThat((double) Math.abs(intended[999] - intended[0] - 999_000_000L))
+                .isLessThanOrEqualTo(slack);
+        assertThat((double) Math.abs(intended[3_999] - intended[1_000] - 999_666_667L))
+                .isLessThanOrEqualTo(slack);
+        Cli summary = Cli.run("summary", tmp.resolve("run").toString());
+        assertThat(summary.out).contains("t001  ok  events 4000/4000", "clock driver-2:");
+    }
+
+    /**
+     * Seed 004's delayed scenario as shipped: every path through the delay proxy (2 ms out, 4 ms back).
+     * Each agent's bound is at least half the injected round trip, and the events, delayed 2 ms on
+     * their way to the sink, show it within the bound.
+     */
+    @Test
+    void theProxiedExampleWidensTheBoundAndDelaysTheEvents() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "proxied.yaml",
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-proxied.yaml"))
+                        .replace("duration: 2s", "duration: 1s"));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("events: 1000 planned, 1000 received");
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        for (String a : java.util.List.of("driver-1", "driver-2", "sink-1")) {
+            assertThat(r.path("clocks").path(a).path("bound_us").asDouble())
+                    .as(a)
+                    .isGreaterThanOrEqualTo(3_000);
+        }
+        JsonNode l = r.path("latency");
+        assertThat(l.path("p50_us").asDouble())
+                .isGreaterThanOrEqualTo(2_000 - l.path("clock_bound_us").asDouble());
+        System.out.println(cli.out);
+    }
+
+    @Test
+    void aLoadOverAgentsIsCheckedBeforeAnythingRuns() throws Exception {
+        Path w = example("  probes:", "  split: key\n  keys: 0\n  probes:");
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).isEqualTo(2);
+        assertThat(cli.err.strip())
+                .isEqualTo("evperf: " + w + ": agents.keys: expected 1..1000000 (at least one key per driver agent)");
+        Path phases = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: warm, measure: false, constant: {rate: 2000, duration: 1s}}\n"
+                        + "    - {name: measure, constant: {rate: 2000, duration: 2s}}");
+        Cli p = Cli.run("run", phases.toString(), "--out", tmp.resolve("run2").toString());
+        assertThat(p.exit).isEqualTo(2);
+        assertThat(p.err.strip())
+                .isEqualTo("evperf: " + phases + ": load.phases[0].measure: runs over agents measure every phase;"
+                        + " leave measure out");
+        Path split = example("  probes:", "  split: hash\n  probes:");
+        Cli sp = Cli.run("run", split.toString(), "--out", tmp.resolve("run3").toString());
+        assertThat(sp.exit).isEqualTo(2);
+        assertThat(sp.err.strip()).isEqualTo("evperf: " + split + ": agents.split: expected rate or key, got 'hash'");
+        Path proxy = example("  probes:", "  local: false\n  proxy: {out: 1ms}\n  probes:");
+        Cli px = Cli.run("run", proxy.toString(), "--out", tmp.resolve("run4").toString());
+        assertThat(px.exit).isEqualTo(2);
+        assertThat(px.err).contains("agents.");
+        assertThat(tmp.resolve("run")).doesNotExist();
     }
 
     @Test

@@ -62,13 +62,7 @@ class ControllerSigkillTest {
         Path w = Cli.write(
                 tmp,
                 "w.yaml",
-                KafkaEnginesRunTest.workload(
-                        "kafka",
-                        "broker: {start: true}",
-                        "",
-                        "{StockStream: {sequence: id}}",
-                        "{}",
-                        "- {name: m, constant: {rate: 500, duration: 120s}}"));
+                KafkaEnginesRunTest.baselineOnItsOwnBroker("- {name: m, constant: {rate: 500, duration: 120s}}"));
         List<String> killed = killControllerWhen(w, "EngineCheck", false);
         assertThat(killed).as("the broker was among them").anyMatch(c -> c.contains("BrokerMain"));
     }

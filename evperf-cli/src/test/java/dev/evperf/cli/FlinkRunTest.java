@@ -49,15 +49,18 @@ class FlinkRunTest {
                 tmp,
                 "w.yaml",
                 workload(
-                        "flink",
-                        existing(),
-                        q,
-                        "{OutputStream: {sequence: none, values: true}}",
-                        "{flink: {table.local-time-zone: UTC}}",
-                        // 12 s: Flink's per-second rates (MeterView) are recomputed every 5 s, so a shorter trial can
-                        // end
-                        // before the first recomputation that sees its records, and every sample reads 0
-                        "- {name: m, constant: {rate: 1000, duration: 12s}}"));
+                                "flink",
+                                existing(),
+                                q,
+                                "{OutputStream: {sequence: none, values: true}}",
+                                // checkpoints every second: their statistics go into the series and result.json
+                                "{flink: {table.local-time-zone: UTC, execution.checkpointing.interval: 1s}}",
+                                // 12 s: Flink's per-second rates (MeterView) are recomputed every 5 s, so a shorter
+                                // trial can
+                                // end before the first recomputation that sees its records, and every sample reads 0
+                                "- {name: m, constant: {rate: 1000, duration: 12s}}")
+                        // a bound, not a speed: a cold trial JVM plans the SQL for over a minute on a busy machine
+                        .replace("timeout: 2m", "timeout: 5m"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
@@ -77,6 +80,26 @@ class FlinkRunTest {
         assertThat(Cli.one("SELECT count(*) FROM read_csv('" + t.resolve("sensors.csv") + "', header = true)"
                         + " WHERE sensor = 'sensor://engine/kafka/consumer_lag'"))
                 .as("consumer lag samples")
+                .isPositive();
+        // Flink's checkpoint statistics (REST /jobs/<id>/checkpoints): sampled, and Flink's summary in result.json
+        JsonNode checkpoints = result.at("/engine_figures/flink_checkpoints");
+        long completed = checkpoints.at("/counts/completed").asLong();
+        assertThat(completed).as(checkpoints.toString()).isPositive();
+        assertThat(checkpoints.at("/end_to_end_duration_ms/max").asDouble())
+                .isGreaterThanOrEqualTo(
+                        checkpoints.at("/end_to_end_duration_ms/min").asDouble())
+                .isGreaterThanOrEqualTo(0);
+        assertThat(checkpoints.at("/checkpointed_size_bytes/max").isNumber())
+                .as(checkpoints.toString())
+                .isTrue();
+        assertThat(Cli.one("SELECT max(value) FROM read_csv('" + t.resolve("sensors.csv") + "', header = true)"
+                        + " WHERE sensor = 'sensor://engine/flink/checkpoints_completed'"))
+                .as("checkpoints completed, sampled during the trial; result.json's count is taken after the drain")
+                .isPositive()
+                .isLessThanOrEqualTo(completed);
+        assertThat(Cli.one("SELECT count(*) FROM read_csv('" + t.resolve("sensors.csv") + "', header = true)"
+                        + " WHERE sensor = 'sensor://engine/flink/checkpoint_duration_ms' AND value >= 0"))
+                .as("latest checkpoint durations sampled")
                 .isPositive();
     }
 

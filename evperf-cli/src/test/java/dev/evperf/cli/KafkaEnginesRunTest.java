@@ -70,6 +70,11 @@ class KafkaEnginesRunTest {
                         phases.indent(4).stripTrailing());
     }
 
+    /** The kafka pass-through on a broker the run starts, with the given load phases. */
+    static String baselineOnItsOwnBroker(String phases) {
+        return workload("kafka", "broker: {start: true}", "", "{StockStream: {sequence: id}}", "{}", phases);
+    }
+
     String existing() {
         return "broker: {bootstrap_servers: \"" + BROKER.bootstrap() + "\"}";
     }

@@ -15,6 +15,7 @@ import dev.evperf.core.workload.Workload.MaxDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class DriverTest {
     /** Send times of every event, copied from the chunks as the senders finish them (the records writer's place). */
@@ -123,6 +124,31 @@ class DriverTest {
         assertThat(out.recorded()).isEqualTo(3);
     }
 
+    /**
+     * The records writer's loop once the outputs reach the capacity inside a chunk: the chunk that
+     * ends at the capacity is written once and never given again (it was, with its slots cleared,
+     * and the writer then waited for them for ever: a multi-query trial hung in RecordSpill.finish).
+     */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // before the fix it waited for ever
+    void aChunkEndingAtTheCapacityIsWrittenOnce() {
+        OutputRecords out = new OutputRecords(6, System.nanoTime(), 4, 2);
+        SendState state = new SendState();
+        var l = out.listener(0, -1, OutputRecords.Delivery.SENDING_THREAD, state);
+        int written = 0;
+        for (int i = 0; i < 9; i++) {
+            l.onOutput(new Object[] {i});
+            for (OutputChunk c; (c = out.nextFull(false)) != null; ) {
+                written += c.size;
+                out.written(c);
+            }
+        }
+        assertThat(written).isEqualTo(6);
+        assertThat(out.nextFull(true)).isNull();
+        assertThat(out.count()).isEqualTo(9);
+        assertThat(out.recorded()).isEqualTo(6);
+    }
+
     @Test
     void capacityModeTimesOneSendInKAndTheOutputsOfThoseOnly() throws Exception {
         int n = 1000, every = 64;
@@ -134,13 +160,22 @@ class DriverTest {
         var listener = out.listener(0, 0, OutputRecords.Delivery.SENDING_THREAD, state);
         InputHandle input = listener::onOutput;
         Collected got = new Collected(n);
-        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, c -> {
-            for (int r = 0; r < c.size; r++) {
-                // untimed rows carry no send time (the chunk's send end is 0 until a timed send writes it)
-                if (c.timed[r] == 0) assertThat(c.sendEnd(r)).isZero();
-            }
-            got.take(c);
-        }, 128, 3)) {
+        try (EventSupply supply = new EventSupply(
+                s.cursor(0),
+                false,
+                1,
+                1,
+                pool(),
+                input,
+                c -> {
+                    for (int r = 0; r < c.size; r++) {
+                        // untimed rows carry no send time (the chunk's send end is 0 until a timed send writes it)
+                        if (c.timed[r] == 0) assertThat(c.sendEnd(r)).isZero();
+                    }
+                    got.take(c);
+                },
+                128,
+                3)) {
             got.supply = supply;
             supply.sample(every, n - 1);
             supply.prefill();

@@ -103,6 +103,8 @@ final class FlinkEngine extends KafkaFedEngine {
     /** Submits the job and waits until every vertex runs, so that the first events do not wait for deployment. */
     private void submit(StreamExecutionEnvironment env, String name) throws EngineException {
         long t0 = System.nanoTime();
+        // Set by the job's settings (execution.checkpointing.interval) or by a job class while it was planned.
+        checkpointing = env.getCheckpointConfig().isCheckpointingEnabled();
         try {
             job = env.executeAsync(name);
             submitNs = System.nanoTime() - t0;
@@ -135,10 +137,34 @@ final class FlinkEngine extends KafkaFedEngine {
     /** How long {@code executeAsync} took: the job graph built, the jars uploaded, the job accepted. */
     private long submitNs;
 
-    /** Flink's per-vertex REST metrics ({@link FlinkMetrics}) beside the consumer lag. */
+    /** Whether the job checkpoints: its checkpoint statistics are then in the series and in result.json. */
+    private boolean checkpointing;
+
+    private FlinkCheckpoints checkpoints;
+
+    /**
+     * Flink's per-vertex REST metrics ({@link FlinkMetrics}) beside the consumer lag, and its checkpoint
+     * statistics when the job checkpoints.
+     */
     @Override
     protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
-        return metrics().gauges();
+        Map<String, java.util.function.DoubleSupplier> g =
+                new LinkedHashMap<>(metrics().gauges());
+        if (checkpointing) g.putAll(checkpoints().gauges());
+        return g;
+    }
+
+    /** result.json's {@code engine_figures}: {@code flink_checkpoints} when the job checkpoints. */
+    @Override
+    public Map<String, Object> figures() {
+        Map<String, Object> summary = checkpointing ? checkpoints().summary() : null;
+        return summary == null ? Map.of() : Map.of("flink_checkpoints", summary);
+    }
+
+    private synchronized FlinkCheckpoints checkpoints() {
+        if (checkpoints == null)
+            checkpoints = new FlinkCheckpoints(rest, job.getJobID().toHexString());
+        return checkpoints;
     }
 
     /**

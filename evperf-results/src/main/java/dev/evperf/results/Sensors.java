@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -73,19 +75,10 @@ public final class Sensors {
             String line;
             for (int no = 2; (line = r.readLine()) != null; no++) {
                 if (line.isBlank()) continue;
-                int a = line.indexOf(','), b = line.lastIndexOf(',');
-                if (a < 0 || b <= a)
-                    throw new IllegalArgumentException(file + ":" + no + ": expected t_ns,sensor,value, got " + line);
-                long t;
-                double v;
-                try {
-                    t = Long.parseLong(line.substring(0, a).trim());
-                    String vt = line.substring(b + 1).trim();
-                    v = vt.isEmpty() ? Double.NaN : Double.parseDouble(vt);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(file + ":" + no + ": t_ns and value must be numbers: " + line);
-                }
-                String name = line.substring(a + 1, b);
+                Sample sample = parse(file, no, line);
+                String name = sample.sensor();
+                long t = sample.t();
+                double v = sample.value();
                 int n = ns.getOrDefault(name, 0);
                 long[] tt = ts.computeIfAbsent(name, k -> new long[16]);
                 double[] vv = vs.computeIfAbsent(name, k -> new double[16]);
@@ -111,6 +104,49 @@ public final class Sensors {
             out.put(name, new Series(tt, vv));
         });
         return new Sensors(out);
+    }
+
+    /** One line of sensors.csv. */
+    public record Sample(long t, String sensor, double value) {}
+
+    /**
+     * One data line ({@code no}: its line number, for the message). The sensor name is the text
+     * between the first and the last comma, so a name may itself hold a comma; an empty value is NaN.
+     */
+    static Sample parse(Path file, int no, String line) {
+        int a = line.indexOf(','), b = line.lastIndexOf(',');
+        if (a < 0 || b <= a)
+            throw new IllegalArgumentException(file + ":" + no + ": expected t_ns,sensor,value, got " + line);
+        try {
+            String vt = line.substring(b + 1).trim();
+            return new Sample(
+                    Long.parseLong(line.substring(0, a).trim()),
+                    line.substring(a + 1, b),
+                    vt.isEmpty() ? Double.NaN : Double.parseDouble(vt));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(file + ":" + no + ": t_ns and value must be numbers: " + line);
+        }
+    }
+
+    /** sensors.csv read as the trial appends to it (the live page): {@link LineTail} of its samples. */
+    public static final class Tail {
+        private final LineTail lines;
+
+        public Tail(Path trialDir) {
+            this.lines = new LineTail(trialDir.resolve(FILE));
+        }
+
+        /** @return the samples of the whole lines written since the last call */
+        public List<Sample> next() {
+            List<String> got = lines.next();
+            List<Sample> out = new ArrayList<>(got.size());
+            int no = lines.lines() - got.size();
+            for (String line : got) {
+                no++;
+                if (no > 1 && !line.isBlank()) out.add(parse(lines.file(), no, line)); // line 1: the header
+            }
+            return out;
+        }
     }
 
     private static void sortByTime(long[] t, double[] v) {

@@ -56,7 +56,9 @@ public record TrialResult(
         Errors errors,
         JsonNode pipelines,
         JsonNode jvm,
-        JsonNode retainedHeap) {
+        JsonNode engineFigures,
+        JsonNode retainedHeap,
+        HeapAfterGc heapAfterGc) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -89,6 +91,17 @@ public record TrialResult(
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record First(long tNs, String source, String where, String message) {}
+
+    /**
+     * The trial JVM's heap used right after a full collection (null in older results, and where
+     * explicit GC is disabled): {@code beforeRunBytes} after the collection that precedes the first
+     * send (engine open, queries deployed, events prepared), {@code afterDrainBytes} after one once
+     * the outputs drained, before the engine closes. The difference is what the run left live: the
+     * engine's state (windows, tables, partial matches) and evperf's bounded records.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record HeapAfterGc(long beforeRunBytes, long afterDrainBytes, String note) {}
 
     /** Outputs the engine delivered in batches (only when it did): how many batches, rows, mean and largest size. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -174,7 +187,7 @@ public record TrialResult(
         public volatile Integer senders;
         public volatile Double prepareMs, writeMs;
         public volatile Disturbance disturbance;
-        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, retainedHeap;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures, retainedHeap;
         public volatile OutputBatches outputBatches;
         public volatile HarnessWaits harnessWaits;
         public volatile Clock clock;
@@ -184,6 +197,7 @@ public record TrialResult(
         public volatile Boolean records;
         public volatile Map<String, Object> timing, writePartsMs;
         public volatile Errors errors;
+        public volatile HeapAfterGc heapAfterGc;
 
         public TrialResult result() {
             return new TrialResult(
@@ -221,7 +235,9 @@ public record TrialResult(
                     errors,
                     pipelines,
                     jvm,
-                    retainedHeap);
+                    engineFigures,
+                    retainedHeap,
+                    heapAfterGc);
         }
     }
 }

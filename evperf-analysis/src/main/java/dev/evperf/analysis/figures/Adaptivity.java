@@ -1,10 +1,6 @@
 package dev.evperf.analysis.figures;
 
-import dev.evperf.analysis.trial.TrialData;
-
 import dev.evperf.results.TrialResult;
-
-import java.util.Arrays;
 
 /**
  * FINCoS's adaptivity metrics (Mendes 2013, Ch. 4) for a trial with an {@code adaptivity} load:
@@ -20,8 +16,14 @@ import java.util.Arrays;
  *                          is at or below the steady mean; null when that never happened
  * @param postPeakVariation mean latency after recovery / steady mean (null without recovery)
  */
-public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP999Ms, double maxPeakLatencyMs,
-                         double degradation, Double recoveryS, Double postPeakVariation) {
+public record Adaptivity(
+        double steadyMeanMs,
+        double steadyP999Ms,
+        double peakP999Ms,
+        double maxPeakLatencyMs,
+        double degradation,
+        Double recoveryS,
+        Double postPeakVariation) {
 
     /** The phase indices of an adaptivity load. */
     public record Phases(int steady, int peak, int recovery) {}
@@ -40,59 +42,8 @@ public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP9
         return steady < 0 || peak < 0 || recovery < 0 ? null : new Phases(steady, peak, recovery);
     }
 
-    /** @return null unless the trial has the steady, peak and recovery phases of an adaptivity load */
-    public static Adaptivity of(TrialData d, TrialResult result) {
-        Phases phases = phases(result);
-        if (phases == null) return null;
-        int steady = phases.steady(), peak = phases.peak(), recovery = phases.recovery();
-        int m = d.outputCount();
-        long[] steadyLat = new long[m], peakLat = new long[m];
-        int ns = 0, np = 0;
-        long maxPeak = Long.MIN_VALUE;
-        for (int j = 0; j < m; j++) {
-            long seq = d.outputSeq(j);
-            if (seq < 0) continue;
-            int ph = d.phase((int) seq);
-            long lat = d.outputReceived(j) - d.intended((int) seq);
-            if (ph == steady) steadyLat[ns++] = lat;
-            if (ph == peak) peakLat[np++] = lat;
-            if (ph == peak || ph == recovery) maxPeak = Math.max(maxPeak, lat);
-        }
-        if (ns == 0 || np == 0) return null;
-        steadyLat = Arrays.copyOf(steadyLat, ns);
-        peakLat = Arrays.copyOf(peakLat, np);
-        Arrays.sort(steadyLat);
-        Arrays.sort(peakLat);
-        double steadyMean = Arrays.stream(steadyLat).average().orElseThrow();
-        long steadyP999 = Percentiles.nearestRank(steadyLat, 99.9);
-        long peakP999 = Percentiles.nearestRank(peakLat, 99.9);
-
-        // The last input of the peak, and the first output after it that is back to steady latency.
-        long lastPeakSend = Long.MIN_VALUE;
-        for (int i = 0; i < d.size(); i++) {
-            if (d.phase(i) == peak) lastPeakSend = Math.max(lastPeakSend, d.sendStart(i));
-        }
-        long recoveredAt = Long.MIN_VALUE;
-        double afterSum = 0;
-        long afterCount = 0;
-        for (int j = 0; j < m; j++) {
-            long seq = d.outputSeq(j);
-            if (seq < 0 || d.phase((int) seq) != recovery) continue;
-            long lat = d.outputReceived(j) - d.intended((int) seq);
-            if (recoveredAt == Long.MIN_VALUE && lat <= steadyMean && d.outputReceived(j) >= lastPeakSend) {
-                recoveredAt = d.outputReceived(j);
-            }
-            if (recoveredAt != Long.MIN_VALUE && d.outputReceived(j) > recoveredAt) {
-                afterSum += lat;
-                afterCount++;
-            }
-        }
-        return of(steadyMean, steadyP999, peakP999, maxPeak, lastPeakSend,
-                recoveredAt == Long.MIN_VALUE ? null : recoveredAt, afterSum, afterCount);
-    }
-
     /**
-     * The metrics from the figures of the outputs (ns; also computed in SQL for large trials).
+     * The metrics from the figures of the outputs (ns, as SqlSummary computes them over the outputs joined to their inputs).
      *
      * @param steadyMeanNs mean scheduled latency of the steady phase's outputs (exact sum / count)
      * @param maxPeakNs    the highest latency of the peak's and recovery's outputs
@@ -100,12 +51,25 @@ public record Adaptivity(double steadyMeanMs, double steadyP999Ms, double peakP9
      * @param recoveredAt  receipt of the first recovery output back at steady latency, null if none
      * @param afterSum     the latencies of the recovery outputs after it, summed; @param afterCount their number
      */
-    public static Adaptivity of(double steadyMeanNs, long steadyP999Ns, long peakP999Ns, long maxPeakNs, long lastPeakSend,
-                                Long recoveredAt, double afterSum, long afterCount) {
+    public static Adaptivity of(
+            double steadyMeanNs,
+            long steadyP999Ns,
+            long peakP999Ns,
+            long maxPeakNs,
+            long lastPeakSend,
+            Long recoveredAt,
+            double afterSum,
+            long afterCount) {
         double steadyP999 = steadyP999Ns, peakP999 = peakP999Ns;
         Double recoveryS = recoveredAt == null ? null : (recoveredAt - lastPeakSend) / 1e9;
         Double variation = recoveredAt == null || afterCount == 0 ? null : afterSum / afterCount / steadyMeanNs;
-        return new Adaptivity(steadyMeanNs / 1e6, steadyP999 / 1e6, peakP999 / 1e6, maxPeakNs / 1e6, peakP999 / steadyP999,
-                recoveryS, variation);
+        return new Adaptivity(
+                steadyMeanNs / 1e6,
+                steadyP999 / 1e6,
+                peakP999 / 1e6,
+                maxPeakNs / 1e6,
+                peakP999 / steadyP999,
+                recoveryS,
+                variation);
     }
 }

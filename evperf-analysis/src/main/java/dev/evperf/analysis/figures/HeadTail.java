@@ -1,13 +1,6 @@
 package dev.evperf.analysis.figures;
 
-import dev.evperf.analysis.trial.Burst;
-import dev.evperf.analysis.trial.Bursts;
-import dev.evperf.analysis.trial.TrialData;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Tables 4.2/4.3: do the first events of a burst cost more than the last ones?
@@ -23,47 +16,27 @@ public final class HeadTail {
      * the largest sum with how far it alone lifts the mean (one multi-ms first event can make most
      * of A).
      */
-    public record Row(int n, int bursts, double aUs, double bUs, @JsonProperty("a_minus_b_us") double aMinusBUs, double aOverB,
-                      double aMedianUs, double aTrimmedUs, double bMedianUs, double bTrimmedUs,
-                      int aMaxBurst, double aMaxShift, int bMaxBurst, double bMaxShift) {}
+    public record Row(
+            int n,
+            int bursts,
+            double aUs,
+            double bUs,
+            @JsonProperty("a_minus_b_us") double aMinusBUs,
+            double aOverB,
+            double aMedianUs,
+            double aTrimmedUs,
+            double bMedianUs,
+            double bTrimmedUs,
+            int aMaxBurst,
+            double aMaxShift,
+            int bMaxBurst,
+            double bMaxShift) {}
 
     private HeadTail() {}
 
-    public static List<Row> of(TrialData d, int skipBursts) {
-        return of(d, skipBursts, DEFAULT_N);
-    }
-
-    /**
-     * @param skipBursts measured bursts to leave out at the start (warm-up)
-     * @param ns         the N to report; those larger than the smallest burst are left out, so
-     *                   every burst contributes exactly N events to A and to B
-     */
-    public static List<Row> of(TrialData d, int skipBursts, int... ns) {
-        if (skipBursts < 0) throw new IllegalArgumentException("skipBursts must be >= 0, got " + skipBursts);
-        List<Burst> all = Bursts.measured(d);
-        List<Burst> bursts = all.subList(Math.min(skipBursts, all.size()), all.size());
-        List<Row> rows = new ArrayList<>();
-        if (bursts.isEmpty()) return rows;
-        int minSize = bursts.stream().mapToInt(Burst::size).min().orElseThrow();
-        int[] ids = bursts.stream().mapToInt(Burst::index).toArray();
-        for (int n : ns) {
-            if (n < 1 || n > minSize) continue;
-            long[] head = new long[bursts.size()], tail = new long[bursts.size()];
-            for (int i = 0; i < bursts.size(); i++) {
-                Burst b = bursts.get(i);
-                for (int k = 0; k < n; k++) {
-                    head[i] += d.eventTimeNs(b.from() + k);
-                    tail[i] += d.eventTimeNs(b.to() - 1 - k);
-                }
-            }
-            rows.add(row(n, ids, head, tail));
-        }
-        return rows;
-    }
-
     /**
      * One column from the per-burst sums of the first and of the last N event times (ns), burst
-     * {@code ids[i]}'s at i; the SQL aggregation for large trials builds its rows here too.
+     * {@code ids[i]}'s at i; the SQL aggregation (BurstQueries) builds its rows here.
      */
     public static Row row(int n, int[] ids, long[] headNs, long[] tailNs) {
         long headSum = 0, tailSum = 0;
@@ -72,9 +45,20 @@ public final class HeadTail {
         double a = (double) headSum / ids.length / Stats.NS_PER_US;
         double b = (double) tailSum / ids.length / Stats.NS_PER_US;
         Robust ra = Robust.of(headNs), rb = Robust.of(tailNs);
-        return new Row(n, ids.length, a, b, a - b, b == 0 ? Double.NaN : a / b,
-                ra.median() / Stats.NS_PER_US, ra.trimmedMean() / Stats.NS_PER_US,
-                rb.median() / Stats.NS_PER_US, rb.trimmedMean() / Stats.NS_PER_US,
-                ids[ra.maxIndex()], ra.maxShift(), ids[rb.maxIndex()], rb.maxShift());
+        return new Row(
+                n,
+                ids.length,
+                a,
+                b,
+                a - b,
+                b == 0 ? Double.NaN : a / b,
+                ra.median() / Stats.NS_PER_US,
+                ra.trimmedMean() / Stats.NS_PER_US,
+                rb.median() / Stats.NS_PER_US,
+                rb.trimmedMean() / Stats.NS_PER_US,
+                ids[ra.maxIndex()],
+                ra.maxShift(),
+                ids[rb.maxIndex()],
+                rb.maxShift());
     }
 }

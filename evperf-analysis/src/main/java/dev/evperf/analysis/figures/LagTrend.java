@@ -1,8 +1,7 @@
 package dev.evperf.analysis.figures;
 
-import dev.evperf.results.Csv;
 import dev.evperf.results.Intervals;
-import dev.evperf.results.Layout;
+import dev.evperf.results.Sensors;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,12 +34,13 @@ public record LagTrend(int points, double slopePerS, double stdErr, double windo
     public static LagTrend of(Path trialDir, TrialResult result) {
         double[] window = measuredWindowS(trialDir, result);
         if (window == null) return null;
+        Sensors.Series lag = Sensors.load(trialDir).get(SENSOR);
+        if (lag == null) return null;
         List<double[]> xy = new ArrayList<>();
-        Csv.forEach(trialDir.resolve(Layout.SENSORS), List.of("t_ns", "sensor", "value"), row -> {
-            if (!SENSOR.equals(row.get("sensor"))) return;
-            double t = Long.parseLong(row.get("t_ns")) / 1e9;
-            if (t >= window[0] && t <= window[1]) xy.add(new double[] {t, Double.parseDouble(row.get("value"))});
-        });
+        for (int i = 0; i < lag.size(); i++) {
+            double t = lag.t()[i] / 1e9;
+            if (t >= window[0] && t <= window[1] && !Double.isNaN(lag.v()[i])) xy.add(new double[] {t, lag.v()[i]});
+        }
         double[] x = xy.stream().mapToDouble(p -> p[0]).toArray(),
                 y = xy.stream().mapToDouble(p -> p[1]).toArray();
         LatencyTrend fit = LatencyTrend.fit(x, y);

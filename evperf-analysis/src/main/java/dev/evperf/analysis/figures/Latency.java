@@ -1,10 +1,5 @@
 package dev.evperf.analysis.figures;
 
-import dev.evperf.analysis.trial.EventTimes;
-import dev.evperf.analysis.trial.TrialData;
-
-import java.util.Arrays;
-
 /**
  * The three latency modes, computed from the same records, over measured inputs only:
  * <ul>
@@ -14,24 +9,6 @@ import java.util.Arrays;
  * <li>scheduled: received − intended[seq] — measured from when the event should have been sent,
  *     so it keeps that wait; report it next to end-to-end, as wrk2 does.</li>
  * </ul>
- * All output streams are pooled.
+ * All output streams are pooled. Computed by the SQL aggregation (SqlSummary over TrialQueries).
  */
-public record Latency(LatencyStats processing, LatencyStats endToEnd, LatencyStats scheduled) {
-
-    public static Latency of(TrialData d) {
-        return new Latency(LatencyStats.of(EventTimes.measuredNs(d)), endToEnd(d, false), endToEnd(d, true));
-    }
-
-    private static LatencyStats endToEnd(TrialData d, boolean fromIntended) {
-        int m = d.outputCount();
-        long[] v = new long[m];
-        int k = 0;
-        for (int j = 0; j < m; j++) {
-            long seq = d.outputSeq(j);
-            if (seq < 0 || !d.measured((int) seq)) continue;
-            long from = fromIntended ? d.intended((int) seq) : d.sendStart((int) seq);
-            v[k++] = d.outputReceived(j) - from;
-        }
-        return LatencyStats.of(Arrays.copyOf(v, k));
-    }
-}
+public record Latency(LatencyStats processing, LatencyStats endToEnd, LatencyStats scheduled) {}

@@ -25,15 +25,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A trial's {@link TrialSummary} aggregated by DuckDB over its Parquet files, for trials too large
- * to load into the JVM ({@link TrialSummary#DUCKDB_ABOVE_EVENTS}): the report's SQL layer
- * ({@link TrialQueries}, {@link Distribution}, {@link Distribution#ofColumn}) computes the same figures by the
- * same definitions as {@code TrialSummary.of} on the loaded records. Bursts are derived from the
- * events and the warm-up is cut by seq, as in the JVM; counts, percentiles (nearest rank), maxima
- * and head-tail sums are exact and equal; means and standard deviations come from exact integer
- * sums, so they are deterministic, and the means equal the JVM's while its double sums stay below
- * 2^53; burst-time and per-burst event means and standard deviations agree to about 1e-13 (the
- * JVM sums ms or µs as doubles, DuckDB whole ns).
+ * A trial's {@link TrialSummary} aggregated by DuckDB over its Parquet files: the one implementation
+ * of the summary's figures at every size (it was measured cheaper than loading the records into the
+ * JVM from 1 M events up and about equal at 0.12 M, and it scales past the heap; docs/benchmarks.md).
+ * The report's SQL layer ({@link TrialQueries}, {@link Distribution}, {@link Distribution#ofColumn})
+ * computes each figure by the definitions in {@code analysis.figures}: bursts are derived from the
+ * events and the warm-up is cut by seq; counts, percentiles (nearest rank), maxima and head-tail sums
+ * are exact; means and standard deviations come from exact integer sums of whole ns, so they are
+ * deterministic.
  * Outputs that do not line up with their inputs are joined by a hash join on seq up to
  * {@link Db#EXACT_JOIN_LIMIT} outputs; above it end-to-end and scheduled latency come
  * from the HdrHistogram logs, and the summary's reason says so.
@@ -54,7 +53,7 @@ public final class SqlSummary {
 
     /**
      * The summary of a trial with per-event records; RateShape and the scheduled trend (from
-     * intervals.csv) are left to the caller, as for {@code TrialSummary.of}.
+     * intervals.csv) are left to the caller, as {@link TrialSummary#load} does.
      *
      * @param result the trial's result.json, may be null
      * @throws IllegalArgumentException naming the trial directory when its files are missing,
@@ -146,8 +145,7 @@ public final class SqlSummary {
     private record Counts(long events, long measured, long outputs, long firstMeasuredStart, long lastMeasuredEnd) {}
 
     /**
-     * One scan of the events and one of the outputs, checking what {@code TrialData} checks when it
-     * loads them: seq is 0..n−1, and every output's seq is −1 or one of them.
+     * One scan of the events and one of the outputs, checking what the trial runner guarantees: seq is 0..n−1, and every output's seq is −1 or one of them.
      */
     private static Counts counts(Db db, TrialQueries q) throws SQLException {
         Object[] e = db.row("SELECT count(*), count(*) FILTER (WHERE measured), min(seq), max(seq),"
@@ -172,7 +170,7 @@ public final class SqlSummary {
                 n, measured, Db.asLong(o[0]), measured == 0 ? 0 : Db.asLong(e[4]), measured == 0 ? 0 : Db.asLong(e[5]));
     }
 
-    /** {@code PhaseRate.of}: the measured phases of result.json by their seq ranges, else the measured runs of the phase column. */
+    /** {@link PhaseRate}: the measured phases of result.json by their seq ranges, else the measured runs of the phase column. */
     private static List<PhaseRate> rates(Db db, TrialQueries q, long n, TrialResult result) throws SQLException {
         String ev = Db.parquet(q.events);
         String figures =
@@ -224,9 +222,9 @@ public final class SqlSummary {
     }
 
     /**
-     * {@code Adaptivity.of} over the outputs of known cause joined to their inputs' phase and
-     * intended time: the recovery is the first recovery output, in the JVM's order (seq, then
-     * receipt), back at the steady mean after the peak's last send; what follows it in that order
+     * {@link Adaptivity} over the outputs of known cause joined to their inputs' phase and
+     * intended time: the recovery is the first recovery output, in order of seq, then
+     * receipt, back at the steady mean after the peak's last send; what follows it in that order
      * and was received later is the post-peak latency.
      */
     private static Adaptivity adaptivity(Db db, TrialQueries q, TrialResult result) throws SQLException {
@@ -240,7 +238,7 @@ public final class SqlSummary {
         Object[] steady = db.row("SELECT count(*), sum(lat::HUGEINT) FROM adapt WHERE phase = " + ph.steady());
         long ns = Db.asLong(steady[0]);
         if (ns == 0 || db.count("SELECT count(*) FROM adapt WHERE phase = " + ph.peak()) == 0) return null;
-        double steadyMean = (double) Distribution.toBigInteger(steady[1]).longValue() / ns; // as LongStream.average
+        double steadyMean = (double) Distribution.toBigInteger(steady[1]).longValue() / ns;
         db.execute("CREATE OR REPLACE TEMP VIEW adapt_steady AS SELECT lat FROM adapt WHERE phase = " + ph.steady());
         db.execute("CREATE OR REPLACE TEMP VIEW adapt_peak AS SELECT lat FROM adapt WHERE phase = " + ph.peak());
         long steadyP999 = Distribution.ofColumn(db, "adapt_steady", "lat").percentiles(99.9)[0];
@@ -249,7 +247,7 @@ public final class SqlSummary {
                 db.row("SELECT max(lat) FROM adapt WHERE phase IN (" + ph.peak() + ", " + ph.recovery() + ")")[0]);
         Object last = db.row("SELECT max(send_start) FROM " + Db.parquet(q.events) + " WHERE phase = " + ph.peak())[0];
         long lastPeakSend = last == null ? Long.MIN_VALUE : Db.asLong(last);
-        // The JVM compares the long latency with the double mean as doubles.
+        // The long latency is compared with the double mean as a double.
         List<Object[]> rec = db.rows("SELECT seq, received FROM adapt WHERE phase = " + ph.recovery()
                 + " AND lat::DOUBLE <= CAST(" + Db.literal(Double.toString(steadyMean)) + " AS DOUBLE) AND received >= "
                 + lastPeakSend + " ORDER BY seq, received LIMIT 1");

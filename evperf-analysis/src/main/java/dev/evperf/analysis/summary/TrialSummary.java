@@ -17,8 +17,6 @@ import dev.evperf.analysis.figures.PhaseRate;
 import dev.evperf.analysis.figures.RateShape;
 import dev.evperf.analysis.figures.SamplingError;
 import dev.evperf.analysis.figures.TopBursts;
-import dev.evperf.analysis.trial.Bursts;
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Layout;
@@ -33,7 +31,7 @@ import java.util.Map;
  * topBursts) are null for a workload without bursts; all figures are null for a failed trial.
  *
  * @param params      the trial's matrix parameters from run.json (path → value), in order
- * @param achievedRate events/s over all measured events, see {@link PhaseRate#overall}
+ * @param achievedRate events/s over all measured events, from the first measured send start to the last measured send end ({@link PhaseRate#rate})
  * @param links       how the recorded outputs were linked to the inputs their latency is measured from
  * @param sampling    capacity mode (1 in k sends timed): the 95 % intervals of the sampled latency figures; null otherwise
  * @param warmUp      the warm-up transient detected, and whether the steady-state figures leave it
@@ -73,108 +71,23 @@ public record TrialSummary(
 
     public static final String OK = "ok";
 
-    /**
-     * Trials with more events than this are summarised by DuckDB over their Parquet files
-     * ({@link SqlSummary}: the same figures) instead of being loaded into the JVM, which takes
-     * about 95 bytes of heap per event with its outputs (1.5 GB for 15.5 M events; 100 M do not fit
-     * in 4 GB): about 1 GB here, within the default heap (a quarter of RAM) of a 4 GB machine.
-     * Above it DuckDB is also the faster (6 s against 14 s at 15.5 M events; docs/benchmarks.md).
-     */
-    public static final long DUCKDB_ABOVE_EVENTS = 10_000_000L;
-
-    /** System property that overrides {@link #DUCKDB_ABOVE_EVENTS} (e.g. -Devperf.summary.duckdbAbove=0 always uses DuckDB). */
-    public static final String DUCKDB_ABOVE_PROPERTY = "evperf.summary.duckdbAbove";
-
     public TrialSummary {
         params = params == null ? Map.of() : params;
     }
 
-    /** Runs every analysis on a loaded trial; {@code result} may be null (no result.json). */
-    public static TrialSummary of(
-            String id,
-            Map<String, Object> params,
-            Integer repetition,
-            TrialData d,
-            TrialResult result,
-            AnalysisOptions options) {
-        return of(id, params, repetition, d, null, result, options);
-    }
-
     /**
-     * Runs every analysis on a loaded trial. The warm-up is detected (MSER-5 on the bursts, or on
-     * the trial directory's intervals when there are none and {@code dir} is given) and, unless the
-     * options keep it, the steady-state figures are computed without it.
-     */
-    public static TrialSummary of(
-            String id,
-            Map<String, Object> params,
-            Integer repetition,
-            TrialData all,
-            Path dir,
-            TrialResult result,
-            AnalysisOptions options) {
-        WarmUp w = WarmUp.detect(all, dir, result);
-        TrialData d = all;
-        long cutEvents = 0;
-        if (w.firstSteadySeq() != null && w.truncation() > 0) {
-            TrialData steady = all.measuredFrom(w.firstSteadySeq());
-            cutEvents = all.measuredCount() - steady.measuredCount();
-            if (options.cutWarmUp()) d = steady;
-        }
-        boolean bursty = !Bursts.measured(d).isEmpty();
-        return new TrialSummary(
-                id,
-                params,
-                repetition,
-                OK,
-                null,
-                (long) all.size(),
-                all.measuredCount(),
-                (long) all.outputCount(),
-                BurstStats.of(d),
-                bursty ? HeadTail.of(d, w.headTailSkip(options.skipBursts(), d != all)) : null,
-                Cumulative.of(d),
-                bursty ? TopBursts.of(d, options.topBursts()) : null,
-                Latency.of(d),
-                PhaseRate.of(all, result),
-                PhaseRate.overall(all),
-                null,
-                null,
-                Adaptivity.of(all, result),
-                WarmUpCut.of(w, options.cutWarmUp() && cutEvents > 0, cutEvents),
-                null,
-                null,
-                null,
-                OutputLinks.of(result),
-                null);
-    }
-
-    /**
-     * Analyses a trial directory: from its per-event records when it has them (loaded into the JVM,
-     * or aggregated by DuckDB above {@link #DUCKDB_ABOVE_EVENTS} events, or the value of the system
-     * property {@value #DUCKDB_ABOVE_PROPERTY}), else (records off) only the latency figures, from
-     * its HdrHistogram logs.
+     * Analyses a trial directory: from its per-event records when it has them, aggregated by DuckDB
+     * over its Parquet files ({@link SqlSummary}, the one implementation of the summary's figures at
+     * every size), else (records off) only the latency figures, from its HdrHistogram logs.
      */
     public static TrialSummary load(
             String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
-        return load(id, params, repetition, dir, options, Long.getLong(DUCKDB_ABOVE_PROPERTY, DUCKDB_ABOVE_EVENTS));
-    }
-
-    /** The same, aggregated by DuckDB when the trial has more than {@code duckDbAboveEvents} events. */
-    public static TrialSummary load(
-            String id,
-            Map<String, Object> params,
-            Integer repetition,
-            Path dir,
-            AnalysisOptions options,
-            long duckDbAboveEvents) {
         TrialResult result = TrialResult.load(dir);
         RateShape shape = RateShape.load(dir, result);
         if (result == null || !result.recordsOff() || Files.exists(dir.resolve(Layout.EVENTS))) {
-            TrialSummary s = SqlSummary.events(dir) > duckDbAboveEvents
-                    ? SqlSummary.of(id, params, repetition, dir, result, options)
-                    : of(id, params, repetition, TrialData.load(dir), dir, result, options);
-            return s.withIntervals(shape, LatencyTrend.scheduled(dir, result)).withChecks(dir, result);
+            return SqlSummary.of(id, params, repetition, dir, result, options)
+                    .withIntervals(shape, LatencyTrend.scheduled(dir, result))
+                    .withChecks(dir, result);
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
         WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))

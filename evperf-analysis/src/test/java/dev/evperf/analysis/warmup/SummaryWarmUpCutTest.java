@@ -2,14 +2,31 @@ package dev.evperf.analysis.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.evperf.analysis.summary.AnalysisOptions;
-import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.analysis.stats.TrialFiles;
+import dev.evperf.analysis.summary.AnalysisOptions;
+import dev.evperf.analysis.summary.TrialSummary;
+import dev.evperf.analysis.trial.TrialData;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The summary's steady-state tables leave the detected warm-up out by default, and say so. */
 class SummaryWarmUpCutTest {
+    @TempDir
+    Path tmp;
+
+    /** The summary of the trial's files, written as the trial runner writes them. */
+    private TrialSummary summary(TrialData d, AnalysisOptions o) {
+        try {
+            Path dir = Files.createTempDirectory(tmp, "trial");
+            TrialFiles.write(d, dir);
+            return TrialSummary.load("t", null, 0, dir, o);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** 40 bursts of 10 events: the first 8 bursts' events take 100 µs, then exactly 10 µs. */
     private static TrialData trial() {
         return TrialFiles.bursty(40, 10, 10_000_000, (b, p) -> b < 8 ? 100_000L : 10_000L);
@@ -18,7 +35,7 @@ class SummaryWarmUpCutTest {
     @Test
     void theTransientIsLeftOutOfLatencyAndBurstTablesButNotOutOfTheCounts() {
         TrialData d = trial();
-        TrialSummary s = TrialSummary.of("t", null, 0, d, null, AnalysisOptions.DEFAULT);
+        TrialSummary s = summary(d, AnalysisOptions.DEFAULT);
         WarmUpCut w = s.warmUp();
         assertThat(w.applied()).isTrue();
         assertThat(w.series()).isEqualTo(WarmUp.BURSTS);
@@ -38,21 +55,21 @@ class SummaryWarmUpCutTest {
     @Test
     void skipBurstsCountsFromTheFirstMeasuredBurstSoTheStricterRuleWins() {
         TrialData d = trial();
-        int cut = TrialSummary.of("t", null, 0, d, null, AnalysisOptions.DEFAULT).warmUp().bursts(); // 10
+        int cut = summary(d, AnalysisOptions.DEFAULT).warmUp().bursts(); // 10
         // skip_bursts above the cut: head-tail starts after burst skip_bursts, as without a cut
-        TrialSummary more = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(cut + 5, 10, true));
+        TrialSummary more = summary(d, new AnalysisOptions(cut + 5, 10, true));
         assertThat(more.headTail().get(0).bursts()).isEqualTo(40 - (cut + 5));
         // skip_bursts below the cut: the cut alone
-        TrialSummary less = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(3, 10, true));
+        TrialSummary less = summary(d, new AnalysisOptions(3, 10, true));
         assertThat(less.headTail().get(0).bursts()).isEqualTo(40 - cut);
         // warm-up kept: skip_bursts alone
-        TrialSummary kept = TrialSummary.of("t", null, 0, d, null, new AnalysisOptions(3, 10, false));
+        TrialSummary kept = summary(d, new AnalysisOptions(3, 10, false));
         assertThat(kept.headTail().get(0).bursts()).isEqualTo(37);
     }
 
     @Test
     void keepingTheWarmUpReportsItButCutsNothing() {
-        TrialSummary s = TrialSummary.of("t", null, 0, trial(), null, AnalysisOptions.DEFAULT.withCutWarmUp(false));
+        TrialSummary s = summary(trial(), AnalysisOptions.DEFAULT.withCutWarmUp(false));
         assertThat(s.warmUp().applied()).isFalse();
         assertThat(s.warmUp().events()).isPositive();
         assertThat(s.burstStats().bursts()).isEqualTo(40);
@@ -61,8 +78,7 @@ class SummaryWarmUpCutTest {
 
     @Test
     void aSteadyTrialLosesNothing() {
-        TrialSummary s = TrialSummary.of("t", null, 0, TrialFiles.bursty(40, 10, 10_000_000, (b, p) -> 10_000L), null,
-                AnalysisOptions.DEFAULT);
+        TrialSummary s = summary(TrialFiles.bursty(40, 10, 10_000_000, (b, p) -> 10_000L), AnalysisOptions.DEFAULT);
         assertThat(s.warmUp().found()).isFalse();
         assertThat(s.warmUp().applied()).isFalse();
         assertThat(s.burstStats().bursts()).isEqualTo(40);

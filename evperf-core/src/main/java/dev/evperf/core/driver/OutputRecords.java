@@ -382,9 +382,11 @@ public final class OutputRecords {
     /** The writer is done with the chunk {@link #nextFull} gave: it goes back to the listeners. */
     public void written(OutputChunk c) {
         Arrays.fill(c.stream, 0, c.size, (short) 0);
-        boolean full = c.size == c.capacity();
+        // Done when full, or when it ends at the capacity (the outputs beyond are counted only): otherwise the
+        // writer would be given the chunk again, with its slots cleared, and wait for them for ever.
+        boolean done = c.size == c.capacity() || (nextToWrite << shift) + c.size >= capacity;
         c.size = 0;
-        if (full) {
+        if (done) {
             nextToWrite++;
             c.number += ring.length;
         }

@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 
 /**
- * The events spill read back, a row group at a time: in seq order for the pass over every event,
+ * The events file read back, a row group at a time: in seq order for the pass over every event,
  * and by seq for the outputs that name them (which arrive in about seq order, so the last two
  * row groups read are kept).
  */
@@ -19,12 +19,13 @@ final class EventsView {
         int[] phase = new int[0];
     }
 
-    private final SpillFile f;
+    private final ResultFileReader f;
     /** Seq of each row group's first event, and the total after the last. */
     private final long[] firsts;
+
     private Group recent = new Group(), older = new Group();
 
-    EventsView(SpillFile f) {
+    EventsView(ResultFileReader f) {
         this.f = f;
         firsts = new long[f.rowGroups() + 1];
         for (int g = 0; g < f.rowGroups(); g++) firsts[g + 1] = firsts[g] + f.rows(g);

@@ -1,10 +1,10 @@
 package dev.evperf.core.records;
 
-import dev.evperf.results.Layout;
 import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,28 +12,46 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The records writer: during the run, a thread of its own appends every chunk the senders have
- * finished and every full chunk of outputs to two spill files, as they are (a copy, no encoding,
- * no compression, so it takes little of the machine while the engine runs), and hands the chunks
- * back. After the run {@link #finish} writes what is left; the result files are made from the
- * spills then ({@link Results}).
+ * The records writer: during the run, a thread of its own writes every chunk the senders have
+ * finished straight into the events file (events.parquet's columns and encoding, {@link
+ * ResultFile}: a few ns per value, ~2 B per event where clocks rise by small steps) and its bursts
+ * (bursts.parquet, {@link BurstRows}), every full chunk of outputs to a spill file in the same
+ * encoding (its receipts are filled in after the run), and hands the chunks back. After the run {@link #finish} writes what is left; the
+ * figures are computed from the events file read back and the outputs spill ({@link TrialRecords}).
  */
 public final class RecordSpill implements AutoCloseable {
     public static final String EVENTS = Layout.EVENTS_SPILL;
     public static final String OUTPUTS = Layout.OUTPUTS_SPILL;
 
-    public static final List<SpillFile.Column> EVENT_COLUMNS = List.of(new SpillFile.Column("seq", true),
-            new SpillFile.Column("phase", false), new SpillFile.Column("burst", false), new SpillFile.Column("pos", false),
-            new SpillFile.Column("intended", true), new SpillFile.Column("send_start", true), new SpillFile.Column("send_end", true),
-            new SpillFile.Column("batch", false));
-    public static final int E_SEQ = 0, E_PHASE = 1, E_BURST = 2, E_POS = 3, E_INTENDED = 4, E_START = 5, E_END = 6, E_BATCH = 7;
-    public static final List<SpillFile.Column> OUTPUT_COLUMNS = List.of(new SpillFile.Column("stream", false),
-            new SpillFile.Column("seq", true), new SpillFile.Column("received", true), new SpillFile.Column("declared", true),
-            new SpillFile.Column("link", false), new SpillFile.Column("append_ms", true));
+    /** bursts.parquet while it is written (renamed when the trial's records are complete). */
+    static final String BURSTS = "bursts.spill.parquet";
+    /** Columns of the events file ({@link ResultWriters#EVENTS}). */
+    public static final int E_SEQ = 0,
+            E_PHASE = 1,
+            E_MEASURED = 2,
+            E_BURST = 3,
+            E_POS = 4,
+            E_INTENDED = 5,
+            E_START = 6,
+            E_END = 7,
+            E_BATCH = 8;
+    /** The outputs spill's columns: outputs.parquet's, with stream and link as codes (receipts are filled in after the run). */
+    static final List<ResultFile.Column> OUTPUT_COLUMNS = List.of(
+            ResultFile.Column.of("stream", ResultFile.Kind.INT32),
+            ResultFile.Column.of("seq", ResultFile.Kind.INT64),
+            ResultFile.Column.of("received", ResultFile.Kind.INT64),
+            ResultFile.Column.of("declared", ResultFile.Kind.INT64),
+            ResultFile.Column.of("link", ResultFile.Kind.INT32),
+            ResultFile.Column.of("append_ms", ResultFile.Kind.INT64));
+
     public static final int O_STREAM = 0, O_SEQ = 1, O_RECEIVED = 2, O_DECLARED = 3, O_LINK = 4, O_APPEND = 5;
 
-    private final SpillFile events;
-    private final SpillFile outputs;
+    private final ResultFile events;
+    private final BurstRows bursts;
+    private final Path burstsFile;
+    private final boolean[] measured;
+    private ResultFileReader eventsRead, outputsRead;
+    private final ResultFile outputs;
     private final OutputRecords out;
     private EventSupply supply;
     private final ConcurrentLinkedQueue<EventChunk> sent = new ConcurrentLinkedQueue<>();
@@ -42,15 +60,23 @@ public final class RecordSpill implements AutoCloseable {
     private volatile Throwable failure;
     /** Outputs per link kind, and outputs whose linked input is not the one their declared sequence number names. */
     private final long[] links = new long[OutputRecords.Link.values().length];
+
     private long differing;
     private long maxReceived = Long.MIN_VALUE;
     private long timedEvents;
     /** The send start and end recorded for an event that was sent untimed (capacity mode). */
     public static final long UNTIMED = -1;
 
-    public RecordSpill(Path dir, OutputRecords out) throws IOException {
-        this.events = new SpillFile(dir.resolve(EVENTS), EVENT_COLUMNS);
-        this.outputs = new SpillFile(dir.resolve(OUTPUTS), OUTPUT_COLUMNS);
+    /**
+     * @param measured whether each phase is measured (events.parquet's {@code measured})
+     * @param records  whether the trial keeps its records (else no bursts are written)
+     */
+    public RecordSpill(Path dir, OutputRecords out, boolean[] measured, boolean records) throws IOException {
+        this.measured = measured.clone();
+        this.events = new ResultFile(dir.resolve(EVENTS), ResultWriters.EVENTS);
+        this.burstsFile = dir.resolve(BURSTS);
+        this.bursts = records ? new BurstRows(burstsFile) : null;
+        this.outputs = new ResultFile(dir.resolve(OUTPUTS), OUTPUT_COLUMNS);
         this.out = out;
         thread = new Thread(this::loop, "evperf-records");
         thread.setDaemon(true);
@@ -92,39 +118,61 @@ public final class RecordSpill implements AutoCloseable {
         }
     }
 
+    private long[] seq = new long[0], intended = new long[0], start = new long[0], end = new long[0];
+    private boolean[] flags = new boolean[0];
+
     private void write(EventChunk c) throws IOException {
         int n = c.size;
-        long base = supply.base();
-        events.beginRowGroup(n);
-        events.sequence(c.first);
-        events.ints(c.phase, n);
-        events.ints(c.burst, n);
-        events.ints(c.position, n);
-        events.longs(c.intended, SpillFile.SAME, base);
-        SpillFile.IntUnaryOp slot = c.senders() == 1 ? SpillFile.SAME : c::slot;
-        if (c.sampled) {
-            events.longs(c.sendStartColumn(), slot, c.timed, UNTIMED);
-            events.longs(c.sendEndColumn(), slot, c.timed, UNTIMED);
-            for (int i = 0; i < n; i++) timedEvents += c.timed[i];
-        } else {
-            events.longs(c.sendStartColumn(), slot, 0);
-            events.longs(c.sendEndColumn(), slot, 0);
-            timedEvents += n;
+        if (seq.length < n) {
+            seq = new long[n];
+            intended = new long[n];
+            start = new long[n];
+            end = new long[n];
+            flags = new boolean[n];
         }
-        events.ints(c.batch, n);
+        long base = supply.base();
+        long[] s = c.sendStartColumn(), e = c.sendEndColumn();
+        boolean plain = c.senders() == 1 && !c.sampled;
+        for (int i = 0; i < n; i++) {
+            seq[i] = c.first + i;
+            intended[i] = c.intended[i] + base;
+            flags[i] = measured[c.phase[i]];
+            int at = plain ? i : c.slot(i);
+            boolean timed = !c.sampled || c.timed[i] != 0;
+            start[i] = timed ? s[at] : UNTIMED;
+            end[i] = timed ? e[at] : UNTIMED;
+            if (timed) timedEvents++;
+        }
+        events.beginRowGroup(n);
+        events.longs(seq);
+        events.ints(c.phase);
+        events.booleans(flags);
+        events.ints(c.burst);
+        events.ints(c.position);
+        events.longs(intended);
+        events.longs(start);
+        events.longs(end);
+        events.ints(c.batch);
         events.endRowGroup();
+        if (bursts != null)
+            for (int i = 0; i < n; i++) bursts.event(c.burst[i], c.phase[i], flags[i], start[i], end[i]);
         supply.recycle(c);
     }
 
+    private int[] codes = new int[0];
+
     private void write(OutputChunk o) throws IOException {
         int n = o.size;
+        if (codes.length < n) codes = new int[n];
         outputs.beginRowGroup(n);
-        outputs.shortsAsInts(o.stream, n, -1);
-        outputs.longs(o.seq, SpillFile.SAME, 0);
-        outputs.longs(o.received, SpillFile.SAME, 0);
-        outputs.longs(o.declared, SpillFile.SAME, 0);
-        outputs.bytesAsInts(o.link, n);
-        outputs.longs(o.appendMs, SpillFile.SAME, 0);
+        for (int i = 0; i < n; i++) codes[i] = o.stream[i] - 1;
+        outputs.ints(codes);
+        outputs.longs(o.seq);
+        outputs.longs(o.received);
+        outputs.longs(o.declared);
+        for (int i = 0; i < n; i++) codes[i] = o.link[i];
+        outputs.ints(codes);
+        outputs.longs(o.appendMs);
         outputs.endRowGroup();
         for (int i = 0; i < n; i++) {
             if (o.received[i] != OutputRecords.NOT_READ) maxReceived = Math.max(maxReceived, o.received[i]);
@@ -150,15 +198,38 @@ public final class RecordSpill implements AutoCloseable {
             if (!full) break;
         }
         events.finish();
+        if (bursts != null) bursts.finish();
         outputs.finish();
+        eventsRead = events.reader();
+        outputsRead = outputs.reader();
     }
 
-    public SpillFile events() {
-        return events;
+    /** The events file read back (after {@link #finish}). */
+    ResultFileReader events() {
+        return eventsRead;
     }
 
-    public SpillFile outputs() {
-        return outputs;
+    public Path eventsPath() {
+        return events.path();
+    }
+
+    /** The bursts file; complete when {@link #burstsWhole}. */
+    Path burstsPath() {
+        return burstsFile;
+    }
+
+    /** Whether the bursts file was written whole (bursts came one after the other; else DuckDB groups the events). */
+    boolean burstsWhole() {
+        return bursts != null && bursts.ordered();
+    }
+
+    /** The outputs spill read back (after {@link #finish}). */
+    ResultFileReader outputs() {
+        return outputsRead;
+    }
+
+    public Path outputsPath() {
+        return outputs.path();
     }
 
     /** The latest receipt the listeners read (send-end receipts are not read), Long.MIN_VALUE when none. */
@@ -191,6 +262,9 @@ public final class RecordSpill implements AutoCloseable {
         stopping = true;
         LockSupport.unpark(thread);
         events.close();
+        if (bursts != null) bursts.close();
+        if (eventsRead != null) eventsRead.close();
         outputs.close();
+        if (outputsRead != null) outputsRead.close();
     }
 }

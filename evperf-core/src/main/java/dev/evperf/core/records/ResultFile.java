@@ -4,6 +4,9 @@ import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +57,9 @@ public final class ResultFile implements AutoCloseable {
 
     private static final int BLOCK = 128, MINIBLOCKS = 4, MINI = BLOCK / MINIBLOCKS;
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    private final Path path;
     private final List<Column> columns;
     private final OutputStream out;
     private long position;
@@ -68,6 +73,7 @@ public final class ResultFile implements AutoCloseable {
     private long groupStart;
 
     public ResultFile(Path path, List<Column> columns) throws IOException {
+        this.path = path;
         this.columns = List.copyOf(columns);
         this.out = new BufferedOutputStream(Files.newOutputStream(path), 1 << 20);
         write(MAGIC, MAGIC.length);
@@ -197,31 +203,30 @@ public final class ResultFile implements AutoCloseable {
         }
     }
 
-    /** 32 deltas from {@code from}, {@code width} bits each (each fits), lowest bit first, into a[at …); returns the end. */
+    /**
+     * 32 deltas from {@code from}, {@code width} bits each (each fits), lowest bit first, into
+     * a[at …); returns the end. Whole 64-bit words are stored at once; 32 values of any width end
+     * on a byte boundary.
+     */
     private int pack(byte[] a, int at, int from, int width) {
+        if (width == 0) return at; // a constant step (seq, a phase's label): nothing to store
         long acc = 0;
-        int bits = 0; // pending in acc, under 8 between values
+        int bits = 0; // pending in acc, under 64 between values
         for (int i = from; i < from + MINI; i++) {
             long x = deltas[i];
-            if (width > 56) { // in two steps, so that the pending bits and the new ones fit in 64
-                acc |= (x & 0xFFFF_FFFFL) << bits;
-                bits += 32;
-                while (bits >= 8) {
-                    a[at++] = (byte) acc;
-                    acc >>>= 8;
-                    bits -= 8;
-                }
-                acc |= (x >>> 32) << bits;
-                bits += width - 32;
-            } else {
-                acc |= x << bits;
-                bits += width;
+            acc |= x << bits;
+            bits += width;
+            if (bits >= 64) {
+                WORD.set(a, at, acc);
+                at += 8;
+                bits -= 64;
+                // the bits of x that did not fit (none when it ended exactly on the word)
+                acc = bits == 0 ? 0 : x >>> (width - bits);
             }
-            while (bits >= 8) {
-                a[at++] = (byte) acc;
-                acc >>>= 8;
-                bits -= 8;
-            }
+        }
+        for (; bits > 0; bits -= 8) {
+            a[at++] = (byte) acc;
+            acc >>>= 8;
         }
         return at;
     }
@@ -287,6 +292,20 @@ public final class ResultFile implements AutoCloseable {
             schema.add(e);
         }
         return schema;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Rows written so far. */
+    public long rows() {
+        return total;
+    }
+
+    /** The file written so far, for reading back once finished. */
+    ResultFileReader reader() throws IOException {
+        return new ResultFileReader(path, groups);
     }
 
     /** Writes the footer and closes the file. */

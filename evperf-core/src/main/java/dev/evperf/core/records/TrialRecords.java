@@ -11,6 +11,7 @@ import dev.evperf.results.TrialResult;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,11 +19,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * After the run: turns the spill files into the trial's result files. One pass over the spill in
- * seq order (events) and one in arrival order (outputs) compute what evperf computes itself (each
- * phase's achieved rate and lag, the HdrHistogram logs and intervals.csv, send-end receipts) and
- * write events.parquet, bursts.parquet and outputs.parquet as they go ({@link ResultWriters}).
- * Each pass holds one or two row groups at a time.
+ * After the run: turns the records into the trial's result files. One pass over the events file
+ * (written during the run, {@link RecordSpill}) in seq order and one over the outputs spill in
+ * arrival order compute what evperf computes itself (each phase's achieved rate and lag, the
+ * HdrHistogram logs and intervals.csv, send-end receipts); the second writes outputs.parquet as it
+ * goes ({@link ResultWriters}), and the events file becomes events.parquet. Each pass holds one or
+ * two row groups at a time.
  */
 public final class TrialRecords {
     /** What the trial asked for. */
@@ -65,40 +67,56 @@ public final class TrialRecords {
         spill.finish();
         Map<String, Object> took = new LinkedHashMap<>();
         took.put("spill_tail", ms(t0));
-        boolean[] measured = new boolean[s.phases.size()];
-        for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
-        Path eventsSpill = spill.events().path(), outputsSpill = spill.outputs().path();
+        boolean[] measured = measured(s);
+        Path eventsFile = spill.eventsPath(), outputsSpill = spill.outputsPath();
         long t1 = System.nanoTime();
         EventsView ev = new EventsView(spill.events());
         List<TrialResult.Phase> phases;
-        // events.parquet and outputs.parquet are written in the same passes (directly, no DuckDB),
-        // except that a broker's acknowledgements are joined into events.parquet by DuckDB.
-        try (ResultWriters files = o.records() ? new ResultWriters(dir, measured, o.streams(), acks == null) : null) {
+        // outputs.parquet is written in the outputs pass (events.parquet and bursts.parquet were written during the
+        // run);
+        // the trace reads its receipts, filled in, even when the trial keeps no records.
+        Path outputsFile = dir.resolve(Layout.OUTPUTS);
+        try (ResultWriters files = o.records() || o.tracepoints() ? new ResultWriters(dir, o.streams()) : null) {
             phases = phases(s, ev, spill, measured, dir, o, files);
             if (files != null) files.finish();
-            took.put("figures_and_files", ms(t1));
-            long t2 = System.nanoTime();
-            boolean duckdb = o.records() && (acks != null || !files.burstsWritten());
-            if (o.records() && acks != null)
-                RecordsWriter.writeEvents(eventsSpill, dir.resolve(Layout.EVENTS), measured, acks);
-            else if (duckdb) RecordsWriter.writeBursts(dir.resolve(Layout.EVENTS));
-            if (duckdb) took.put("duckdb", ms(t2));
         }
+        took.put("figures_and_files", ms(t1));
         Map<String, Object> timing = o.sampleEvery() > 0
                 ? SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived())
                 : null;
         long t3 = System.nanoTime();
         Map<String, Object> trace =
-                o.tracepoints() ? TraceWriter.write(dir, eventsSpill, outputsSpill, o.origin()) : null;
+                o.tracepoints() ? TraceWriter.write(dir, eventsFile, outputsFile, o.origin()) : null;
         if (o.tracepoints()) took.put("trace", ms(t3));
+        spill.close();
+        long t2 = System.nanoTime();
+        // A broker's acknowledgements are joined into events.parquet by DuckDB; bursts whose events interleave are
+        // grouped by DuckDB.
+        Path events = dir.resolve(Layout.EVENTS), bursts = dir.resolve(Layout.BURSTS);
+        if (o.records() && acks != null) {
+            RecordsWriter.writeEvents(eventsFile, events, measured, acks);
+        } else if (o.records()) {
+            Files.move(eventsFile, events, StandardCopyOption.REPLACE_EXISTING);
+            if (spill.burstsWhole()) Files.move(spill.burstsPath(), bursts, StandardCopyOption.REPLACE_EXISTING);
+            else RecordsWriter.writeBursts(events);
+        }
+        if (o.records() && (acks != null || !spill.burstsWhole())) took.put("duckdb", ms(t2));
         // The CPU the JVM spent on it: what the wall time would be with a core to itself.
         took.put("cpu", Math.round((cpuNs() - cpu0) / 1e4) / 100.0);
         Written result = new Written(phases, timing, trace, took);
-        spill.close();
-        Files.deleteIfExists(eventsSpill);
+        Files.deleteIfExists(eventsFile);
+        Files.deleteIfExists(spill.burstsPath());
         Files.deleteIfExists(outputsSpill);
+        if (!o.records()) Files.deleteIfExists(outputsFile);
         if (acks != null) Files.deleteIfExists(acks);
         return result;
+    }
+
+    /** Whether each phase is measured (events.parquet's {@code measured}). */
+    public static boolean[] measured(Schedule s) {
+        boolean[] measured = new boolean[s.phases.size()];
+        for (int p = 0; p < measured.length; p++) measured[p] = s.phases.get(p).measure();
+        return measured;
     }
 
     private static long cpuNs() {
@@ -133,7 +151,6 @@ public final class TrialRecords {
             long untimedSince = 0;
             for (int g = 0; g < ev.groups(); g++) {
                 EventsView.Group grp = ev.group(g);
-                if (files != null) files.events(spill.events(), grp);
                 for (int i = 0; i < grp.rows; i++) {
                     long seq = grp.first + i;
                     int p = grp.phase[i];
@@ -182,9 +199,9 @@ public final class TrialRecords {
         return out;
     }
 
-    /** Outputs in arrival order: send-end receipts filled in (and written back), then their latencies. */
+    /** Outputs in arrival order: send-end receipts filled in (outputs.parquet has them), then their latencies. */
     private static void outputs(
-            SpillFile f,
+            ResultFileReader f,
             EventsView ev,
             boolean[] measured,
             IntervalSeries iv,
@@ -202,27 +219,26 @@ public final class TrialRecords {
             }
             f.read(g, RecordSpill.O_SEQ, seq);
             f.read(g, RecordSpill.O_RECEIVED, received);
-            boolean filled = false;
             for (int k = 0; k < rows; k++) {
                 long q = seq[k];
                 boolean linked = q >= 0 && q < n;
                 if (received[k] == OutputRecords.NOT_READ && linked) {
                     received[k] = ev.sendEnd(q);
-                    filled = true;
                 }
                 if (iv == null) continue;
                 if (!linked) {
                     iv.output(received[k], false, 0, 0, weight);
                     continue;
                 }
-                long start = ev.sendStart(q), intended = ev.intended(q);
+                EventsView.Group e = ev.load(q);
+                int at = (int) (q - e.first);
+                long start = e.start[at], intended = e.intended[at];
                 iv.output(received[k], true, start, intended, weight);
-                if (measured[ev.phase(q)]) {
+                if (measured[e.phase[at]]) {
                     logs.endToEnd(received[k], received[k] - start);
                     logs.scheduled(received[k], received[k] - intended);
                 }
             }
-            if (filled) f.rewrite(g, RecordSpill.O_RECEIVED, received); // the trace reads the spill
             if (files != null) files.outputs(f, g, seq, received);
         }
     }

@@ -6,21 +6,20 @@ import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.SendState;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The trial's live line: every interval, the input and output rate, p99 processing time and the
+ * The trial's live line ({@link LiveLine}): every interval, the input and output rate, p50 and p99 processing time and the
  * generator lag of what was sent since the last line, printed to the trial's stdout (the
  * controller shows the latest one). It reads the senders' states and the chunks they are sending
  * as they fill, so the senders do nothing extra: a row whose send end is non-zero has been sent
  * (every send end is after the origin, so > 0; chunks are zeroed before reuse). Reads race with
  * the senders' writes; the figures are for watching a run, the exact ones are computed from the
- * records afterwards (intervals.csv). The p99 covers the sends of the line's interval that are in
+ * records afterwards (intervals.csv). The p50 and p99 cover the sends of the line's interval that are in
  * the chunks being sent when the line is made (up to 64 Ki events per sender).
  */
 final class LiveMonitor implements AutoCloseable {
-    static final String PREFIX = "evperf-live ";
+    static final String PREFIX = LiveLine.PREFIX;
 
     private final Thread thread;
     private volatile boolean running = true;
@@ -73,16 +72,16 @@ final class LiveMonitor implements AutoCloseable {
                         sent = Math.max(prevSent, lastSeq + 1);
                         long outs = out.count();
                         double dt = (now - prevT) / 1e9;
-                        sink.printf(
-                                Locale.ROOT,
-                                "%st=%.2fs sent=%d in=%.0f/s out=%.0f/s p99=%.1fus lag=%.1fms%n",
-                                PREFIX,
-                                (now - origin) / 1e9,
-                                sent,
-                                (sent - prevSent) / dt,
-                                (outs - prevOut) / dt,
-                                h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e3,
-                                lag / 1e6);
+                        boolean none = h.getTotalCount() == 0;
+                        sink.println(new LiveLine(
+                                        (now - origin) / 1e9,
+                                        sent,
+                                        (sent - prevSent) / dt,
+                                        (outs - prevOut) / dt,
+                                        none ? 0 : h.getValueAtPercentile(50) / 1e3,
+                                        none ? 0 : h.getValueAtPercentile(99) / 1e3,
+                                        lag / 1e6)
+                                .format());
                         sink.flush();
                         prevSent = Math.max(prevSent, sent);
                         prevOut = outs;

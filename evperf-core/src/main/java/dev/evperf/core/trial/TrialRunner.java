@@ -241,7 +241,8 @@ public final class TrialRunner {
             // An engine behind a broker acknowledges every event: when, and the broker's append time.
             boolean behindBroker = EngineModules.external(factory.name()) != null;
             try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
-                    RecordSpill spill = new RecordSpill(dir, out);
+                    RecordSpill spill = new RecordSpill(
+                            dir, out, dev.evperf.core.records.TrialRecords.measured(schedule), w.measure.records);
                     EventSupply supply = new EventSupply(
                             schedule.cursor(0),
                             schedule.batched(),
@@ -276,6 +277,7 @@ public final class TrialRunner {
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
                 System.gc();
+                long heapBeforeRun = GcHeap.used();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
                 // CPU per process (Nexmark's cores) for engines behind Kafka and for every trial of a neutral query
@@ -301,6 +303,8 @@ public final class TrialRunner {
                 long engineDrain = System.nanoTime();
                 engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.engineDrainNs = System.nanoTime() - engineDrain;
+                Map<String, Object> figures = engine.figures();
+                if (!figures.isEmpty()) result.engineFigures = Json.MAPPER.valueToTree(figures);
                 long drainNs = QuietDrain.await(out, w.trial.drainQuiet.nanos(), w.trial.drainTimeout.nanos());
                 if (cpu != null) result.cpu = Json.MAPPER.valueToTree(cpu.end(n));
                 if (sensors != null) {
@@ -311,6 +315,18 @@ public final class TrialRunner {
                 if (heapBefore >= 0) result.retainedHeap = RetainedHeap.json(heapBefore, RetainedHeap.usedAfterGc());
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
+                if (GcHeap.explicitGcCollects()) {
+                    // After the measured run, before the engine closes: what the run left live (not timed).
+                    System.gc();
+                    result.heapAfterGc = new TrialResult.HeapAfterGc(
+                            heapBeforeRun,
+                            GcHeap.used(),
+                            "the trial JVM's heap used after System.gc(): before the first send and after the drain"
+                                    + (behindBroker
+                                            ? "; the engine runs behind the broker, in this JVM only if it is"
+                                                    + " Kafka Streams (Flink runs in its own process)"
+                                            : ""));
+                }
 
                 result.eventsSent = n;
                 if (schedule.batched()) result.inputBatches = supply.batchesMade();

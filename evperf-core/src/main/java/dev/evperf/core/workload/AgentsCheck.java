@@ -2,6 +2,7 @@ package dev.evperf.core.workload;
 
 import static dev.evperf.core.workload.WorkloadValidator.fail;
 
+import dev.evperf.api.config.Dur;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -9,12 +10,15 @@ import java.util.Set;
  * The {@code agents} section (issue 13, docs/agents.md), checked before anything runs: unique names,
  * a role of driver or sink, at least one of each, addresses when the agents run already,
  * a secret file, bounded probe counts, an engine between the agents that is built (none, or
- * Kafka's broker as a pass-through), and a load the agents can run (one constant phase: their
- * driver parts send on an absolute schedule at a fixed rate; other profiles are not built yet).
+ * Kafka's broker as a pass-through), a split by rate or by key, and a load the agents can run
+ * (constant phases back to back, every one measured: their driver parts send on one absolute
+ * schedule; other profiles are not built yet).
  */
 final class AgentsCheck {
     /** The most probes per window: a bound on the time a window takes. */
     static final int MAX_PROBES = 10_000;
+    /** The most keys a load over agents may split. */
+    static final int MAX_KEYS = 1_000_000;
 
     private AgentsCheck() {}
 
@@ -80,11 +84,38 @@ final class AgentsCheck {
                     "components.broker",
                     "agents with engine kafka need a broker: {start: true} or bootstrap_servers");
         }
-        if (w.load == null
-                || w.load.phases == null
-                || w.load.phases.size() != 1
-                || w.load.phases.get(0).constant == null) {
-            fail(where, "agents", "the load must be one phase with a constant profile (rate with count or duration)");
+        if (a.proxy != null) {
+            if (!a.local) fail(where, "agents.proxy", "only with local: true (evperf's own agents on loopback)");
+            if ("kafka".equals(w.engine.name)) fail(where, "agents.proxy", "delays TCP paths; not with engine kafka");
+            for (Dur d : new Dur[] {a.proxy.out, a.proxy.back, a.proxy.jitter}) {
+                if (d == null || d.nanos() < 0 || d.nanos() > 1_000_000_000L) {
+                    fail(where, "agents.proxy", "out, back and jitter: durations of 0..1s");
+                }
+            }
+        }
+        if (!"rate".equals(a.split) && !"key".equals(a.split)) {
+            fail(where, "agents.split", "expected rate or key, got '" + a.split + "'");
+        }
+        if ("key".equals(a.split) && (a.keys < drivers || a.keys > MAX_KEYS)) {
+            fail(
+                    where,
+                    "agents.keys",
+                    "expected " + drivers + ".." + MAX_KEYS + " (at least one key per driver agent)");
+        }
+        if (w.load == null || w.load.phases == null || w.load.phases.isEmpty()) {
+            fail(where, "load.phases", "expected at least one phase");
+        }
+        for (int i = 0; i < w.load.phases.size(); i++) {
+            Workload.PhaseDef p = w.load.phases.get(i);
+            if (p.constant == null) {
+                fail(where, "load.phases[" + i + "]", "agents run constant phases only (rate with count or duration)");
+            }
+            if (!p.measure) {
+                fail(
+                        where,
+                        "load.phases[" + i + "].measure",
+                        "runs over agents measure every phase; leave measure out");
+            }
         }
     }
 }

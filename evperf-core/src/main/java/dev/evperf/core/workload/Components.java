@@ -70,6 +70,19 @@ public final class Components {
 
         @JsonProperty("reply_timeout")
         public Dur replyTimeout = Dur.parse("15s");
+        /** How the driver agents share the load: {@code rate} (every n-th event) or {@code key} (a key range each). */
+        public String split = "rate";
+        /** Split by key: event g has key g mod keys. */
+        public int keys = 1000;
+        /** Local agents only: evperf's delay proxy on every path (seed 004's delayed scenario; null: none). */
+        public ProxyDef proxy;
+    }
+
+    /** A user-space delay per direction: {@code out} towards the agent (or sink), {@code back} from it, plus jitter. */
+    public static final class ProxyDef {
+        public Dur out = Dur.parse("0ms");
+        public Dur back = Dur.parse("0ms");
+        public Dur jitter = Dur.parse("0ms");
     }
 
     /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * evperf's own Parquet writer, read back by DuckDB (the reader the analysis uses): every value of
  * every kind comes back as written, in row groups of the sizes the spill makes, including the
  * delta encoding's edges (one value, a partial last block and miniblock, widths from 0 to 64 bits,
- * wrap-around between the extreme longs) and the column types the results format names.
+ * wrap-around between the extreme longs) and the column types the results format names; and
+ * evperf's own reader of its integer columns ({@link ResultFileReader}) gets the same values.
  */
 class ResultFileTest {
     static final List<Column> COLUMNS = List.of(
@@ -62,6 +63,22 @@ class ResultFileTest {
                 group++;
             }
             f.finish();
+            // evperf's own reader (the figures after the run read the events file with it) agrees
+            try (ResultFileReader in = f.reader()) {
+                assertThat(in.rowGroups()).isEqualTo(sizes.length);
+                int row = 0;
+                for (int g = 0; g < sizes.length; g++) {
+                    long[] l = new long[sizes[g]];
+                    int[] i = new int[sizes[g]];
+                    in.read(g, 0, l);
+                    in.read(g, 1, i);
+                    assertThat(in.rows(g)).isEqualTo(sizes[g]);
+                    for (int k = 0; k < sizes[g]; k++, row++) {
+                        assertThat(l[k]).as("row %d", row).isEqualTo(rows.get(row)[0]);
+                        assertThat(i[k]).as("row %d", row).isEqualTo((int) rows.get(row)[1]);
+                    }
+                }
+            }
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement st = c.createStatement()) {
@@ -81,6 +98,46 @@ class ResultFileTest {
                 k++;
             }
             assertThat(k).isEqualTo(rows.size());
+        }
+    }
+
+    /** Every delta width from 0 to 64 bits, so values straddle the packer's 64-bit words at every offset. */
+    @Test
+    void everyDeltaWidthReadsBack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("w.parquet");
+        SplittableRandom r = new SplittableRandom(11);
+        List<Long> want = new ArrayList<>();
+        int n = 1 + 128 + 70; // a first value, a whole block, a partial one
+        try (ResultFile f = new ResultFile(file, List.of(Column.of("l", Kind.INT64)))) {
+            for (int width = 0; width <= 64; width++) {
+                long[] l = new long[n];
+                long mask = width == 64 ? -1L : (1L << width) - 1;
+                l[0] = r.nextLong();
+                for (int k = 1; k < n; k++) l[k] = l[k - 1] + (r.nextLong() & mask);
+                for (long v : l) want.add(v);
+                f.beginRowGroup(n);
+                f.longs(l);
+                f.endRowGroup();
+            }
+            f.finish();
+            try (ResultFileReader in = f.reader()) {
+                long[] l = new long[n];
+                for (int g = 0; g <= 64; g++) {
+                    in.read(g, 0, l);
+                    for (int k = 0; k < n; k++)
+                        assertThat(l[k]).as("width %d, row %d", g, k).isEqualTo(want.get(g * n + k));
+                }
+            }
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
+            ResultSet rs = st.executeQuery("SELECT l FROM read_parquet('" + file + "')");
+            int k = 0;
+            while (rs.next()) {
+                assertThat(rs.getLong(1)).as("row %d (width %d)", k, k / n).isEqualTo(want.get(k));
+                k++;
+            }
+            assertThat(k).isEqualTo(want.size());
         }
     }
 
