@@ -1,28 +1,15 @@
 package dev.evperf.cli;
 
-import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.Layout;
 import dev.evperf.suites.pairs.PairsFiles;
-import dev.evperf.suites.pairs.PairsModel;
-import dev.evperf.suites.pairs.PairsOutputs;
 import dev.evperf.suites.pairs.PairsScale;
 import dev.evperf.suites.pairs.PairsStrategy;
 import dev.evperf.suites.pairs.PairsTranslators;
-import dev.evperf.suites.pairs.PairsValidator;
-import dev.evperf.suites.pairs.PairsWorkload;
-import dev.evperf.suites.pairs.StockTick;
-import dev.evperf.suites.pairs.StrategiesXml;
 import dev.evperf.suites.translate.Translation;
-import dev.evperf.suites.validate.Verdict;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -122,7 +109,8 @@ public final class PairsCommand {
     @Command(
             name = "run",
             mixinStandardHelpOptions = true,
-            description = "Generates, runs each engine through 'evperf run', validates its outputs, reports p_score.")
+            description =
+                    "Generates, runs each engine through 'evperf run', validates its outputs, reports p_score; --sweep finds the largest SF each engine passes.")
     static final class Run implements Callable<Integer> {
         @ParentCommand
         PairsCommand pairs;
@@ -137,6 +125,26 @@ public final class PairsCommand {
                 description = "siddhi, esper; flink and kafka-streams say why not (default: ${DEFAULT-VALUE}).")
         List<String> engines;
 
+        @Option(
+                names = "--sweep",
+                description = "Raise SF from --sf (doubling, then bisecting) to the largest SF each engine passes.")
+        boolean sweep;
+
+        @Option(
+                names = "--sf-max",
+                defaultValue = "64",
+                paramLabel = "N",
+                description = "The sweep's largest SF (default: ${DEFAULT-VALUE}).")
+        int sfMax;
+
+        @Option(
+                names = "--latency-bound",
+                defaultValue = "5000",
+                paramLabel = "MS",
+                description =
+                        "The sweep's bound on the measurement interval's MarketOrder p99, from the intended send, ms (default: ${DEFAULT-VALUE}: the shortest periodLength).")
+        double latencyBoundMs;
+
         @Option(names = "--out", required = true, paramLabel = "DIR")
         Path out;
 
@@ -147,102 +155,21 @@ public final class PairsCommand {
             try {
                 s = scale.scale();
                 for (String e : engines) translate(e, List.of());
+                if (sweep && sfMax < s.sf()) throw new BadInput("--sf-max " + sfMax + ": below --sf " + s.sf());
+                if (!(latencyBoundMs > 0))
+                    throw new BadInput("--latency-bound " + latencyBoundMs + ": must be positive");
             } catch (BadInput e) {
                 err.println("evperf pairs: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
             OutDir.prepare(out, "--out");
-            Path input = out.resolve("input");
-            PairsFiles.Written w = PairsFiles.write(input, s, scale.minutes, scale.seed, 1);
-            List<PairsStrategy> strategies = StrategiesXml.read(w.strategies());
-            List<StockTick> ticks = PairsFiles.readTicks(input, 1);
-            PairsModel model = new PairsModel(strategies);
-            for (StockTick t : ticks) model.tick(t.symbol(), t.price(), t.tickTS(), t.seq());
-            StringBuilder report = new StringBuilder(String.format(
-                    Locale.ROOT,
-                    "# Pairs SF %d: %d strategies, %d ticks over %.2f wall minutes (basis %d ev/s, peak %.0f ev/s), load %d%n",
-                    s.sf(),
-                    strategies.size(),
-                    ticks.size(),
-                    scale.minutes,
-                    s.basisRate(),
-                    s.peakRate(),
-                    s.load()));
-            int status = 0;
-            for (String engine : engines) {
-                Translation.Queries q = (Translation.Queries) translate(engine, strategies);
-                Path yaml = out.resolve(engine + ".yaml");
-                Files.writeString(yaml, PairsWorkload.yaml(q, w.tickFiles().get(0), ticks.size(), scale.minutes));
-                Path runDir = out.resolve(engine);
-                int rc = Main.execute(pairs.main.out, err, "run", yaml.toString(), "--out", runDir.toString());
-                Path trial = onlyTrial(runDir);
-                if (rc != 0 || trial == null) {
-                    report.append(engine)
-                            .append(": the run failed (exit ")
-                            .append(rc)
-                            .append("; see ")
-                            .append(runDir)
-                            .append(")\n");
-                    status = 1;
-                    continue;
-                }
-                Verdict ind = PairsValidator.indicators(
-                        model.indicators(),
-                        PairsWorkload.readValues(trial.resolve("values-Indicator.csv"), PairsOutputs.INDICATOR_FIELDS));
-                Verdict ord = PairsValidator.orders(
-                        model.orders(),
-                        PairsWorkload.readValues(trial.resolve("values-MarketOrder.csv"), PairsOutputs.ORDER_FIELDS));
-                report.append(engine)
-                        .append(": ")
-                        .append(ind.valid() && ord.valid() ? "valid" : "NOT VALID")
-                        .append('\n');
-                report.append("  ")
-                        .append(ind.summary())
-                        .append("\n  ")
-                        .append(ord.summary())
-                        .append('\n');
-                report.append("  ").append(latency(TrialData.load(trial), s)).append('\n');
-                if (!ind.valid() || !ord.valid()) status = 1;
+            if (sweep) {
+                return new PairsSweep(pairs.main.out, err, scale.minutes, scale.seed, (long) (latencyBoundMs * 1e6))
+                        .run(s.sf(), sfMax, engines, out);
             }
-            Files.writeString(out.resolve("pairs-report.txt"), report);
-            pairs.main.out.print(report);
-            return status;
-        }
-
-        private static Path onlyTrial(Path runDir) throws IOException {
-            Path trials = runDir.resolve(Layout.TRIALS);
-            if (!Files.isDirectory(trials)) return null;
-            try (Stream<Path> list = Files.list(trials)) {
-                return list.filter(Files::isDirectory).findFirst().orElse(null);
-            }
-        }
-
-        /**
-         * MarketOrder latency: the order's receipt − the send start of the tick it names (inputTS), on
-         * the harness's clock, over every order (the compressed run keeps no separate warm-up).
-         */
-        static String latency(TrialData d, PairsScale s) {
-            List<Long> ns = new ArrayList<>();
-            for (int j = 0; j < d.outputCount(); j++) {
-                if (PairsOutputs.ORDER.equals(d.outputStream(j)) && d.outputSeq(j) >= 0) {
-                    ns.add(d.outputReceived(j) - d.sendStart((int) d.outputSeq(j)));
-                }
-            }
-            if (ns.isEmpty()) return "MarketOrder latency: no orders linked to a tick; no p_score";
-            long[] a = ns.stream().mapToLong(Long::longValue).toArray();
-            Arrays.sort(a);
-            long p99 = a[(int) Math.ceil(0.99 * a.length) - 1];
-            double mean = Arrays.stream(a).average().orElse(0);
-            return String.format(
-                    Locale.ROOT,
-                    "MarketOrder latency over %d orders: mean %.3f ms, p99 %.3f ms, max %.3f ms; p_score = %d / %.6f s = %.2f",
-                    a.length,
-                    mean / 1e6,
-                    p99 / 1e6,
-                    a[a.length - 1] / 1e6,
-                    s.load(),
-                    p99 / 1e9,
-                    s.pScore(p99 / 1e9));
+            PairsPoint.Outcome o = PairsPoint.run(pairs.main.out, err, s, scale.minutes, scale.seed, engines, out);
+            pairs.main.out.print(o.report);
+            return o.results.values().stream().allMatch(PairsPoint.Result::valid) ? 0 : 1;
         }
     }
 

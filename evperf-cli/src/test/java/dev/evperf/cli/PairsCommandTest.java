@@ -3,9 +3,13 @@ package dev.evperf.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.evperf.suites.pairs.PairsFiles;
+import dev.evperf.suites.pairs.PairsLatency;
+import dev.evperf.suites.pairs.RunProfile;
 import dev.evperf.suites.pairs.StrategiesXml;
+import dev.evperf.suites.validate.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,18 +71,85 @@ class PairsCommandTest {
                 dir.resolve("r").toString());
         assertThat(u.err.strip())
                 .isEqualTo("evperf pairs: --engines: beam is not an engine (siddhi, esper, flink, kafka-streams)");
+        Cli m = Cli.run(
+                "pairs",
+                "run",
+                "--sweep",
+                "--sf",
+                "3",
+                "--sf-max",
+                "2",
+                "--out",
+                dir.resolve("r").toString());
+        assertThat(m.exit).isEqualTo(2);
+        assertThat(m.err.strip()).isEqualTo("evperf pairs: --sf-max 2: below --sf 3");
         assertThat(dir.resolve("r")).doesNotExist();
     }
 
-    /** The whole path on real Esper: generate, evperf run (a forked trial), validate, p_score. */
+    /**
+     * The whole path on a real engine, through the sweep (one point: --sf-max 1): generate, evperf run
+     * (a forked trial), validate, MarketOrder latency over the measurement interval, histogram, p_score.
+     * Siddhi, because it compiles the strategies in seconds where Esper takes about a minute (twice:
+     * once when evperf run validates the workload, once in the trial); PairsEngineTest runs both.
+     */
     @Test
-    void runValidatesAndScores(@TempDir Path dir) throws Exception {
+    void sweepRunsValidatesAndScores(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        Cli c = Cli.run("pairs", "run", "--sf", "1", "--minutes", "0.1", "--engines", "esper", "--out", out.toString());
-        String report = Files.readString(out.resolve("pairs-report.txt"));
-        assertThat(c.exit).as(c.err + report).isZero();
-        assertThat(report).contains("esper: valid", "0 missing, 0 undue, 0 wrong", "p_score = 3 / ");
-        assertThat(out.resolve("esper").resolve("run.json")).exists();
-        assertThat(Cli.run("summary", out.resolve("esper").toString()).exit).isZero();
+        Cli c = Cli.run(
+                "pairs",
+                "run",
+                "--sweep",
+                "--sf",
+                "1",
+                "--sf-max",
+                "1",
+                "--latency-bound",
+                "600000",
+                "--minutes",
+                "0.1",
+                "--engines",
+                "siddhi",
+                "--out",
+                out.toString());
+        String sweep = Files.readString(out.resolve("sweep-report.txt"));
+        Path point = out.resolve("siddhi").resolve("sf-1");
+        String report = Files.readString(point.resolve("pairs-report.txt"));
+        assertThat(c.exit).as(c.err + sweep + report).isZero();
+        assertThat(report)
+                .contains(
+                        "siddhi: valid",
+                        "0 missing, 0 undue, 0 wrong",
+                        "MarketOrder latency over the measurement interval's",
+                        "p_score = 3 / ",
+                        "MarketOrder latency histogram (measurement interval):",
+                        "> 10000 ms: ",
+                        "% of the schedule's rate; sender threads preempted");
+        assertThat(sweep).contains("siddhi: largest SF passed 1 (points in the order run: [1])", " pass");
+        assertThat(Files.readString(point.resolve("siddhi-marketorder-latency.csv")))
+                .startsWith("upper_ms,orders\n1,");
+        assertThat(point.resolve("siddhi").resolve("run.json")).exists();
+        assertThat(Cli.run("summary", point.resolve("siddhi").toString()).exit).isZero();
+    }
+
+    @Test
+    void theSweepVerdictNamesWhyAPointFails() {
+        var sweep = new PairsSweep(System.out, System.err, 1, 1, 5_000_000);
+        var ok =
+                PairsLatency.of(List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -1_000_000, 0, 4_000_000)));
+        var late =
+                PairsLatency.of(List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -2_000_000, 0, 4_000_000)));
+        var none = PairsLatency.of(List.of());
+        Verdict good = new Verdict("MarketOrder", 1, 1, 1, 0, 0, 0, false, List.of());
+        Verdict bad = new Verdict("MarketOrder", 1, 1, 0, 0, 0, 1, false, List.of());
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, ok)))
+                .isEqualTo("pass");
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, late)))
+                .isEqualTo("fail: p99 6.0 ms over the 5.0 ms bound");
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, bad, ok)))
+                .isEqualTo("fail: not valid");
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, none)))
+                .isEqualTo("fail: no MarketOrder in the measurement interval");
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 1, null, null, null)))
+                .isEqualTo("fail: the run failed (exit 1)");
     }
 }

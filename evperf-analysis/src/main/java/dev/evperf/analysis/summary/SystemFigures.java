@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.figures.LagTrend;
 import dev.evperf.results.Layout;
+import dev.evperf.results.Sensors;
 import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,6 +94,10 @@ public final class SystemFigures {
                     .append(" s (largest lag ")
                     .append(num(lag.maxLag(), 0))
                     .append(" records; an engine falling behind has a clearly positive slope)\n");
+        } else if (Sensors.load(dir).get(LagTrend.SENSOR) != null) {
+            // Sampled, but too thinly in the measured phases for a slope (a short phase, or a sampler the machine
+            // starved): said, so that a missing line is never mistaken for a lag that does not grow.
+            sb.append("Consumer lag trend: no slope, fewer than 3 lag samples in the measured phases\n");
         }
     }
 
