@@ -1,9 +1,7 @@
 package dev.evperf.core.results;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,14 +19,18 @@ public final class WriteFaults {
     private WriteFaults() {}
 
     /**
-     * Removes the files of writes that did not finish, below {@code dir}: {@link Json#write}'s
-     * *.tmp, and a trial's record spills (*.spill.parquet) without their footer, which no reader
-     * can open (a trial that ends well turns its spills into the result files and removes them).
+     * Removes the files of writes that did not finish, below {@code dir}, once the trial JVM that
+     * wrote them is gone: {@link Json#write}'s *.tmp, and every record spill (*.spill.parquet). A
+     * trial that ends well renames or converts its spills into the result files, so a spill left
+     * behind belongs to a trial that failed part-way: with or without a footer (the records writer
+     * closes its files when the disk fills, since the files are written during the run), it is not a
+     * result, and nothing reads it.
      */
     public static void removeTmp(Path dir) {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".tmp") || unfinishedSpill(f))
+            files.filter(f -> f.getFileName().toString().endsWith(".tmp")
+                            || f.getFileName().toString().endsWith(".spill.parquet"))
                     .forEach(f -> {
                         try {
                             Files.deleteIfExists(f);
@@ -38,19 +40,6 @@ public final class WriteFaults {
                     });
         } catch (IOException | UncheckedIOException ignored) {
             // as above
-        }
-    }
-
-    private static boolean unfinishedSpill(Path f) {
-        if (!f.getFileName().toString().endsWith(".spill.parquet")) return false;
-        try (var r = new RandomAccessFile(f.toFile(), "r")) {
-            if (r.length() < 8) return true;
-            r.seek(r.length() - 4);
-            byte[] end = new byte[4];
-            r.readFully(end);
-            return !new String(end, StandardCharsets.US_ASCII).equals("PAR1");
-        } catch (IOException e) {
-            return false;
         }
     }
 
