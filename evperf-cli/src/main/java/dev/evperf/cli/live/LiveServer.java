@@ -96,7 +96,7 @@ public final class LiveServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        server.stop(0);
+        server.stop(1); // lets an answer still being written finish (at most 1 s)
         threads.shutdownNow();
     }
 
@@ -147,8 +147,10 @@ public final class LiveServer implements AutoCloseable {
                 case "/uPlot.css" -> send(ex, 200, "text/css", resource(UPLOT, "uPlot.min.css"));
                 case "/run.json" -> {
                     ObjectNode o = feed.overview();
-                    sawEnd(q.get("page"), o.path("ended").asBoolean());
                     send(ex, 200, "application/json", o.toString());
+                    // Only once the answer is out: close() stops the server as soon as every page has the end, and an
+                    // answer cut off by that stop left a page that never learnt the run had ended (an under-load run).
+                    sawEnd(q.get("page"), o.path("ended").asBoolean() && "1".equals(q.get("final")));
                 }
                 case "/trial.json" -> {
                     ObjectNode o =
