@@ -366,6 +366,8 @@ public final class Workload {
         /** Heap the engine holds at the end (full collections before it opens and after the drain): RetainedHeap. */
         @JsonProperty("retained_heap")
         public boolean retainedHeap = false;
+        /** Where engine.query's rows are written for validation: in the measured trial or a second one. */
+        public Validation validation = Validation.INLINE;
         /** Tracepoint records kept per thread (more are counted as lost). */
         @JsonProperty("trace_capacity")
         public int traceCapacity = 4_000_000;
