@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * evperf's own engine, {@code ref}: the suites' operators laid out for the machine (seed 001,
@@ -64,8 +65,7 @@ public final class RefEngineFactory implements EngineFactory {
         return engine;
     }
 
-    private static final java.util.regex.Pattern NEXMARK =
-            java.util.regex.Pattern.compile("(?m)^(\\{?\\s*\"?query\"?\\s*:|---\\s*!<(q\\d+|cep\\d+)>)");
+    private static final Pattern NEXMARK = Pattern.compile("(?m)^(\\{?\\s*\"?query\"?\\s*:|---\\s*!<(q\\d+|cep\\d+)>)");
 
     /** The Nexmark query when the queries text is one ({@code query: q…}), else null. */
     static NexmarkQuery nexmark(EngineSpec spec) throws EngineException {
