@@ -224,12 +224,13 @@ class SuiteTest {
                     lowest = Double.isNaN(lowest) ? rate : Math.min(lowest, rate);
                 }
             }
-            assertThat(s.path("sustainable_rate").asDouble(Double.NaN))
-                    .as(s.toString())
-                    .isEqualTo(highest);
-            assertThat(s.path("lowest_failed_rate").asDouble(Double.NaN))
-                    .as(s.toString())
-                    .isEqualTo(lowest);
+            // Double.compare: NaN (no probe sustained, or none failed) is NaN on both sides
+            assertThat(Double.compare(s.path("sustainable_rate").asDouble(Double.NaN), highest))
+                    .as(s + " highest sustained probe " + highest)
+                    .isZero();
+            assertThat(Double.compare(s.path("lowest_failed_rate").asDouble(Double.NaN), lowest))
+                    .as(s + " lowest failed probe " + lowest)
+                    .isZero();
             assertThat(s.path("probes").asInt()).isEqualTo(probes.size());
             assertThat(s.path("probes_invalid").asInt())
                     .as("q1's outputs validate at every rate")
