@@ -73,6 +73,9 @@ public final class PairsCommand {
         @Mixin
         Scale scale;
 
+        @Mixin
+        Verbosity verbosity;
+
         @Option(
                 names = "--file-count",
                 defaultValue = "1",
@@ -117,6 +120,9 @@ public final class PairsCommand {
 
         @Mixin
         Scale scale;
+
+        @Mixin
+        Verbosity verbosity;
 
         @Option(
                 names = "--engines",

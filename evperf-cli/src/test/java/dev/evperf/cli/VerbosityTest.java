@@ -32,6 +32,16 @@ class VerbosityTest {
                 Arguments.of("model", List.of("model", notARun)),
                 Arguments.of("compare", List.of("compare", notARun, notARun)),
                 Arguments.of("ref-study", List.of("ref-study", "layouts", "--layouts", "nosuchlayout")),
+                Arguments.of("pairs", List.of("pairs", "generate", "--sf", "0", "--out", notARun)),
+                Arguments.of(
+                        "suite",
+                        List.of(
+                                "suite",
+                                "macro",
+                                "--quick",
+                                "--out",
+                                tmp.resolve("suite").toString())),
+                Arguments.of("agent", List.of("agent", "--listen", "nohostport", "--secret-file", bad.toString())),
                 Arguments.of("an unknown option", List.of("summary", notARun, "--frobnicate")));
     }
 

@@ -8,6 +8,7 @@ import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
@@ -181,7 +182,7 @@ public final class TrialRunner {
         Senders sending = null;
         List<OutputValues> valueFiles = new ArrayList<>();
         // What the engine holds is measured against the heap before it opens (events already made).
-        long heapBefore = w.measure.retainedHeap ? RetainedHeap.usedAfterGc() : -1;
+        Long heapBeforeOpen = w.measure.retainedHeap ? LiveHeap.usedAfterGc() : null;
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -276,8 +277,7 @@ public final class TrialRunner {
                                 gauges.sensors())
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
-                System.gc();
-                long heapBeforeRun = GcHeap.used();
+                long heapBeforeRun = LiveHeap.usedAfterGc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
                 // CPU per process (Nexmark's cores) for engines behind Kafka and for every trial of a neutral query
@@ -312,20 +312,11 @@ public final class TrialRunner {
                     gauges.close();
                     result.sensors = Json.MAPPER.valueToTree(sensors.summary());
                 }
-                if (heapBefore >= 0) result.retainedHeap = RetainedHeap.json(heapBefore, RetainedHeap.usedAfterGc());
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
-                if (GcHeap.explicitGcCollects()) {
-                    // After the measured run, before the engine closes: what the run left live (not timed).
-                    System.gc();
-                    result.heapAfterGc = new TrialResult.HeapAfterGc(
-                            heapBeforeRun,
-                            GcHeap.used(),
-                            "the trial JVM's heap used after System.gc(): before the first send and after the drain"
-                                    + (behindBroker
-                                            ? "; the engine runs behind the broker, in this JVM only if it is"
-                                                    + " Kafka Streams (Flink runs in its own process)"
-                                            : ""));
+                // After the measured run, before the engine closes: what the run left live (not timed).
+                if (LiveHeap.explicitGcCollects()) {
+                    result.heapAfterGc = ResultFigures.heapAfterGc(heapBeforeOpen, heapBeforeRun, behindBroker);
                 }
 
                 result.eventsSent = n;
