@@ -1,5 +1,6 @@
 package dev.evperf.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.clock.Anchor;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * A trial's figures across agents, every timestamp on the controller's clock. An event's latency
@@ -136,7 +138,7 @@ public final class AgentFigures {
 
     /** The largest per-event bound: the ± of every latency figure (ns). */
     public long maxBound() {
-        return java.util.stream.IntStream.range(0, planned)
+        return IntStream.range(0, planned)
                 .filter(i -> receipt[i] >= 0)
                 .mapToLong(i -> bound[i])
                 .max()
@@ -145,7 +147,7 @@ public final class AgentFigures {
 
     /** Nearest-rank percentile of the received events' latency (ns). */
     public long latencyPercentile(double p) {
-        long[] l = java.util.stream.IntStream.range(0, planned)
+        long[] l = IntStream.range(0, planned)
                 .filter(i -> receipt[i] >= 0)
                 .mapToLong(this::latency)
                 .sorted()
@@ -159,7 +161,7 @@ public final class AgentFigures {
      * agent's clock, so it needs no relation (the schedule's precision on the agent).
      */
     public long lagPercentile(double p) {
-        long[] l = java.util.stream.IntStream.range(0, planned)
+        long[] l = IntStream.range(0, planned)
                 .filter(i -> send[i] != 0)
                 .mapToLong(i -> send[i] - intended[i])
                 .sorted()
@@ -320,7 +322,7 @@ public final class AgentFigures {
         }
 
         /** A switch as {@code agent} replied it ({@code at} on its clock); its relation maps it (set first). */
-        void switched(String agent, com.fasterxml.jackson.databind.JsonNode reply, long loadStart) {
+        void switched(String agent, JsonNode reply, long loadStart) {
             switches.add(HandlerSwitch.of(agent, reply, clocks.get(agent).relation(), loadStart));
         }
 

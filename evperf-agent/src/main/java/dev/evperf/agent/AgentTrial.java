@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.agent.clock.ClockRelation;
 import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +91,7 @@ public final class AgentTrial {
     /** The handler switches to make during the trial (before {@link #run}). */
     public AgentTrial switching(List<Switch> switches) {
         pending.addAll(switches);
-        pending.sort(java.util.Comparator.comparingLong(Switch::afterMs));
+        pending.sort(Comparator.comparingLong(Switch::afterMs));
         return this;
     }
 
@@ -144,7 +146,7 @@ public final class AgentTrial {
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
             List<Schedule> shares = new ArrayList<>();
-            String topics = "evperf-agents-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+            String topics = "evperf-agents-" + Long.toHexString(new SecureRandom().nextLong());
             if (plan.engine() != null) {
                 planThroughEngine(topics, shares, sinkParts, driverParts);
                 // the engine took seconds to start: a fresh anchor for the drivers' common start

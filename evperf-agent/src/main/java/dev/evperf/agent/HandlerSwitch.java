@@ -3,6 +3,7 @@ package dev.evperf.agent;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.agent.clock.ClockRelation;
+import java.util.Locale;
 
 /**
  * A handler switch the controller made during a trial (seed 004's remote configuration), as the
@@ -53,7 +54,7 @@ record HandlerSwitch(
     /** The summary's line. */
     String line() {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "switch (controller's request): %s part %d %s %d -> %d at %.3f ms into the load ± %.1f µs, after %d arrivals",
                 agent,
                 part,

@@ -1,6 +1,8 @@
 package dev.evperf.agent;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.function.LongSupplier;
 
 /** A driver or a sink an agent runs for its controller, on a thread of its own. */
 abstract class Part {
@@ -38,7 +40,7 @@ abstract class Part {
      * @return the switch as recorded
      * @throws IllegalArgumentException one line: the part has no such setting, or the value is out of range
      */
-    java.util.Map<String, Object> configure(String setting, long value, java.util.function.LongSupplier clock) {
+    Map<String, Object> configure(String setting, long value, LongSupplier clock) {
         throw new IllegalArgumentException("configure: a " + role() + " part has no setting '" + setting + "'");
     }
 

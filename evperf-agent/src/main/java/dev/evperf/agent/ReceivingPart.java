@@ -2,6 +2,7 @@ package dev.evperf.agent;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * A sink part's records, whatever brought the events (a driver's socket, a Kafka topic): per event
@@ -64,7 +65,7 @@ abstract class ReceivingPart extends Part {
      * @return the switch as recorded: setting, from, to, at, arrivals before it
      */
     @Override
-    synchronized Map<String, Object> configure(String setting, long value, java.util.function.LongSupplier clock) {
+    synchronized Map<String, Object> configure(String setting, long value, LongSupplier clock) {
         if (!DOWNSAMPLE.equals(setting))
             throw new IllegalArgumentException(
                     "configure: a sink has setting " + DOWNSAMPLE + ", not '" + setting + "'");

@@ -25,6 +25,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 
 /**
@@ -84,7 +85,7 @@ final class StreamsPart extends Part {
         this.admin = Admin.create(p);
     }
 
-    private org.apache.kafka.streams.Topology topology(PartPlan.Query q) {
+    private Topology topology(PartPlan.Query q) {
         try {
             return QueryTopology.build(
                     q.queries(), List.of(QueryRows.schema(q)), n -> n.equals(q.stream()) ? in.topic() : out.topic());

@@ -54,6 +54,7 @@ final class AgentRun {
         // between them is checked first on the engine's own class path (EngineCheck): bad input, exit 2
         String engine = plan.base().engine.name;
         try (RunComponents components = "kafka-streams".equals(engine)
+                // this package's Components (the workload's Components class is imported)
                 ? dev.evperf.cli.Components.startAndCheck(plan, runDir, System.getProperty("java.class.path"), err)
                 : "kafka".equals(engine) ? RunComponents.start(plan.base().components, runDir) : null) {
             String kafka = components == null ? null : components.bootstrap();

@@ -103,6 +103,7 @@ public final class PairsCommand {
                         (System.nanoTime() - t0) / 1e9);
                 return 0;
             } catch (BadInput e) {
+                if (verbosity.verbose) e.printStackTrace(pairs.main.err);
                 pairs.main.err.println("evperf pairs: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
@@ -165,6 +166,7 @@ public final class PairsCommand {
                 if (!(latencyBoundMs > 0))
                     throw new BadInput("--latency-bound " + latencyBoundMs + ": must be positive");
             } catch (BadInput e) {
+                if (verbosity.verbose) e.printStackTrace(err);
                 err.println("evperf pairs: " + e.getMessage());
                 return Main.BAD_INPUT;
             }

@@ -36,11 +36,13 @@ import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
 import dev.evperf.monitor.sensors.Descheduling;
+import dev.evperf.monitor.sensors.EngineGauges;
 import dev.evperf.monitor.sensors.ProcessCpu;
 import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -242,8 +244,7 @@ public final class TrialRunner {
             // An engine behind a broker acknowledges every event: when, and the broker's append time.
             boolean behindBroker = EngineModules.external(factory.name()) != null;
             try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
-                    RecordSpill spill = new RecordSpill(
-                            dir, out, dev.evperf.core.records.TrialRecords.measured(schedule), w.measure.records);
+                    RecordSpill spill = new RecordSpill(dir, out, TrialRecords.measured(schedule), w.measure.records);
                     EventSupply supply = new EventSupply(
                             schedule.cursor(0),
                             schedule.batched(),
@@ -264,8 +265,7 @@ public final class TrialRunner {
                 // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's
                 // thread.
                 var gauges = w.measure.sensors.enabled
-                        ? new dev.evperf.monitor.sensors.EngineGauges(
-                                engine.gauges(), w.measure.sensors.interval.nanos())
+                        ? new EngineGauges(engine.gauges(), w.measure.sensors.interval.nanos())
                         : null;
                 SensorSampler sensors = w.measure.sensors.enabled
                         ? new SensorSampler(
@@ -301,7 +301,7 @@ public final class TrialRunner {
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
-                engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
+                engine.drain(Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.engineDrainNs = System.nanoTime() - engineDrain;
                 Map<String, Object> figures = engine.figures();
                 if (!figures.isEmpty()) result.engineFigures = Json.MAPPER.valueToTree(figures);

@@ -1,5 +1,6 @@
 package dev.evperf.ref.study;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
@@ -31,6 +32,6 @@ public final class Heap {
     /** CPU time of this process so far, in ns (all threads), or -1. */
     public static long processCpuNanos() {
         var os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
+        return os instanceof OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
     }
 }

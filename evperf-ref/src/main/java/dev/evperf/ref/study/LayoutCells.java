@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +49,8 @@ public final class LayoutCells {
 
     public static void main(String[] args) throws Exception {
         String layout = args[0];
-        long[] sizes = java.util.Arrays.stream(args[1].split(","))
-                .mapToLong(Long::parseLong)
-                .toArray();
+        long[] sizes =
+                Arrays.stream(args[1].split(",")).mapToLong(Long::parseLong).toArray();
         double warmup = Double.parseDouble(args[2]);
         double measure = Double.parseDouble(args[3]);
         int staging = Integer.parseInt(args[4]);

@@ -9,6 +9,7 @@ import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.ref.RefEngineFactory;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -167,7 +168,7 @@ public final class SlideMCells {
         return p;
     }
 
-    private static long windowFileBytes(Path dir) throws java.io.IOException {
+    private static long windowFileBytes(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().startsWith("ref-slidem-"))
                     .mapToLong(p -> p.toFile().length())
