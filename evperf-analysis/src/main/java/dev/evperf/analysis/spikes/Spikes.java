@@ -1,12 +1,11 @@
 package dev.evperf.analysis.spikes;
 
-import dev.evperf.analysis.trial.Burst;
-import dev.evperf.analysis.trial.Bursts;
-import dev.evperf.analysis.trial.TrialData;
+import dev.evperf.analysis.sql.Db;
+import dev.evperf.analysis.sql.TrialQueries;
 import dev.evperf.results.Sensors;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,53 +42,81 @@ public final class Spikes {
 
     private Spikes() {}
 
-    /** Reads TRIAL/events.parquet, jvm-events.csv and sensors.csv and attributes the spikes. */
+    /**
+     * Reads TRIAL/events.parquet (through DuckDB: only the slow events and the bursts come into the
+     * JVM), jvm-events.csv and sensors.csv and attributes the spikes.
+     *
+     * @throws IllegalArgumentException one line naming the file when events.parquet is missing or unreadable
+     */
     public static TrialSpikes load(Path trialDir, SpikeOptions o) {
-        return of(TrialData.load(trialDir), JvmEvent.load(trialDir), Sensors.load(trialDir), o);
+        try (Db db = new Db(Db.DEFAULT_MEMORY, Db.DEFAULT_THREADS)) {
+            TrialQueries q = new TrialQueries(db, trialDir);
+            if (!q.hasEvents()) {
+                throw new IllegalArgumentException(
+                        q.events + ": missing (expected a parquet file written by the trial runner)");
+            }
+            Attributor at = new Attributor(JvmEvent.load(trialDir), Sensors.load(trialDir), o);
+            SpikeReport events = events(q, at, o);
+            q.burstsFromEvents();
+            return new TrialSpikes(events, bursts(q, at, o), o);
+        } catch (SQLException e) {
+            throw new IllegalArgumentException(trialDir + ": cannot read the trial's events: " + e.getMessage(), e);
+        }
     }
 
-    public static TrialSpikes of(TrialData d, List<JvmEvent> jvm, Sensors sensors, SpikeOptions o) {
-        Attributor at = new Attributor(jvm, sensors, o);
-        SpikeReport events = events(d, at, o);
-        List<Burst> bursts = o.measuredOnly() ? Bursts.measured(d) : Bursts.all(d);
-        SpikeReport b = bursts.isEmpty() ? null : bursts(d, bursts, at, o);
-        return new TrialSpikes(events, b, o);
-    }
-
-    static SpikeReport events(TrialData d, Attributor at, SpikeOptions o) {
+    /** Events above the threshold; seq 0, the run's first event, is left out. */
+    static SpikeReport events(TrialQueries q, Attributor at, SpikeOptions o) throws SQLException {
+        String candidates = Db.parquet(q.events) + " WHERE seq >= 1" + (o.measuredOnly() ? " AND measured" : "");
+        long count = q.db.count("SELECT count(*) FROM " + candidates);
         List<Spike> spikes = new ArrayList<>();
-        int candidates = 0;
-        for (int i = 1; i < d.size(); i++) { // seq 0, the run's first event, is left out
-            if (o.measuredOnly() && !d.measured(i)) continue;
-            candidates++;
-            if (d.eventTimeNs(i) <= o.eventThresholdNs()) continue;
+        for (Object[] r : q.db.rows("SELECT seq, burst, pos, measured, send_start, send_end FROM " + candidates
+                + " AND send_end - send_start > " + o.eventThresholdNs() + " ORDER BY seq")) {
+            int burst = (int) Db.asLong(r[1]);
             spikes.add(at.spike(
                     Spike.EVENT,
-                    i,
-                    d.burst(i),
-                    d.burst(i) < 0 ? -1 : d.pos(i),
-                    d.measured(i),
-                    d.sendStart(i),
-                    d.sendEnd(i)));
+                    Db.asLong(r[0]),
+                    burst,
+                    burst < 0 ? -1 : (int) Db.asLong(r[2]),
+                    (Boolean) r[3],
+                    Db.asLong(r[4]),
+                    Db.asLong(r[5])));
         }
-        return report(Spike.EVENT, o.eventThresholdNs(), candidates, spikes);
+        return report(Spike.EVENT, o.eventThresholdNs(), Math.toIntExact(count), spikes);
     }
 
-    static SpikeReport bursts(TrialData d, List<Burst> bursts, Attributor at, SpikeOptions o) {
+    /**
+     * Bursts above the burst threshold (by default twice the median burst time of the measured
+     * bursts), over the bursts {@link TrialQueries#burstsFromEvents} derived; null without bursts.
+     */
+    static SpikeReport bursts(TrialQueries q, Attributor at, SpikeOptions o) throws SQLException {
+        String bursts = q.bu() + (o.measuredOnly() ? " WHERE measured" : "");
+        List<Object[]> rows = q.db.rows(
+                "SELECT burst, first_seq, measured, start, \"end\", time_ns FROM " + bursts + " ORDER BY burst");
+        if (rows.isEmpty()) return null;
         long threshold = o.burstThresholdNs();
         if (threshold == 0) {
-            List<Burst> measured = bursts.stream().filter(Burst::measured).toList();
-            long[] t = Bursts.timesNs(d, measured.isEmpty() ? bursts : measured);
-            Arrays.sort(t);
+            long[] t = rows.stream()
+                    .filter(r -> (Boolean) r[2])
+                    .mapToLong(r -> Db.asLong(r[5]))
+                    .sorted()
+                    .toArray();
+            if (t.length == 0)
+                t = rows.stream().mapToLong(r -> Db.asLong(r[5])).sorted().toArray();
             threshold = 2 * t[(t.length - 1) / 2];
         }
         List<Spike> spikes = new ArrayList<>();
-        for (Burst b : bursts) {
-            if (b.timeNs(d) <= threshold) continue;
+        for (Object[] r : rows) {
+            if (Db.asLong(r[5]) <= threshold) continue;
             spikes.add(at.spike(
-                    Spike.BURST, b.from(), b.index(), -1, b.measured(), d.sendStart(b.from()), d.sendEnd(b.to() - 1)));
+                    Spike.BURST,
+                    Db.asLong(r[1]),
+                    (int) Db.asLong(r[0]),
+                    -1,
+                    (Boolean) r[2],
+                    Db.asLong(r[3]),
+                    Db.asLong(r[4])));
         }
-        return report(Spike.BURST, threshold, bursts.size(), spikes);
+        return report(Spike.BURST, threshold, rows.size(), spikes);
     }
 
     private static SpikeReport report(String unit, long threshold, int candidates, List<Spike> spikes) {
