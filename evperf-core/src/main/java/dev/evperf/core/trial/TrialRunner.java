@@ -164,8 +164,9 @@ public final class TrialRunner {
         // Small trials get small chunks; the cycle of chunks is what the trial holds, whatever its length.
         int chunkRows = (int) Math.max(schedule.largestBatch(), Math.min(EventSupply.CHUNK, Math.max(1, n)));
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
+        long index = RecordSpill.indexBytes(n, chunkRows, schedule.batched(), capacity, outRows);
         long need = MemoryNeed.bytes(
-                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
+                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows, index);
         result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         SpecFeed feed = SpecFeed.of(w, n);
