@@ -215,6 +215,8 @@ public final class RecordSpill implements AutoCloseable {
         thread.join();
         if (failure != null) throw new IOException("the records writer failed: " + failure, failure);
         for (EventChunk c; (c = sent.poll()) != null; ) write(c);
+        // Every event is written: the event chunks' heap goes to the figures computed next.
+        if (supply != null) supply.release();
         for (OutputChunk o; (o = out.nextFull(true)) != null; ) {
             boolean full = o.size == o.capacity();
             write(o);

@@ -299,6 +299,9 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
+                // The live monitor is closed: the senders' last chunks go with the others after the run
+                // (EventSupply.release), so the figures computed then have their heap.
+                for (var st : sending.states()) st.chunk = null;
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();

@@ -9,15 +9,19 @@ import org.junit.jupiter.api.Test;
 class MemoryNeedTest {
     @Test
     void theNeedIsTheChunksInTheCycleNotTheEventsOfTheRun() {
-        // 8 chunks of 64 Ki events × 40 B, 8 output chunks of 64 Ki slots × 27 B, 4 MiB after the run
+        // 8 chunks of 64 Ki events × 40 B (20 MiB) or, after the run when they are let go, 4 MiB of readers and
+        // 3 × 16 open interval histograms of 270 848 B (values up to an hour); 8 output chunks of 64 Ki slots × 27 B.
+        long afterRun = (4L << 20) + 3 * 16 * 270_848L;
+        assertThat(MemoryNeed.INTERVALS).isEqualTo(3 * 16 * 270_848L);
         long unbatched = MemoryNeed.bytes(8, 65536, 4, false, 8, 65536, 0);
-        assertThat(unbatched).isEqualTo(8L * 65536 * 40 + 8L * 65536 * 27 + (4L << 20));
+        assertThat(unbatched).isEqualTo(8L * 65536 * 40 + 8L * 65536 * 27);
         // Batched events are made ahead and held in their chunk: Object[4] (32 B), a boxed seq (16 B), a wrapper (32
         // B).
         assertThat(MemoryNeed.bytes(8, 65536, 4, true, 8, 65536, 0) - unbatched).isEqualTo(8L * 65536 * 80);
-        // Small trials get small chunks.
-        assertThat(MemoryNeed.bytes(8, 1000, 4, false, 8, 2048, 0))
-                .isEqualTo(8L * 1000 * 40 + 8L * 2048 * 27 + (4L << 20));
+        // Small trials get small chunks: then the figures after the run are the larger part.
+        assertThat(MemoryNeed.bytes(8, 1000, 4, false, 8, 2048, 0)).isEqualTo(afterRun + 8L * 2048 * 27);
+        // 32 Ki-event chunks (10 MiB) are smaller than the after-run figures too (17 MiB).
+        assertThat(MemoryNeed.bytes(8, 32768, 1, false, 8, 32768, 0)).isEqualTo(afterRun + 8L * 32768 * 27);
     }
 
     /**
