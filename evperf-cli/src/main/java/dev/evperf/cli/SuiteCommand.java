@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.api.config.Suggest;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.PlanChecker;
@@ -85,6 +86,18 @@ final class SuiteCommand implements Callable<Integer> {
             description = "Results directory (default: results/suite-<suite>-<time>).")
     Path out;
 
+    @Option(
+            names = "--sustain",
+            description = "Also find each engine's best sustained throughput at every point that ran, with evperf"
+                    + " sustain's search (in sustain/ of the results directory; quick: 4 short probes, 25 %% bracket).")
+    boolean sustain;
+
+    @Option(
+            names = "--sustain-probes",
+            paramLabel = "N",
+            description = "At most N probes per sustain search (default: 4 with --quick, else 10).")
+    Integer sustainProbes;
+
     @Option(names = "--dry-run", description = "Validate the suite's workload and print its trials; run nothing.")
     boolean dryRun;
 
@@ -108,7 +121,7 @@ final class SuiteCommand implements Callable<Integer> {
                 new TreeSet<>(EngineModules.names(Engines.available().keySet()));
         for (String e : names) {
             if (!known.contains(e)) {
-                String hint = dev.evperf.api.config.Suggest.closest(e, known);
+                String hint = Suggest.closest(e, known);
                 throw new IllegalArgumentException("--engines: unknown engine '" + e + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "; engines: " + String.join(", ", known)));
             }
@@ -119,7 +132,10 @@ final class SuiteCommand implements Callable<Integer> {
         int reps = repetitions != null ? repetitions : quick ? 1 : 2;
         if (reps < 1) throw new IllegalArgumentException("--repetitions: expected at least 1, got " + reps);
 
+        if (sustainProbes != null && sustainProbes < 1)
+            throw new IllegalArgumentException("--sustain-probes: expected at least 1, got " + sustainProbes);
         ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
+        if (sustain) definition.set("sustain", SuiteSustain.settings(quick, rate, sustainProbes));
         ObjectNode workload = SuiteWorkload.workload(definition, micro);
         Path runDir = out != null
                 ? out
@@ -143,13 +159,14 @@ final class SuiteCommand implements Callable<Integer> {
             OutDir.prepare(runDir, "--out");
             Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
             RunFile run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
+            int searchesFailed = sustain ? SuiteSustain.run(main, workload, definition, run, runDir) : 0;
             SuiteReport.Written written = SuiteReport.write(runDir);
             main.out.print(written.text());
             main.err.println("evperf: suite report in " + written.markdown() + " and " + written.html());
             boolean ran = true;
             for (RunFile.Trial t : run.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
             // Wrong results are the suite's findings (reported per test), not a failure to run it.
-            return ran ? 0 : 1;
+            return ran && searchesFailed == 0 ? 0 : 1;
         } finally {
             Files.deleteIfExists(file);
         }

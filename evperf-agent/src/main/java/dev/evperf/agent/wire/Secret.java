@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -49,10 +51,10 @@ public final class Secret {
     public static Secret create(Path file) throws IOException {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
-        String hex = java.util.HexFormat.of().formatHex(bytes);
+        String hex = HexFormat.of().formatHex(bytes);
         Files.writeString(file, hex + "\n", StandardCharsets.UTF_8);
         try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: the file stays as the umask made it
         }
@@ -67,15 +69,30 @@ public final class Secret {
 
     /** The answer to {@code challenge} from the agent named {@code agent}. */
     public byte[] answer(byte[] challenge, String agent) {
+        return tag(Wire.MAGIC, agent, challenge);
+    }
+
+    /**
+     * The HMAC-SHA256 of {@code data} for {@code purpose} towards the agent named {@code agent}: a
+     * request only the run's secret can sign (e.g. a handler's reconfiguration, {@link Wire#CONFIGURE}).
+     */
+    public byte[] tag(String purpose, String agent, byte[] data) {
         try {
             Mac mac = Mac.getInstance(MAC);
             mac.init(new SecretKeySpec(key, MAC));
-            mac.update(Wire.MAGIC.getBytes(StandardCharsets.UTF_8));
+            mac.update(purpose.getBytes(StandardCharsets.UTF_8));
+            mac.update((byte) 0);
             mac.update(agent.getBytes(StandardCharsets.UTF_8));
-            return mac.doFinal(challenge);
+            mac.update((byte) 0);
+            return mac.doFinal(data);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HMAC-SHA256 is not available in this JVM", e);
         }
+    }
+
+    /** Whether {@code tag} is {@link #tag}'s for this data, compared in constant time. */
+    public boolean signed(String purpose, String agent, byte[] data, byte[] tag) {
+        return MessageDigest.isEqual(tag(purpose, agent, data), tag);
     }
 
     /** Whether {@code answer} is the right one, compared in constant time. */

@@ -3,6 +3,8 @@ package dev.evperf.core.engine;
 import dev.evperf.launch.ModuleClassPath;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +17,7 @@ import java.util.Map;
  */
 public final class EngineModules {
     /** An engine outside the trial JVM: its adapter module and the components it needs. */
-    public record External(String module, boolean broker, boolean flink, boolean submitCheck) {
-    }
+    public record External(String module, boolean broker, boolean flink, boolean submitCheck) {}
 
     /**
      * By engine name. {@code submitCheck}: a job can fail only when the cluster runs it (a class
@@ -28,8 +29,7 @@ public final class EngineModules {
             "kafka-streams", new External("evperf-kstreams", true, false, false),
             "flink", new External("evperf-flink", true, true, true));
 
-    private EngineModules() {
-    }
+    private EngineModules() {}
 
     public static External external(String engine) {
         return EXTERNAL.get(engine);
@@ -71,7 +71,9 @@ public final class EngineModules {
     static String artifact(Path p) {
         String file = p.getFileName().toString();
         Path parent = p.getParent();
-        if (parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("target")) {
+        if (parent != null
+                && parent.getFileName() != null
+                && parent.getFileName().toString().equals("target")) {
             Path module = parent.getParent();
             return module == null ? p.toString() : "module:" + module.getFileName();
         }
@@ -79,7 +81,8 @@ public final class EngineModules {
             String version = parent.getFileName().toString();
             String artifactId = parent.getParent().getFileName().toString();
             if (file.startsWith(artifactId + "-" + version)) {
-                String rest = file.substring((artifactId + "-" + version).length()).replaceFirst("\\.jar$", "");
+                String rest =
+                        file.substring((artifactId + "-" + version).length()).replaceFirst("\\.jar$", "");
                 String group = parent.getParent().getParent().toString();
                 // a reactor module's jar and its repository jar are the same artifact
                 return group.endsWith("/dev/evperf") ? "module:" + artifactId + rest : group + ":" + artifactId + rest;
@@ -89,10 +92,10 @@ public final class EngineModules {
     }
 
     /** Every engine name a workload may use: those on the class path and the external ones. */
-    public static List<String> names(java.util.Collection<String> onClassPath) {
+    public static List<String> names(Collection<String> onClassPath) {
         List<String> out = new ArrayList<>(onClassPath);
         for (String n : EXTERNAL.keySet()) if (!out.contains(n)) out.add(n);
-        java.util.Collections.sort(out);
+        Collections.sort(out);
         return out;
     }
 }

@@ -2,11 +2,14 @@ package dev.evperf.core.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.component.RunComponents;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.launch.ParentWatch;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
 import java.io.IOException;
@@ -47,10 +50,10 @@ public final class Controller {
     }
 
     /** The run's components (a broker, a Flink cluster), or null when the engine runs in the trial JVM. */
-    private dev.evperf.core.component.RunComponents components;
+    private RunComponents components;
 
     /** Connects the components every trial uses: their addresses go into each trial's workload, and they are watched while it runs. */
-    public void components(dev.evperf.core.component.RunComponents components) {
+    public void components(RunComponents components) {
         this.components = components;
     }
 
@@ -208,7 +211,7 @@ public final class Controller {
         }
         try {
             Process p = start(plan, t, dir, o);
-            if (p != null) await(p, t, dir, o);
+            if (p != null) await(p, t, dir, o, true);
         } catch (IOException | UncheckedIOException e) {
             // The results directory refused a write (disk full, read-only, removed): that is the trial's failure.
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
@@ -237,7 +240,7 @@ public final class Controller {
                 annotate("components", components.describe());
             }
         }
-        boolean external = dev.evperf.core.engine.EngineModules.external(t.workload().engine.name) != null;
+        boolean external = EngineModules.external(t.workload().engine.name) != null;
         spec.set("workload", components != null && external ? components.inject(t.tree()) : t.tree());
         if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
@@ -245,14 +248,13 @@ public final class Controller {
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmOptionsCheck.JAVA);
         // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
-        cmd.add(dev.evperf.launch.ParentWatch.option());
+        cmd.add(ParentWatch.option());
         cmd.addAll(t.jvm());
         cmd.add("-cp");
-        cmd.add(dev.evperf.core.engine.EngineModules.trialClassPath(
+        cmd.add(EngineModules.trialClassPath(
                 t.workload().engine.name,
                 classpath,
-                dev.evperf.core.engine.EngineModules.userClassPath(
-                        t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
+                EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
         synchronized (launch) {
@@ -270,7 +272,7 @@ public final class Controller {
     }
 
     /** Waits for the trial JVM (killing it at trial.timeout) and records how it ended. */
-    private void await(Process p, TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
+    private void await(Process p, TrialSpec t, Path dir, RunFile.Trial.Draft o, boolean measured) throws IOException {
         // Ctrl-C on the controller must not leave a trial JVM running on its own.
         Thread reaper = new Thread(() -> TrialExit.kill(p), "evperf-trial-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -322,7 +324,8 @@ public final class Controller {
             o.status = RunFile.OK;
             o.reason = null;
             // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
-            SpecCheck.record(dir, t.workload(), o);
+            validate(t, dir, o);
+            if (!measured) return;
             try {
                 o.summary = summarizer.summarize(dir);
             } catch (Exception e) {
@@ -343,6 +346,22 @@ public final class Controller {
                     "the trial JVM " + TrialExit.describe(p.exitValue()) + ": "
                             + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
         }
+    }
+
+    /** Validates a neutral spec's rows: from this trial's, or from a second run of it (SeparateValidation). */
+    private void validate(TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
+        if (!SeparateValidation.wanted(t.workload())) {
+            SpecCheck.record(dir, t.workload(), o);
+            return;
+        }
+        TrialSpec second = SeparateValidation.spec(t);
+        Path vdir = dir.resolve(SeparateValidation.DIR);
+        RunFile.Trial.Draft v = new RunFile.Trial.Draft();
+        progress.printf("  %s: validating from a second, unmeasured run in %s ...%n", t.id(), vdir);
+        Process p = start(plan, second, vdir, v);
+        if (p != null) await(p, second, vdir, v, false);
+        WriteFaults.removeTmp(vdir);
+        SeparateValidation.record(dir, t.workload(), o, v);
     }
 
     /** The trial's result.json, or null when it wrote none (or none that reads: it died writing it). */

@@ -15,6 +15,7 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.launch.ParentWatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ public final class EngineCheck {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g",
-                dev.evperf.launch.ParentWatch.option(),
+                ParentWatch.option(),
                 "-cp",
                 EngineModules.trialClassPath(
                         engine,
@@ -97,7 +98,7 @@ public final class EngineCheck {
 
     /** In the check's JVM: validates each configuration (and submits it once where the engine needs that); prints the first problem. */
     public static void main(String[] args) throws IOException {
-        dev.evperf.launch.ParentWatch.startIfNamed("engine check");
+        ParentWatch.startIfNamed("engine check");
         TrialMain.quietEngineLogs();
         int code = 0;
         for (JsonNode item : Json.MAPPER.readTree(Path.of(args[0]).toFile())) {
