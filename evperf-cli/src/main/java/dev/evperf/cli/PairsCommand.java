@@ -129,7 +129,8 @@ public final class PairsCommand {
                 names = "--engines",
                 defaultValue = "siddhi,esper",
                 split = ",",
-                description = "siddhi, esper; flink and kafka-streams say why not (default: ${DEFAULT-VALUE}).")
+                description =
+                        "siddhi, esper, flink (its Indicator stream only); kafka-streams says why not (default: ${DEFAULT-VALUE}).")
         List<String> engines;
 
         @Option(

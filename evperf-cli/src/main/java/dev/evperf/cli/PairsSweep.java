@@ -83,6 +83,7 @@ final class PairsSweep {
     String verdict(PairsPoint.Result r) {
         if (!r.ran()) return "fail: the run failed (exit " + r.exit + ")";
         if (!r.valid()) return "fail: not valid";
+        if (!r.complete()) return "fail: MarketOrder not translated";
         PairsLatency.Figures f = r.latency;
         if (f.count() == 0) return "fail: no MarketOrder in the measurement interval";
         if (f.p99FromIntendedNs() > boundNs) {

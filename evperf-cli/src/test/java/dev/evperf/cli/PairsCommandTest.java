@@ -53,12 +53,12 @@ class PairsCommandTest {
                 "--sf",
                 "1",
                 "--engines",
-                "flink",
+                "kafka-streams",
                 "--out",
                 dir.resolve("r").toString());
         assertThat(e.exit).isEqualTo(2);
         assertThat(e.err.strip())
-                .startsWith("evperf pairs: --engines: flink: not translated yet")
+                .startsWith("evperf pairs: --engines: kafka-streams: not translated yet")
                 .doesNotContain("\n");
         Cli u = Cli.run(
                 "pairs",
@@ -181,5 +181,9 @@ class PairsCommandTest {
                 .isEqualTo("fail: no MarketOrder in the measurement interval");
         assertThat(sweep.verdict(new PairsPoint.Result("esper", 1, null, null, null)))
                 .isEqualTo("fail: the run failed (exit 1)");
+        // Flink's translation has no MarketOrder stream: valid, but no point of the benchmark
+        var indicatorOnly = new PairsPoint.Result("flink", 0, good, null, none);
+        assertThat(indicatorOnly.valid()).isTrue();
+        assertThat(sweep.verdict(indicatorOnly)).isEqualTo("fail: MarketOrder not translated");
     }
 }

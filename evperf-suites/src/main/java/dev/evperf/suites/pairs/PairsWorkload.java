@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * A Pairs run as an evperf workload: the StockTick stream read from the generated file, sent on the
  * simulated clock compressed to the run's wall minutes ({@code replay} of tickTS at speed
- * 1/compression), the translation as the engine's queries, both outputs recorded with their values.
+ * 1/compression), the translation as the engine's queries, its outputs (both, or Flink's Indicator alone) recorded
+ * with their values; Flink's workload starts a broker and a MiniCluster for the trial.
  *
  * <p>The thesis's TS (the wall time stamped at send, §7.3.2) is evperf's sequence field here: the
  * harness stamps each tick with its seq and records its send time itself, and the outputs' inputTS
@@ -65,16 +66,17 @@ public final class PairsWorkload {
             b.append("    ").append(line).append('\n');
         }
         b.append("  outputs:\n");
-        b.append("    Indicator: {sequence: inputTS, values: true}\n");
-        b.append("    MarketOrder: {sequence: inputTS, values: true}\n");
+        for (String o : q.outputNames()) {
+            b.append("    ").append(o).append(": {sequence: inputTS, values: true}\n");
+        }
         if (!q.options().isEmpty()) {
-            b.append("  options: {");
-            b.append(String.join(
-                    ", ",
-                    q.options().entrySet().stream()
-                            .map(e -> e.getKey() + ": " + e.getValue())
-                            .toList()));
-            b.append("}\n");
+            b.append("  options: ").append(flow(q.options())).append('\n');
+        }
+        if (q.engine().equals("flink")) {
+            // Flink runs behind Kafka (a broker and a MiniCluster started for the trial); a job may be minutes
+            // behind its input on a loaded machine, so the drain gets most of the trial's time (as the suites')
+            b.append("components:\n  broker: {start: true}\n  flink: {mode: minicluster}\n");
+            b.append("trial:\n  drain_timeout: 5m\n");
         }
         b.append("load:\n  stream: StockTick\n  phases:\n");
         b.append(String.format(
@@ -84,6 +86,18 @@ public final class PairsWorkload {
                 ticks));
         b.append("measure:\n  latency: [end-to-end]\n");
         return b.toString();
+    }
+
+    /** Options as a YAML flow mapping, nested maps included. */
+    private static String flow(Map<?, ?> m) {
+        return "{"
+                + String.join(
+                        ", ",
+                        m.entrySet().stream()
+                                .map(e -> e.getKey() + ": "
+                                        + (e.getValue() instanceof Map<?, ?> v ? flow(v) : e.getValue()))
+                                .toList())
+                + "}";
     }
 
     private static String quote(String s) {
