@@ -96,7 +96,14 @@ final class PairsPoint {
     }
 
     static Outcome run(
-            PrintStream out, PrintStream err, PairsScale s, double minutes, long seed, List<String> engines, Path dir)
+            PrintStream out,
+            PrintStream err,
+            PairsScale s,
+            double minutes,
+            long seed,
+            List<String> engines,
+            Path dir,
+            boolean live)
             throws IOException {
         Path input = dir.resolve("input");
         PairsFiles.Written w = PairsFiles.write(input, s, minutes, seed, 1);
@@ -106,19 +113,26 @@ final class PairsPoint {
         for (StockTick t : ticks) model.tick(t.symbol(), t.price(), t.tickTS(), t.seq());
         StringBuilder report = new StringBuilder(String.format(
                 Locale.ROOT,
-                "# Pairs SF %d: %d strategies, %d ticks over %.2f wall minutes (basis %d ev/s, peak %.0f ev/s), load %d%n",
+                "# Pairs SF %d: %d strategies, %d ticks over %.2f wall minutes (basis %d ev/s, peak %.0f ev/s), load %d;"
+                        + " ticks fed %s%n",
                 s.sf(),
                 strategies.size(),
                 ticks.size(),
                 minutes,
                 s.basisRate(),
                 s.peakRate(),
-                s.load()));
+                s.load(),
+                live ? "live from the generator" : "from the generated file"));
         Map<String, Result> results = new LinkedHashMap<>();
         for (String engine : engines) {
             Translation.Queries q = (Translation.Queries) PairsCommand.translate(engine, strategies);
             Path yaml = dir.resolve(engine + ".yaml");
-            Files.writeString(yaml, PairsWorkload.yaml(q, w.tickFiles().get(0), ticks.size(), minutes));
+            // Live or from the file, the same ticks: the validation below checks the outputs against them.
+            Files.writeString(
+                    yaml,
+                    live
+                            ? PairsWorkload.yamlLive(q, s, minutes, seed, ticks.size())
+                            : PairsWorkload.yaml(q, w.tickFiles().get(0), ticks.size(), minutes));
             Path runDir = dir.resolve(engine);
             int rc = Main.execute(out, err, "run", yaml.toString(), "--out", runDir.toString());
             Path trial = onlyTrial(runDir);

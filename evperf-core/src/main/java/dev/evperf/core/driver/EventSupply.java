@@ -271,6 +271,12 @@ public final class EventSupply implements AutoCloseable {
 
     @Override
     public void close() {
+        stop(thread);
+        check();
+    }
+
+    /** Interrupts a supply thread and gives it a second to end (it ends at its next wait). */
+    static void stop(Thread thread) {
         if (thread.isAlive()) {
             thread.interrupt();
             try {
@@ -279,6 +285,5 @@ public final class EventSupply implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        check();
     }
 }

@@ -18,7 +18,8 @@ public final class PairsTranslators {
                     engine,
                     "not translated yet: the window, ratio and band"
                             + " steps map to Flink SQL (TUMBLE on tickTS, OVER ROWS), but the state machine carries a balance"
-                            + " and shares from one order to the next, which MATCH_RECOGNIZE cannot, and a ProcessFunction"
+                            + " and shares from one order to the next (shares = floor(balance / price), so no built-in"
+                            + " aggregate folds it), which MATCH_RECOGNIZE cannot, and a ProcessFunction"
                             + " would be user code (Appendix B.3)");
             case "kafka-streams" -> new Translation.Unsupported(
                     engine,

@@ -23,17 +23,42 @@ import java.util.Map;
 public final class PairsWorkload {
     private PairsWorkload() {}
 
+    /** The ticks read from the generated file into a pool before the run, sent from it. */
     public static String yaml(Translation.Queries q, Path ticksFile, long ticks, double minutes) {
+        return yaml(
+                q,
+                ticks,
+                minutes,
+                "    pool: " + ticks + "\n    file: {path: "
+                        + quote(ticksFile.toAbsolutePath().toString())
+                        + ", delimiter: \",\", header: true, columns: {symbol: 0, price: 1, size: 2, tickTS: 3}}\n");
+    }
+
+    /**
+     * The same ticks fed live ({@link PairsLiveTicks}): the generator makes each tick while the run
+     * goes, a bounded ring ahead of the sender, instead of the file being read into a pool.
+     */
+    public static String yamlLive(Translation.Queries q, PairsScale scale, double minutes, long seed, long ticks) {
+        return yaml(
+                q,
+                ticks,
+                minutes,
+                String.format(
+                        Locale.ROOT,
+                        "    live: {source: pairs, args: {sf: %d, minutes: %s, seed: %d}}%n",
+                        scale.sf(),
+                        minutes,
+                        seed));
+    }
+
+    private static String yaml(Translation.Queries q, long ticks, double minutes, String data) {
         double speed = 1 / RunProfile.of(new PairsScale(1), minutes).compression();
         StringBuilder b = new StringBuilder();
         b.append("name: pairs-").append(q.engine()).append('\n');
         b.append(
                 "streams:\n  StockTick:\n    fields: {symbol: string, price: int, size: int, tickTS: long, TS: long}\n");
         b.append("    sequence: TS\n");
-        b.append("data:\n  StockTick:\n    pool: ").append(ticks).append('\n');
-        b.append("    file: {path: ")
-                .append(quote(ticksFile.toAbsolutePath().toString()))
-                .append(", delimiter: \",\", header: true, columns: {symbol: 0, price: 1, size: 2, tickTS: 3}}\n");
+        b.append("data:\n  StockTick:\n").append(data);
         b.append("engine:\n  name: ").append(q.engine()).append('\n');
         b.append("  queries: |\n");
         for (String line : q.text().split("\n")) {
