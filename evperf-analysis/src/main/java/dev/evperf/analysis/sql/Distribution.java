@@ -24,6 +24,10 @@ import java.util.TreeSet;
  * slow at 10^8 rows): the weights are summed in logarithmic buckets (0.25 % wide, every integer its
  * own bucket below about 400), the bucket holding each rank is found from the cumulative sums, and
  * a second pass over just those buckets' distinct values picks the value reaching the rank.
+ * <p>
+ * Over 250 lines on purpose: every figure here shares the two-pass bucket plan and its SQL, and
+ * splitting the readers (percentiles, counts below, histogram, cumulative) from it would expose
+ * that plan's internals to four classes instead of one.
  */
 public final class Distribution implements Dist {
     /** Buckets per e-fold of the value: 400, so a bucket is e^(1/400) − 1 ≈ 0.25 % wide. */
