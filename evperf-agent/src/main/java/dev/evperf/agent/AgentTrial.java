@@ -142,6 +142,7 @@ public final class AgentTrial {
                 links.put(a.name(), AgentLink.connect(a.name(), a.host(), a.port(), secret, plan.replyMs()));
                 windows.put(a.name(), new ArrayList<>());
             }
+            warmUp();
             probeAll("before", plan.probes());
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
@@ -298,6 +299,18 @@ public final class AgentTrial {
             }
         }
         LockSupport.parkNanos(wake - System.nanoTime());
+    }
+
+    /**
+     * Round trips before the first window, not kept: the first probes of a fresh agent JVM and of the
+     * controller run interpreted code (HotSpot compiles a method after a few hundred calls), and came
+     * out 2-3× slower than the trial's later ones on this machine, which made the "before" anchor the
+     * loosest of a trial.
+     */
+    static final int WARM_UP_PROBES = 300;
+
+    private void warmUp() {
+        for (AgentLink l : links.values()) l.probe(new ProbeWindow("warm-up"), WARM_UP_PROBES, 0);
     }
 
     private void probeAll(String label, int n) {
