@@ -93,6 +93,11 @@ public final class AgentFigures {
         return clocks.get(agent).relation();
     }
 
+    /** The agent's probe windows in the order taken, each with its probes and what it cost the controller. */
+    List<ProbeWindow> windows(String agent) {
+        return clocks.get(agent).windows();
+    }
+
     /** Per received event (by sequence number; -1 when lost): receipt - send start on the controller's clock (ns). */
     public long latency(int seq) {
         return receipt[seq] < 0 ? -1 : receipt[seq] - send[seq];
@@ -269,6 +274,11 @@ public final class AgentFigures {
         n.put("probes", rtts.length);
         n.put("windows", c.windows().size());
         n.put("windows_left_out", c.windows().size() - r.anchors().size());
+        // what the probes cost the controller: the wall time of its probing, its thread's CPU time
+        n.put(
+                "probe_wall_ms",
+                c.windows().stream().mapToLong(ProbeWindow::wallNs).sum() / 1e6);
+        n.put("probe_cpu_ms", c.windows().stream().mapToLong(ProbeWindow::cpuNs).sum() / 1e6);
         List<Map<String, Object>> anchors = new ArrayList<>();
         for (int i = 0; i < c.windows().size(); i++) {
             Anchor a = c.windows().get(i).best().anchor();

@@ -11,6 +11,8 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class AgentLink implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The controller's CPU time per probe window (what the probes cost it). */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final String name;
     private final Socket socket;
@@ -82,6 +86,8 @@ public final class AgentLink implements AutoCloseable {
 
     /** {@code n} probes into {@code window}, {@code gapMicros} apart (a quiet gap between round trips). */
     public void probe(ProbeWindow window, int n, long gapMicros) {
+        long wall = System.nanoTime();
+        long cpu = THREADS.getCurrentThreadCpuTime();
         try {
             for (int i = 0; i < n; i++) {
                 long t1 = System.nanoTime();
@@ -94,6 +100,7 @@ public final class AgentLink implements AutoCloseable {
                 window.add(new Probe(t1, t2, t3, t4));
                 if (gapMicros > 0) LockSupport.parkNanos(gapMicros * 1000);
             }
+            window.spent(System.nanoTime() - wall, THREADS.getCurrentThreadCpuTime() - cpu);
         } catch (IOException e) {
             throw lost(e);
         }

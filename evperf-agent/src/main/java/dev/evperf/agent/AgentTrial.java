@@ -84,7 +84,8 @@ public final class AgentTrial {
     /**
      * A handler switch the controller makes while the trial runs (seed 004's remote configuration):
      * {@code afterMs} after the load's start, every sink part of {@code agent} gets {@code setting =
-     * value} (e.g. {@code downsample 10}: one arrival in 10 recorded from then on).
+     * value} (e.g. {@code downsample 10}: one arrival in 10 recorded from then on), or every driver
+     * part for a driver's setting ({@code rate_percent 50}: the rest of its share at half its rate).
      */
     public record Switch(String agent, String setting, long value, long afterMs) {}
 
@@ -142,6 +143,7 @@ public final class AgentTrial {
                 links.put(a.name(), AgentLink.connect(a.name(), a.host(), a.port(), secret, plan.replyMs()));
                 windows.put(a.name(), new ArrayList<>());
             }
+            warmUp();
             probeAll("before", plan.probes());
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
@@ -165,7 +167,7 @@ public final class AgentTrial {
                                 PartPlan.DRIVER,
                                 start - w.get(w.size() - 1).best().anchor().offset());
             }
-            awaitDone(sinkParts);
+            awaitDone(sinkParts, driverParts);
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();
             AgentFigures.Builder figures = new AgentFigures.Builder(total);
@@ -258,13 +260,13 @@ public final class AgentTrial {
     }
 
     /** Probes every agent and polls their parts until all are done, within the trial's time limit. */
-    private void awaitDone(List<Integer> sinkParts) {
+    private void awaitDone(List<Integer> sinkParts, List<Integer> driverParts) {
         long planned = LEAD_NS + plan.load().length();
         // an engine between the agents may hold outputs back as long as its part's silence limit
         long engine = plan.engine() == null ? 0 : StreamsPart.SILENCE_MS * 1_000_000L;
         long deadline = System.nanoTime() + 2 * planned + engine + plan.replyMs() * 1_000_000L;
         for (int period = 1; ; period++) {
-            sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts);
+            sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts, driverParts);
             probeAll("during-" + period, plan.probesDuring());
             boolean done = true;
             for (AgentLink l : links.values()) {
@@ -287,17 +289,33 @@ public final class AgentTrial {
     }
 
     /** Sleeps until {@code wake}, making the handler switches that fall due before it at their time. */
-    private void sleepSwitching(long wake, List<Integer> sinkParts) {
+    private void sleepSwitching(long wake, List<Integer> sinkParts, List<Integer> driverParts) {
         while (!pending.isEmpty() && loadStart + pending.get(0).afterMs() * 1_000_000L < wake) {
             Switch sw = pending.remove(0);
             LockSupport.parkNanos(loadStart + sw.afterMs() * 1_000_000L - System.nanoTime());
-            for (int d = 0; d < sinkParts.size(); d++) {
-                if (sinkOf(d).equals(sw.agent()))
-                    switched.add(Map.entry(
-                            sw.agent(), link(sw.agent()).configure(sinkParts.get(d), sw.setting(), sw.value())));
+            // a driver's setting goes to the agent's driver parts, a sink's to its sink parts
+            boolean driver = DriverPart.RATE_PERCENT.equals(sw.setting());
+            List<Integer> parts = driver ? driverParts : sinkParts;
+            for (int d = 0; d < parts.size(); d++) {
+                String owner = driver ? plan.drivers().get(d) : sinkOf(d);
+                if (owner.equals(sw.agent()))
+                    switched.add(
+                            Map.entry(sw.agent(), link(sw.agent()).configure(parts.get(d), sw.setting(), sw.value())));
             }
         }
         LockSupport.parkNanos(wake - System.nanoTime());
+    }
+
+    /**
+     * Round trips before the first window, not kept: the first probes of a fresh agent JVM and of the
+     * controller run interpreted code (HotSpot compiles a method after a few hundred calls), and came
+     * out 2-3× slower than the trial's later ones on this machine, which made the "before" anchor the
+     * loosest of a trial.
+     */
+    static final int WARM_UP_PROBES = 300;
+
+    private void warmUp() {
+        for (AgentLink l : links.values()) l.probe(new ProbeWindow("warm-up"), WARM_UP_PROBES, 0);
     }
 
     private void probeAll(String label, int n) {

@@ -2,7 +2,9 @@ package dev.evperf.agent;
 
 import dev.evperf.agent.clock.SkewedClock;
 import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * A driver run by an agent: it sends its share of the load ({@link Schedule}) to its {@link EventOut}
@@ -10,6 +12,11 @@ import java.util.concurrent.locks.LockSupport;
  * on the agent's clock (an absolute schedule: a late event does not shift the ones after it; every
  * driver of the trial has the same start, told in its own clock's terms), each carrying g and its
  * send stamp. It records per event g, the intended time and the send start on the agent's clock.
+ *
+ * <p>Its pace can be switched while it runs ({@link #configure}, seed 004's remote configuration):
+ * {@code rate_percent P} sends the rest of its share at P % of its planned rate, the intended times
+ * spaced 100/P times as far apart from the last event sent on, so the lag stays measured against
+ * the schedule actually in force.
  */
 final class DriverPart extends Part {
     /** Parking closer than this to the intended time overshoots it; the rest is a spin. */
@@ -22,6 +29,24 @@ final class DriverPart extends Part {
     private final long[] seq;
     private final long[] intended;
     private final long[] sent;
+    static final String RATE_PERCENT = "rate_percent";
+    /** 50 %: the rest takes at most twice as long, within the trial's time limit (twice its plan). */
+    static final long MIN_PERCENT = 50;
+
+    static final long MAX_PERCENT = 1_000;
+
+    /** The schedule in force: intended time of an offset = baseDue + (offset - baseOffset)·100/percent. */
+    private record Pace(long baseOffset, long baseDue, long percent) {
+        long due(long offset) {
+            return baseDue + (offset - baseOffset) * 100 / percent;
+        }
+    }
+
+    private volatile Pace pace;
+    /** The last event sent: its offset in the schedule and its intended time (guarded by this). */
+    private long lastOffset;
+
+    private long lastDue;
     private volatile boolean stop;
     /** The output is closed: every event was handed on and (Kafka) acknowledged or failed. */
     private volatile boolean finished;
@@ -74,21 +99,35 @@ final class DriverPart extends Part {
                         + MAX_LEAD_NS / 1_000_000 + " ms)";
                 return;
             }
+            synchronized (this) {
+                pace = new Pace(0, start, 100);
+                lastDue = start;
+            }
             int i = 0;
             for (long g = 0; g < schedule.total() && i < plan.events() && !stop; g++) {
                 if (!schedule.owns(g)) continue;
-                long due = start + schedule.offset(g);
-                long left;
-                while ((left = due - clock.now()) > 0) {
-                    if (left > SPIN_NS) LockSupport.parkNanos(left - SPIN_NS);
-                    if (stop) return;
+                long offset = schedule.offset(g);
+                while (true) {
+                    long left;
+                    while ((left = pace.due(offset) - clock.now()) > 0) {
+                        if (left > SPIN_NS) LockSupport.parkNanos(Math.min(left - SPIN_NS, 1_000_000L));
+                        if (stop) return;
+                    }
+                    // sending and switching share the lock: a switch falls between two sends exactly
+                    synchronized (this) {
+                        long due = pace.due(offset);
+                        if (due > clock.now()) continue; // slowed down while waiting
+                        long s = clock.now();
+                        out.send(g, s);
+                        seq[i] = g;
+                        intended[i] = due;
+                        sent[i] = s;
+                        lastOffset = offset;
+                        lastDue = due;
+                        count = ++i;
+                        break;
+                    }
                 }
-                long s = clock.now();
-                out.send(g, s);
-                seq[i] = g;
-                intended[i] = due;
-                sent[i] = s;
-                count = ++i;
             }
             out.close();
             if (out.failure() != null) failure = "driver: " + out.failure();
@@ -97,6 +136,27 @@ final class DriverPart extends Part {
         } finally {
             finished = true;
         }
+    }
+
+    /**
+     * Switches the pace: the rest of the share at {@code value} % of the planned rate, from the last
+     * event sent (whose intended time stays) on.
+     *
+     * @param clock the agent's clock, read under the lock: every send counted before was stamped before
+     * @return the switch as recorded: setting, from, to, at, events sent before it
+     */
+    @Override
+    synchronized Map<String, Object> configure(String setting, long value, LongSupplier clock) {
+        if (!RATE_PERCENT.equals(setting))
+            throw new IllegalArgumentException(
+                    "configure: a driver has setting " + RATE_PERCENT + ", not '" + setting + "'");
+        if (value < MIN_PERCENT || value > MAX_PERCENT)
+            throw new IllegalArgumentException(
+                    "configure: rate_percent " + value + " is not " + MIN_PERCENT + ".." + MAX_PERCENT);
+        if (pace == null) throw new IllegalArgumentException("configure: the driver has not started");
+        long from = pace.percent();
+        pace = new Pace(lastOffset, lastDue, value);
+        return switched(setting, from, value, clock.getAsLong(), count);
     }
 
     @Override

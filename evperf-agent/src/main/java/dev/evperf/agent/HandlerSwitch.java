@@ -55,7 +55,7 @@ record HandlerSwitch(
     String line() {
         return String.format(
                 Locale.ROOT,
-                "switch (controller's request): %s part %d %s %d -> %d at %.3f ms into the load ± %.1f µs, after %d arrivals",
+                "switch (controller's request): %s part %d %s %d -> %d at %.3f ms into the load ± %.1f µs, after %d %s",
                 agent,
                 part,
                 setting,
@@ -63,6 +63,7 @@ record HandlerSwitch(
                 to,
                 at / 1e6,
                 bound / 1e3,
-                arrivalsBefore);
+                arrivalsBefore,
+                DriverPart.RATE_PERCENT.equals(setting) ? "events sent" : "arrivals");
     }
 }

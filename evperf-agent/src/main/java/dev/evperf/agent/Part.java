@@ -1,6 +1,7 @@
 package dev.evperf.agent;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -42,6 +43,17 @@ abstract class Part {
      */
     Map<String, Object> configure(String setting, long value, LongSupplier clock) {
         throw new IllegalArgumentException("configure: a " + role() + " part has no setting '" + setting + "'");
+    }
+
+    /** A switch as a part records it: what changed, when on the agent's clock, after how many events. */
+    static Map<String, Object> switched(String setting, long from, long to, long at, long before) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("setting", setting);
+        r.put("from", from);
+        r.put("to", to);
+        r.put("at", at);
+        r.put("arrivals_before", before);
+        return r;
     }
 
     final int count() {

@@ -1,6 +1,5 @@
 package dev.evperf.agent;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -74,13 +73,7 @@ abstract class ReceivingPart extends Part {
         long from = every;
         since = arrivals;
         every = value;
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("setting", setting);
-        r.put("from", from);
-        r.put("to", value);
-        r.put("at", clock.getAsLong());
-        r.put("arrivals_before", since);
-        return r;
+        return switched(setting, from, value, clock.getAsLong(), since);
     }
 
     @Override

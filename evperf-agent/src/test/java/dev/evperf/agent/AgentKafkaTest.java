@@ -19,9 +19,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,8 +37,10 @@ class AgentKafkaTest {
     @TempDir
     Path dir;
 
+    @RegisterExtension
+    final TestAgents agents = new TestAgents();
+
     private static KafkaBroker broker;
-    private TestAgents agents;
 
     @BeforeAll
     static void startBroker() {
@@ -50,18 +52,8 @@ class AgentKafkaTest {
         if (broker != null) broker.close();
     }
 
-    @AfterEach
-    void stopAgents() throws InterruptedException {
-        if (agents != null) agents.close();
-    }
-
-    private TestAgents agents() {
-        if (agents == null) agents = new TestAgents(dir);
-        return agents;
-    }
-
     private LocalAgent agent(String name, Path secret) throws IOException {
-        return agents().start(name, secret);
+        return agents.start(name, secret);
     }
 
     private static AgentTrial.Plan plan(List<AgentAddress> agents, List<String> drivers, int events, double rate) {
@@ -96,7 +88,7 @@ class AgentKafkaTest {
     @Test
     void aDriverAndASinkOnSkewedClocksAroundKafka() throws Exception {
         String[] before = topicEnds().keySet().toArray(new String[0]);
-        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
         AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), 2_000, 1_000), a.secret()).run();
 
         assertThat(f.received()).isEqualTo(2_000);
@@ -111,7 +103,7 @@ class AgentKafkaTest {
     @Test
     void twoDriverAgentsAndOneSinkAgentAroundKafka() throws Exception {
         String[] before = topicEnds().keySet().toArray(new String[0]);
-        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), 1_001, 1_000), a.secret()).run();
         assertThat(f.received()).isEqualTo(1_001);
         // split by rate: driver-1 sent the even events, driver-2 the odd ones
@@ -131,7 +123,7 @@ class AgentKafkaTest {
 
     @Test
     void aKafkaStreamsQueryOnTheSinksNodeBetweenSkewedAgents() throws Exception {
-        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
         // a filter (v = (g mod 1000) / 1000 keeps g mod 1000 < 500) and a running average per key, which
         // goes through a repartition topic: each output still knows the input that caused it
         AgentFigures f = new AgentTrial(

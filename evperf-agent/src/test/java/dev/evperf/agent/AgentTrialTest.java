@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -12,8 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,20 +26,11 @@ class AgentTrialTest {
     @TempDir
     Path dir;
 
-    private TestAgents agents;
-
-    @AfterEach
-    void stopAgents() throws InterruptedException {
-        if (agents != null) agents.close();
-    }
-
-    private TestAgents agents() {
-        if (agents == null) agents = new TestAgents(dir);
-        return agents;
-    }
+    @RegisterExtension
+    final TestAgents agents = new TestAgents();
 
     private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
-        return agents().start(name, secret, extra);
+        return agents.start(name, secret, extra);
     }
 
     private static AgentTrial.Plan plan(
@@ -48,7 +40,7 @@ class AgentTrialTest {
 
     @Test
     void aDriverAndASinkOnSkewedClocksAreMappedWithinTheBound() throws Exception {
-        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
         AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 3_000, 2_000), a.secret()).run();
 
         assertThat(f.received()).isEqualTo(3_000);
@@ -90,7 +82,7 @@ class AgentTrialTest {
 
     @Test
     void twoDriverAgentsShareOneLoad() throws Exception {
-        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 1_001, 1_000), a.secret()).run();
         assertThat(f.received()).isEqualTo(1_001);
         a.assertWithinBounds(f);
@@ -103,7 +95,7 @@ class AgentTrialTest {
      */
     @Test
     void twoDriverAgentsSplitATwoPhaseLoadByKeyOnOneAbsoluteSchedule() throws Exception {
-        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         Schedule load = new Schedule(
                 List.of(new Schedule.Phase(600, 1_000), new Schedule.Phase(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
         AgentFigures f = new AgentTrial(
@@ -122,9 +114,10 @@ class AgentTrialTest {
                 .run();
         assertThat(f.received()).isEqualTo(1_800);
         long start = f.intended(0);
-        // each driver's start carries its before-anchor's error; event 0's mapping its own
-        long both = f.relation("driver-1").windowBound()
-                + f.relation("driver-2").windowBound()
+        // each driver's start carries the error of the anchor it was told through (its "before"
+        // window's, kept in the relation or not); event 0's mapping its own
+        long both = beforeBound(f, "driver-1")
+                + beforeBound(f, "driver-2")
                 + f.relation("driver-1").boundAt(f.intendedOnAgent(0));
         for (int g = 0; g < 1_800; g++) {
             // keys 0-4 on driver-1, 5-9 on driver-2
@@ -134,6 +127,12 @@ class AgentTrialTest {
                     .isLessThanOrEqualTo(both + f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)) + 2);
         }
         a.assertWithinBounds(f);
+    }
+
+    private static long beforeBound(AgentFigures f, String agent) {
+        ProbeWindow before = f.windows(agent).get(0);
+        assertThat(before.label()).isEqualTo("before");
+        return before.best().anchor().bound();
     }
 
     @Test
@@ -165,7 +164,7 @@ class AgentTrialTest {
                 .isInstanceOf(AgentFailure.class)
                 .hasMessageContaining("agent 'driver-1'")
                 .hasMessageContaining("refused the run's secret");
-        assertThat(Files.readString(dir.resolve("driver-1.log"))).contains("wrong secret");
+        assertThat(Files.readString(agents.log("driver-1"))).contains("wrong secret");
     }
 
     @Test
@@ -177,13 +176,13 @@ class AgentTrialTest {
         LocalAgent lonely = agent("lonely", secretFile, "--accept-ms", "1000");
         assertThat(lonely.awaitExit(Duration.ofSeconds(60))).isTrue();
         assertThat(lonely.process().exitValue()).isEqualTo(AgentServer.NO_CONTROLLER);
-        assertThat(Files.readString(dir.resolve("lonely.log"))).contains("no controller connected within 1000 ms");
+        assertThat(Files.readString(agents.log("lonely"))).contains("no controller connected within 1000 ms");
         // a controller that says nothing after the handshake is taken as gone
         LocalAgent idle = agent("idle", secretFile, "--idle-ms", "1000");
         AgentLink link = AgentLink.connect("idle", "127.0.0.1", idle.address().port(), secret, 10_000);
         assertThat(idle.awaitExit(Duration.ofSeconds(60))).isTrue();
         link.close();
-        assertThat(Files.readString(dir.resolve("idle.log"))).contains("controller silent for 1000 ms");
+        assertThat(Files.readString(agents.log("idle"))).contains("controller silent for 1000 ms");
         // three wrong answers end the agent
         LocalAgent guarded = agent("guarded", secretFile);
         for (int i = 0; i < AgentOptions.MAX_REFUSALS; i++) {
@@ -264,7 +263,7 @@ class AgentTrialTest {
      */
     @Test
     void theControllerSwitchesASinksDownsamplingWhileTheTrialRuns() throws Exception {
-        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
         AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 3_000, 2_000), a.secret())
                 .switching(List.of(new AgentTrial.Switch("sink-1", "downsample", 10, 700)))
                 .run();

@@ -2,12 +2,17 @@ package dev.evperf.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.agent.clock.Anchor;
+import dev.evperf.agent.clock.ClockRelation;
+import dev.evperf.agent.clock.Probe;
+import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.clock.SkewedClock;
 import dev.evperf.agent.wire.Secret;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -127,6 +132,67 @@ final class SkewedAgents {
                     .as("latency %d", i)
                     .isLessThanOrEqualTo(f.bound(i) + 2);
         }
+    }
+
+    /**
+     * Issue 13's bound, checked on this trial's own probes: each window's anchor is its minimum-RTT
+     * probe and its bound ½ of that probe's network RTT (plus the hold-time rate term and 1 ns);
+     * the true offset (the injected skew) lies inside every window's bound, kept or left out; every
+     * reading across the trial and a tenth beyond it maps within its bound of the truth; and the
+     * relation's bound e is within 2× of ½ the trial's minimum RTT.
+     *
+     * @return per agent, e / (½ minimum RTT)
+     */
+    java.util.Map<String, Double> assertBoundStructure(AgentFigures f) {
+        java.util.Map<String, Double> ratios = new java.util.LinkedHashMap<>();
+        List<Agent> all = new ArrayList<>(drivers);
+        all.add(sink);
+        for (Agent a : all) {
+            ClockRelation r = f.relation(a.name());
+            long minRtt = Long.MAX_VALUE;
+            long minRttHoldTerm = 0;
+            long bestBound = Long.MAX_VALUE;
+            for (ProbeWindow w : f.windows(a.name())) {
+                Probe p = w.best();
+                long rtt = (p.t4() - p.t1()) - (p.t3() - p.t2());
+                assertThat(rtt)
+                        .as("%s %s: the kept probe has the window's minimum RTT", a.name(), w.label())
+                        .isEqualTo(Arrays.stream(w.rtts()).min().orElseThrow());
+                Anchor an = p.anchor();
+                long holdTerm = (long) Math.ceil(Probe.MAX_RATE_ERROR * (p.t3() - p.t2()) / 2);
+                assertThat(an.bound())
+                        .as("%s %s: bound from the probe's own RTT", a.name(), w.label())
+                        .isBetween((rtt + 1) / 2, (rtt + 1) / 2 + holdTerm + 1);
+                assertThat(Math.abs(an.controller() - a.clock().unskew(an.remote())))
+                        .as("%s %s: the true offset inside the bound", a.name(), w.label())
+                        .isLessThanOrEqualTo(an.bound());
+                if (rtt < minRtt) minRttHoldTerm = holdTerm;
+                minRtt = Math.min(minRtt, rtt);
+                bestBound = Math.min(bestBound, an.bound());
+            }
+            assertThat(r.minRtt())
+                    .as("%s: the relation's minimum RTT is the trial's", a.name())
+                    .isEqualTo(minRtt);
+            assertThat(r.windowBound())
+                    .as("%s: e within 2× of the best anchor's bound", a.name())
+                    .isLessThanOrEqualTo(2 * bestBound);
+            // so e ≤ 2 × ½ minimum RTT, up to the minimum-RTT probe's hold term and integer halves (ns)
+            assertThat(r.windowBound())
+                    .as("%s: e within 2× of ½ the minimum RTT", a.name())
+                    .isLessThanOrEqualTo(minRtt + 2 * minRttHoldTerm + 3);
+            long first = f.windows(a.name()).get(0).best().anchor().remote();
+            List<ProbeWindow> ws = f.windows(a.name());
+            long last = ws.get(ws.size() - 1).best().anchor().remote();
+            long margin = (last - first) / 10;
+            for (int i = 0; i <= 1_000; i++) {
+                long y = first - margin + (last - first + 2 * margin) / 1_000 * i;
+                assertThat(Math.abs(r.toController(y) - a.clock().unskew(y)))
+                        .as("%s: reading %d mapped within its bound", a.name(), y)
+                        .isLessThanOrEqualTo(r.boundAt(y) + 1);
+            }
+            ratios.put(a.name(), r.windowBound() / (minRtt / 2.0));
+        }
+        return ratios;
     }
 
     /** Every agent ends by itself once its controller said bye. */

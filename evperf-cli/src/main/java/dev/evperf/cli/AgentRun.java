@@ -111,8 +111,11 @@ final class AgentRun {
                 AgentFigures f = new AgentTrial(
                                 trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
                         .switching(a.switches.stream()
-                                .map(sw ->
-                                        new AgentTrial.Switch(sw.agent, "downsample", sw.downsample, sw.after.millis()))
+                                .map(sw -> sw.ratePercent != null
+                                        ? new AgentTrial.Switch(
+                                                sw.agent, "rate_percent", sw.ratePercent, sw.after.millis())
+                                        : new AgentTrial.Switch(
+                                                sw.agent, "downsample", sw.downsample, sw.after.millis()))
                                 .toList())
                         .run();
                 List<String> marks = new ArrayList<>();

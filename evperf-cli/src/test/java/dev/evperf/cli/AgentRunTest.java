@@ -146,10 +146,15 @@ class AgentRunTest {
     /** agents.switches: the controller switches the sink agent's handler during the trial; the switch is in the trace. */
     @Test
     void aSwitchInTheWorkloadIsMadeDuringTheTrialAndRecorded() throws Exception {
-        Path w = example("  probes:", "  switches:\n    - {after: 1s, agent: sink-1, downsample: 10}\n  probes:");
+        Path w = example(
+                "  probes:",
+                "  switches:\n    - {after: 1s, agent: sink-1, downsample: 10}\n"
+                        + "    - {after: 1500ms, agent: driver-1, rate_percent: 50}\n  probes:");
         Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
-        assertThat(cli.out).contains("switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ");
+        assertThat(cli.out)
+                .contains("switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ")
+                .contains("switch (controller's request): driver-1 part 0 rate_percent 100 -> 50 at ");
         JsonNode sw = new ObjectMapper()
                 .readTree(tmp.resolve("run/t001/result.json").toFile())
                 .path("switches")
@@ -171,6 +176,15 @@ class AgentRunTest {
         assertThat(refused.err.strip())
                 .isEqualTo("evperf: " + bad
                         + ": agents.switches[0].agent: expected the name of a sink agent, got 'driver-1'");
+        Path slow =
+                example("  probes:", "  switches:\n    - {after: 1s, agent: driver-1, rate_percent: 20}\n  probes:");
+        Cli tooSlow =
+                Cli.run("run", slow.toString(), "--out", tmp.resolve("slow").toString());
+        assertThat(tooSlow.exit).isEqualTo(2);
+        assertThat(tooSlow.err.strip())
+                .isEqualTo(
+                        "evperf: " + slow
+                                + ": agents.switches[0].rate_percent: expected 50..1000 (the rest of the driver's share at that % of its rate)");
     }
 
     /** Seed 004's "two drivers and one sink" as shipped: split by key, two phases, one sink agent. */

@@ -45,19 +45,27 @@ public final class ClockRelation {
     }
 
     /**
-     * From the minimum-RTT probe of each window, in the order taken. A window inside the trial whose
-     * best anchor's bound is more than twice the best of all (a congested window: the trial's own
-     * traffic, a busy CPU) is left out: its neighbours' line, under the same constant-rate assumption
-     * over a longer stretch, maps that stretch more tightly. The first and last windows always stay,
-     * so nothing inside the trial is extrapolated.
+     * From the minimum-RTT probe of each window, in the order taken. A window whose best anchor's
+     * bound is more than twice the best of all (a congested window: the trial's own traffic, a busy
+     * CPU, code not compiled yet) is left out, at the ends too: under the same constant-rate
+     * assumption its neighbours' line maps that stretch more tightly, and a reading outside the kept
+     * anchors is mapped with the first and last of them, its bound growing as seed 004 says ({@link
+     * #boundAt}); over a trial's span that is a small fraction of e. So every kept anchor's bound, and
+     * {@link #windowBound}, is within 2× of the best, which is ½ of the minimum RTT (issue 13). Only
+     * when fewer than two windows are that quiet are the first and last kept as well (one anchor
+     * alone leaves the rate unknown).
      */
     public static ClockRelation fromWindows(List<ProbeWindow> windows) {
         List<Anchor> all = windows.stream().map(w -> w.best().anchor()).toList();
         long best = all.stream().mapToLong(Anchor::bound).min().orElse(0);
         List<Anchor> kept = new ArrayList<>();
-        for (int i = 0; i < all.size(); i++) {
-            boolean end = i == 0 || i == all.size() - 1;
-            if (end || all.get(i).bound() <= 2 * best) kept.add(all.get(i));
+        for (Anchor a : all) if (a.bound() <= 2 * best) kept.add(a);
+        if (kept.size() < 2 && all.size() >= 2) {
+            kept.clear();
+            for (int i = 0; i < all.size(); i++) {
+                boolean end = i == 0 || i == all.size() - 1;
+                if (end || all.get(i).bound() <= 2 * best) kept.add(all.get(i));
+            }
         }
         return of(kept);
     }

@@ -13,6 +13,8 @@ import java.util.List;
 public final class ProbeWindow {
     private final String label;
     private final List<Probe> probes = new ArrayList<>();
+    private long wallNs;
+    private long cpuNs;
 
     public ProbeWindow(String label) {
         this.label = label;
@@ -24,6 +26,20 @@ public final class ProbeWindow {
 
     public void add(Probe p) {
         probes.add(p);
+    }
+
+    /** What taking the window cost the controller: its wall time and its thread's CPU time (ns). */
+    public void spent(long wallNs, long cpuNs) {
+        this.wallNs += wallNs;
+        this.cpuNs += cpuNs;
+    }
+
+    public long wallNs() {
+        return wallNs;
+    }
+
+    public long cpuNs() {
+        return cpuNs;
     }
 
     public int size() {

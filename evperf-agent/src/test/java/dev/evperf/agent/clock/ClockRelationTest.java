@@ -167,7 +167,7 @@ class ClockRelationTest {
     }
 
     @Test
-    void aCongestedWindowInsideTheTrialIsLeftOutButNotTheFirstOrLast() {
+    void aCongestedWindowIsLeftOutEvenAtAnEndAndItsStretchIsMappedMoreTightly() {
         Agent agent = new Agent(5_000_000, 50);
         Random rnd = new Random(3);
         Net quiet = new Net(20_000, 20_000, 5_000);
@@ -177,10 +177,30 @@ class ClockRelationTest {
         windows.add(window("during-2", agent, quiet, T0 + 2e9, 4, rnd));
         windows.add(window("after", agent, new Net(300_000, 300_000, 5_000), T0 + 3e9, 32, rnd));
         ClockRelation rel = ClockRelation.fromWindows(windows);
-        assertThat(rel.anchors()).hasSize(3);
-        assertThat(rel.anchors().get(2).bound()).isGreaterThan(250_000L);
+        assertThat(rel.anchors()).hasSize(2);
+        assertThat(rel.windowBound()).isLessThanOrEqualTo(rel.minRtt());
+        // inside: a congested window's stretch between two quiet anchors
         long b = windows.get(1).best().anchor().remote();
         assertThat(Math.abs(rel.toController(b) - agent.truth(b))).isLessThanOrEqualTo((double) rel.boundAt(b));
         assertThat(rel.boundAt(b)).isLessThan(windows.get(1).best().anchor().bound());
+        // beyond the last quiet anchor: extrapolated, the bound grows, and stays below the congested anchor's
+        long end = windows.get(3).best().anchor().remote();
+        assertThat(Math.abs(rel.toController(end) - agent.truth(end))).isLessThanOrEqualTo((double) rel.boundAt(end));
+        assertThat(rel.boundAt(end)).isGreaterThan(rel.windowBound());
+        assertThat(rel.boundAt(end)).isLessThan(windows.get(3).best().anchor().bound() / 4);
+    }
+
+    @Test
+    void withFewerThanTwoQuietWindowsTheFirstAndLastStay() {
+        Agent agent = new Agent(0, 0);
+        Random rnd = new Random(4);
+        List<ProbeWindow> windows = new ArrayList<>();
+        windows.add(window("before", agent, new Net(300_000, 300_000, 5_000), T0, 8, rnd));
+        windows.add(window("during-1", agent, new Net(20_000, 20_000, 5_000), T0 + 1e9, 8, rnd));
+        windows.add(window("after", agent, new Net(300_000, 300_000, 5_000), T0 + 2e9, 8, rnd));
+        ClockRelation rel = ClockRelation.fromWindows(windows);
+        assertThat(rel.anchors()).hasSize(3);
+        long b = windows.get(2).best().anchor().remote() + 500_000_000L;
+        assertThat(Math.abs(rel.toController(b) - agent.truth(b))).isLessThanOrEqualTo((double) rel.boundAt(b));
     }
 }

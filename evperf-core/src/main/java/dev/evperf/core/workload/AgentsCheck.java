@@ -25,16 +25,26 @@ final class AgentsCheck {
 
     private AgentsCheck() {}
 
-    /** Each switch: a time, a sink agent, a downsampling of 1..1000000. */
+    /** Each switch: a time, and a sink agent's downsampling of 1..1000000 or a driver agent's rate_percent of 50..1000. */
     private static void switches(Components.AgentsDef a, String where) {
         if (a.switches == null) fail(where, "agents.switches", "expected a list");
         for (int i = 0; i < a.switches.size(); i++) {
             Components.SwitchDef s = a.switches.get(i);
             String p = "agents.switches[" + i + "]";
             if (s == null || s.after == null || s.after.nanos() < 0) fail(where, p + ".after", "expected a duration");
-            boolean sink = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && "sink".equals(n.role));
-            if (!sink) fail(where, p + ".agent", "expected the name of a sink agent, got '" + s.agent + "'");
-            if (s.downsample == null || s.downsample < 1 || s.downsample > 1_000_000)
+            String role = s.ratePercent != null ? "driver" : "sink";
+            boolean named = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && role.equals(n.role));
+            if (!named) fail(where, p + ".agent", "expected the name of a " + role + " agent, got '" + s.agent + "'");
+            if (s.ratePercent != null) {
+                if (s.downsample != null)
+                    fail(where, p, "expected downsample (a sink) or rate_percent (a driver), not both");
+                // at 50 % the rest takes at most twice as long: within the trial's limit of twice its plan
+                if (s.ratePercent < 50 || s.ratePercent > 1_000)
+                    fail(
+                            where,
+                            p + ".rate_percent",
+                            "expected 50..1000 (the rest of the driver's share at that % of its rate)");
+            } else if (s.downsample == null || s.downsample < 1 || s.downsample > 1_000_000)
                 fail(where, p + ".downsample", "expected 1..1000000 (record one arrival in that many)");
         }
     }

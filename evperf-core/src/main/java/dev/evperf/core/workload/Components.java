@@ -87,7 +87,11 @@ public final class Components {
     public static final class SwitchDef {
         public Dur after;
         public String agent;
+        /** A sink agent's setting: record one arrival in that many. */
         public Long downsample;
+        /** A driver agent's setting: the rest of its share at that percentage of its rate. */
+        @JsonProperty("rate_percent")
+        public Long ratePercent;
     }
 
     /** A user-space delay per direction: {@code out} towards the agent (or sink), {@code back} from it, plus jitter. */
