@@ -250,6 +250,16 @@ public final class EventSupply implements AutoCloseable {
         c.batchFirst[c.batches] = c.size;
     }
 
+    /**
+     * After the last chunk is written (the supply has reached its end and every sender is done):
+     * lets the chunks go, so that the figures computed after the run have their heap instead of
+     * adding to it ({@code MemoryNeed}).
+     */
+    public void release() {
+        free.clear();
+        for (int i = 0; i < ready.length(); i++) ready.set(i, null);
+    }
+
     /** The records writer failed: senders stop waiting for chunks that will not come back. */
     public void fail(Throwable t) {
         failure = t;

@@ -169,8 +169,9 @@ public final class TrialRunner {
         // Small trials get small chunks; the cycle of chunks is what the trial holds, whatever its length.
         int chunkRows = (int) Math.max(schedule.largestBatch(), Math.min(EventSupply.CHUNK, Math.max(1, n)));
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
+        long index = RecordSpill.indexBytes(n, chunkRows, schedule.batched(), capacity, outRows);
         long need = MemoryNeed.bytes(
-                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
+                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows, index);
         result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         SpecFeed feed = SpecFeed.of(w, n);
@@ -306,6 +307,9 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
+                // The live monitor is closed: the senders' last chunks go with the others after the run
+                // (EventSupply.release), so the figures computed then have their heap.
+                for (var st : sending.states()) st.chunk = null;
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
