@@ -27,11 +27,12 @@ import java.util.TreeSet;
  *       STDDEV_POP and COUNT. It is partitioned by pair·100 + N, not by pair: Flink 1.20's planner
  *       took OVER windows over the same input that differ only in their ROWS bound for one and
  *       computed all of them with one bound (found by the validator: strategies of the other N had
- *       one Indicator or none); a key that names N makes their inputs differ; {@code IndP_N}: those with N ratios joined to the tick that closed
- *       their window (on the window's index; a regular join, not an interval join: an interval join
- *       holds its output's watermark back by its bound, so the end-of-input watermark, Long.MAX_VALUE,
- *       would never reach the sink and the trial would never see its outputs end); {@code Indicator}:
- *       per strategy, its pair's rows with its bands multiplier.
+ *       one Indicator or none); a key that names N makes their inputs differ;
+ *   <li>{@code IndP_N}: those with N ratios joined to the tick that closed their window, on the
+ *       window's index. A regular join, not an interval join: an interval join holds its output's
+ *       watermark back by its bound, so the end-of-input watermark (Long.MAX_VALUE) would never
+ *       reach the sink and the trial would never see its outputs end;
+ *   <li>{@code Indicator}: per strategy, its pair's rows with its bands multiplier.
  * </ul>
  *
  * <p>The MarketOrder stream is not translated: {@link #ORDERS_UNSUPPORTED} says why.
