@@ -4,6 +4,7 @@ import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.trial.EngineCheck;
+import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
@@ -13,7 +14,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-/** Before the first trial of an engine behind Kafka: start the run's components, then check the engine against them. */
+/**
+ * Before the first trial of an engine behind Kafka: start the run's components, then check the engine against them;
+ * before the first trial of a database table join: start the run's PostgreSQL.
+ */
 final class Components {
     private Components() {}
 
@@ -28,18 +32,21 @@ final class Components {
     /**
      * @param stopped whether a signal asked the run to stop: the engine check is then skipped or ended at
      *                once, and the caller's controller records the run as interrupted before its first trial
-     * @return the running components (not checked when {@code stopped}), or null when the engine runs in the
-     *         trial JVM or a signal stopped the components' start
+     * @return the running components (not checked when {@code stopped}), or null when every trial's engine runs
+     *         in the trial JVM and none needs a database, or a signal stopped the components' start
      * @throws WorkloadException (bad input: nothing ran) when a component does not start or the engine refuses the workload;
      *                           what was started is stopped first
      */
     static RunComponents startAndCheck(
             Plan plan, Path runDir, String classPath, PrintStream progress, BooleanSupplier stopped) throws Exception {
-        if (externalTrials(plan).isEmpty()) return null;
+        List<TrialSpec> external = externalTrials(plan);
+        // a PostgreSQL for the database table join's trials, which may run in the trial JVM (ref)
+        boolean database = plan.trials().stream().anyMatch(t -> SpecWorkload.databaseJoin(t.workload()) != null);
+        if (external.isEmpty() && !database) return null;
         long t0 = System.nanoTime();
         RunComponents components;
         try {
-            components = RunComponents.start(plan.base().components, runDir);
+            components = RunComponents.start(external.isEmpty() ? null : plan.base().components, runDir, database);
         } catch (ComponentFailure e) {
             // A Ctrl-C reaches the components' JVMs too: their end is the signal's doing, not bad input.
             if (stopped.getAsBoolean()) return null;
@@ -48,11 +55,14 @@ final class Components {
         if (stopped.getAsBoolean()) return components;
         try {
             progress.printf(
-                    "evperf: components ready in %.1f s%s%s; checking the engine%n",
+                    "evperf: components ready in %.1f s%s%s%s%n",
                     (System.nanoTime() - t0) / 1e9,
                     components.bootstrap() != null ? ", broker " + components.bootstrap() : "",
-                    components.rest() != null ? ", flink " + components.rest() : "");
-            List<TrialSpec> external = externalTrials(plan);
+                    components.rest() != null ? ", flink " + components.rest() : "",
+                    components.databaseUrl() != null ? ", postgres " + components.databaseUrl() : "",
+                    external.isEmpty() ? "" : "; checking the engine");
+            if (database) PlanChecker.checkDatabaseJoins(plan, components::withDatabase);
+            if (external.isEmpty()) return components;
             boolean oneEngine = external.stream()
                             .map(t -> t.workload().engine.name)
                             .distinct()

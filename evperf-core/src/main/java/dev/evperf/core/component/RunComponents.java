@@ -7,6 +7,8 @@ import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.FlinkMode;
+import dev.evperf.suites.spec.TableJoin;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +29,10 @@ public final class RunComponents implements AutoCloseable {
     private final Path dir;
     private Component broker;
     private Component flink;
+    /** Whether the run's trials need a PostgreSQL (database table joins), and the one running. */
+    private final boolean wantDatabase;
+
+    private RunDatabase database;
     /** Every start, in order, with its times; a restart after a death adds a generation. */
     private final List<Started> started = new ArrayList<>();
 
@@ -34,9 +40,10 @@ public final class RunComponents implements AutoCloseable {
 
     private int generation;
 
-    private RunComponents(Components.ComponentsDef def, Path dir) {
+    private RunComponents(Components.ComponentsDef def, Path dir, boolean database) {
         this.def = def;
         this.dir = dir;
+        this.wantDatabase = database;
     }
 
     /**
@@ -45,7 +52,15 @@ public final class RunComponents implements AutoCloseable {
      * @throws ComponentFailure naming the component that did not become ready (what was started is stopped)
      */
     public static RunComponents start(Components.ComponentsDef def, Path dir) {
-        RunComponents c = new RunComponents(def, dir.resolve("components"));
+        return start(def, dir, false);
+    }
+
+    /**
+     * As {@link #start(Components.ComponentsDef, Path)}, and with {@code database} a PostgreSQL for the
+     * database table join ({@link RunDatabase}) under {@code dir}/components/postgres.
+     */
+    public static RunComponents start(Components.ComponentsDef def, Path dir, boolean database) {
+        RunComponents c = new RunComponents(def, dir.resolve("components"), database);
         try {
             c.startAll();
         } catch (RuntimeException e) {
@@ -58,6 +73,7 @@ public final class RunComponents implements AutoCloseable {
     private void startAll() {
         generation++;
         String suffix = generation == 1 ? "" : "-" + generation;
+        if (wantDatabase) database = RunDatabase.start(dir.resolve("postgres" + suffix));
         if (def == null) return;
         if (def.broker != null) {
             broker = def.broker.bootstrapServers != null
@@ -128,6 +144,21 @@ public final class RunComponents implements AutoCloseable {
         return copy;
     }
 
+    /** The run's PostgreSQL's JDBC URL, or null when the run has none. */
+    public String databaseUrl() {
+        return database == null ? null : database.database().url();
+    }
+
+    /**
+     * For a trial of the database table join ({@code join} not null): table1 loaded for its spec, and its
+     * tree with the server's address as the engine's database options; any other trial's tree as it is.
+     *
+     * @throws IOException when table1 cannot be loaded
+     */
+    public JsonNode withDatabase(JsonNode tree, TableJoin join) throws IOException {
+        return database == null || join == null ? tree : database.prepare(tree, join);
+    }
+
     /** The first component JVM that died since it was started, named; null while all run. */
     public String died() {
         for (Component c : Arrays.asList(flink, broker)) {
@@ -135,7 +166,7 @@ public final class RunComponents implements AutoCloseable {
             String d = c.died();
             if (d != null) return d;
         }
-        return null;
+        return database == null ? null : database.died();
     }
 
     /**
@@ -160,6 +191,7 @@ public final class RunComponents implements AutoCloseable {
             if (c == null) continue;
             for (ComponentTimes t : c.times()) if (t.exitCode() == null) out.put(t.name(), t.pid());
         }
+        if (database != null && database.pid() > 0) out.put("postgres", database.pid());
         return out;
     }
 
@@ -176,6 +208,7 @@ public final class RunComponents implements AutoCloseable {
             o.set("jvms", Json.MAPPER.valueToTree(c.times()));
             if (c instanceof KafkaBroker k) o.set("broker_startup", Json.MAPPER.valueToTree(k.startup()));
         }
+        if (database != null) out.add(database.describe());
         return out;
     }
 
@@ -183,6 +216,7 @@ public final class RunComponents implements AutoCloseable {
         // Flink first: its jobs read from the broker.
         if (flink != null) flink.close();
         if (broker != null) broker.close();
+        if (database != null) database.close();
     }
 
     /** Stops every component evperf started (each with SIGTERM, forcibly after its grace). */

@@ -241,7 +241,10 @@ public final class Controller {
             }
         }
         boolean external = EngineModules.external(t.workload().engine.name) != null;
-        spec.set("workload", components != null && external ? components.inject(t.tree()) : t.tree());
+        JsonNode tree = components != null && external ? components.inject(t.tree()) : t.tree();
+        // a database table join: table1 loaded for this trial's spec, the server's address in the engine's options
+        if (components != null) tree = components.withDatabase(tree, SpecWorkload.databaseJoin(t.workload()));
+        spec.set("workload", tree);
         if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
 

@@ -1,5 +1,7 @@
 package dev.evperf.core.trial;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
@@ -19,6 +21,9 @@ import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
+import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.suites.spec.TableJoin;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -69,8 +74,36 @@ public final class PlanChecker {
             if (EngineModules.external(w.engine.name) != null) continue;
             // A neutral spec this engine cannot express: the trial is recorded as unsupported, not compiled.
             if (SpecWorkload.unsupported(w) != null) continue;
+            // A database table join connects when it compiles: checked once the run's PostgreSQL runs
+            // (checkDatabaseJoins).
+            if (SpecWorkload.databaseJoin(w) != null) continue;
             checkEngine(w, at);
         }
+    }
+
+    /**
+     * The engine compiles each distinct database table join of the plan against the run's PostgreSQL
+     * ({@code database}: a trial's tree with the server's address, table1 loaded), before any trial starts.
+     */
+    public static void checkDatabaseJoins(Plan plan, DatabaseTrees database) throws IOException {
+        Set<String> seen = new HashSet<>();
+        for (TrialSpec t : plan.trials()) {
+            TableJoin join = SpecWorkload.databaseJoin(t.workload());
+            if (join == null || !seen.add(t.tree().path("engine").toString())) continue;
+            JsonNode tree = database.withDatabase(t.tree(), join);
+            try {
+                checkEngine(
+                        WorkloadLoader.YAML.treeToValue(tree, Workload.class),
+                        plan.workloadFile() + " (trial " + t.id() + " " + t.label() + ")");
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the trial's workload does not bind: " + e.getOriginalMessage(), e);
+            }
+        }
+    }
+
+    /** A trial's tree made ready for the run's database (RunComponents). */
+    public interface DatabaseTrees {
+        JsonNode withDatabase(JsonNode tree, TableJoin join) throws IOException;
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.evperf.api.config.Suggest;
 import dev.evperf.suites.run.NeutralQuery;
 import dev.evperf.suites.spec.OutputSchema;
 import dev.evperf.suites.spec.SpecException;
+import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.translate.Translation;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,6 +134,11 @@ public final class SpecWorkload {
         }
     }
 
+    /** The database table join this trial runs (the run's PostgreSQL must hold its table1), or null. */
+    public static TableJoin databaseJoin(Workload w) {
+        return w.engine.query == null || unsupported(w) != null ? null : query(w).databaseJoin();
+    }
+
     /**
      * Why this trial does not run: its engine cannot express the query (with the translator's
      * reason), or evperf run cannot feed it yet; null when it runs.
@@ -140,7 +146,6 @@ public final class SpecWorkload {
     public static String unsupported(Workload w) {
         if (w.engine.query == null) return null;
         NeutralQuery q = query(w);
-        if (q.runnerLimit() != null) return q.label() + ": " + q.runnerLimit();
         if (NULL_ENGINE.equals(w.engine.name)) return null;
         Translation t = q.translate(w.engine.name);
         if (t instanceof Translation.Unsupported u)

@@ -4,6 +4,8 @@ import dev.evperf.suites.translate.Database;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.SQLException;
 
 /**
@@ -12,8 +14,7 @@ import java.sql.SQLException;
  * 127.0.0.1 only, on a free port, with its data in a temporary directory removed when it stops; or
  * a server the user points at with a JDBC URL, which evperf neither starts nor stops.
  *
- * <p>It lives here until the trial runner starts components (brokers, clusters, databases) itself;
- * then it belongs with them in core.
+ * <p>{@code evperf run} starts one for a run whose trials need it (core's RunComponents).
  */
 public final class PostgresServer implements AutoCloseable {
     private final EmbeddedPostgres embedded; // null for an external server
@@ -24,10 +25,27 @@ public final class PostgresServer implements AutoCloseable {
         this.database = database;
     }
 
-    /** Starts a server of its own (initdb, then postmaster; a few seconds). */
+    /** Starts a server of its own (initdb, then postmaster; a few seconds), its data in a temporary directory. */
     public static PostgresServer start() throws IOException {
-        EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                .setServerConfig("listen_addresses", "127.0.0.1")
+        return start(EmbeddedPostgres.builder());
+    }
+
+    /**
+     * Starts a server of its own with its data directory and its log ({@code postgres.log}) in
+     * {@code dir}, so a run's server lives in the run's directory; the data is removed when it stops.
+     */
+    public static PostgresServer start(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        ProcessBuilder.Redirect log =
+                ProcessBuilder.Redirect.appendTo(dir.resolve("postgres.log").toFile());
+        return start(EmbeddedPostgres.builder()
+                .setDataDirectory(dir.resolve("data"))
+                .setOutputRedirector(log)
+                .setErrorRedirector(log));
+    }
+
+    private static PostgresServer start(EmbeddedPostgres.Builder builder) throws IOException {
+        EmbeddedPostgres pg = builder.setServerConfig("listen_addresses", "127.0.0.1")
                 .setCleanDataDirectory(true)
                 .start();
         return new PostgresServer(

@@ -19,6 +19,7 @@ import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SpecException;
 import dev.evperf.suites.spec.Specs;
 import dev.evperf.suites.spec.TableJoin;
+import dev.evperf.suites.translate.Database;
 import dev.evperf.suites.translate.EsperTranslator;
 import dev.evperf.suites.translate.FlinkSqlTranslator;
 import dev.evperf.suites.translate.KafkaStreamsTranslator;
@@ -74,8 +75,11 @@ public sealed interface NeutralQuery {
     /** Rows sent before the timed run (table1's for the in-memory table join). */
     List<Input> setup();
 
-    /** Why {@code evperf run} cannot run this query on any engine yet, or null when it can. */
-    default String runnerLimit() {
+    /**
+     * The database table join whose table1 the run's PostgreSQL must hold ({@code evperf run} starts it,
+     * loads the table and gives the engine its address in place of {@link Database#OF_THE_RUN}), or null.
+     */
+    default TableJoin databaseJoin() {
         return null;
     }
 
@@ -95,7 +99,7 @@ public sealed interface NeutralQuery {
         private static final List<Translator> TRANSLATORS = List.of(
                 new SiddhiTranslator(),
                 new EsperTranslator(),
-                new RefTranslator(),
+                new RefTranslator(Database.OF_THE_RUN), // the run starts it (evperf run)
                 new FlinkSqlTranslator(),
                 new KafkaStreamsTranslator());
 
@@ -125,11 +129,8 @@ public sealed interface NeutralQuery {
         }
 
         @Override
-        public String runnerLimit() {
-            return spec instanceof TableJoin j && j.table() == TableJoin.Table.DATABASE
-                    ? "the database table join needs a PostgreSQL server loaded with table1; evperf run does not start"
-                            + " one for a trial yet (TableJoinDatabaseTest runs it on Esper)"
-                    : null;
+        public TableJoin databaseJoin() {
+            return spec instanceof TableJoin j && j.table() == TableJoin.Table.DATABASE ? j : null;
         }
 
         @Override

@@ -61,7 +61,7 @@ public final class RefTranslator extends SpecTranslator {
         if (q.table() != TableJoin.Table.DATABASE) return spec(q);
         if (database == null) {
             return unsupported("ref's database join needs the database that holds table1 (a PostgreSQL that evperf"
-                    + " starts; evperf run does not start one yet)");
+                    + " starts: evperf run does, for the run's trials)");
         }
         // the database as engine options: ref looks each event's row up there (join: grace, per batch)
         return queries(
