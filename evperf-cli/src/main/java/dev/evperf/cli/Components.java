@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.EngineModules;
@@ -29,6 +30,22 @@ final class Components {
                 .toList();
     }
 
+    private static void note(RunComponents components, JsonNode check, PrintStream progress) {
+        if (check == null) return;
+        components.engineChecks().add(check);
+        JsonNode a = check.path("class_archive");
+        // Made once per class path and JDK: say where the check's extra time went.
+        if (!a.isMissingNode() && !"mapped".equals(a.path("state").asText())) {
+            progress.printf(
+                    "evperf: class archive for %s trials %s (writing it took %.1f s after the check, checking it %.1f s): %s%n",
+                    check.path("engine").asText(),
+                    a.path("state").asText(),
+                    a.path("exit_ms").asLong() / 1e3,
+                    a.path("archive_check_ms").asLong() / 1e3,
+                    a.path("file").asText());
+        }
+    }
+
     static RunComponents startAndCheck(Plan plan, Path runDir, String classPath, PrintStream progress)
             throws Exception {
         if (externalTrials(plan).isEmpty()) return null;
@@ -52,7 +69,10 @@ final class Components {
                             .count()
                     == 1;
             if (external.size() == plan.trials().size() && oneEngine) {
-                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
+                note(
+                        components,
+                        EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components")),
+                        progress);
             } else {
                 // A neutral query swept over engines (flink and kafka-streams, or with in-JVM ones): each engine behind
                 // Kafka is checked on its own class path.
@@ -65,11 +85,14 @@ final class Components {
                             .toList();
                     Plan part = new Plan(
                             plan.workloadFile(), plan.tree(), trials.get(0).workload(), trials);
-                    EngineCheck.check(
-                            part,
-                            components::inject,
-                            classPath,
-                            runDir.resolve("components").resolve(engine));
+                    note(
+                            components,
+                            EngineCheck.check(
+                                    part,
+                                    components::inject,
+                                    classPath,
+                                    runDir.resolve("components").resolve(engine)),
+                            progress);
                 }
             }
             return components;

@@ -101,6 +101,29 @@ class FlinkRunTest {
                         + " WHERE sensor = 'sensor://engine/flink/checkpoint_duration_ms' AND value >= 0"))
                 .as("latest checkpoint durations sampled")
                 .isPositive();
+        // The report charts them (page opened in headless Chromium, every chart drawn)
+        assertThat(KafkaEnginesRunTest.reportPage(out, out.resolve("report.html"), tmp.resolve("chromium")))
+                .contains("Engine: latest checkpoint's duration")
+                .contains("flink/checkpoint_duration_ms")
+                .contains("Engine: latest checkpoint's size")
+                .contains("flink/checkpoint_size_bytes")
+                .contains("Engine: checkpoints so far")
+                .contains("flink/checkpoints_completed");
+        assertClassArchiveUsed(out, t);
+    }
+
+    /**
+     * The engine check made the class archive of the trial's class path, or found one that loads, and the trial JVM
+     * was started with it: its options as the JVM got them (the trial's env.json) name the archive.
+     */
+    static void assertClassArchiveUsed(Path run, Path trial) throws Exception {
+        JsonNode env = JSON.readTree(trial.resolve("env.json").toFile());
+        JsonNode check = JSON.readTree(run.resolve("run.json").toFile()).at("/engine_checks/0");
+        JsonNode archive = check.path("class_archive");
+        assertThat(archive.path("state").asText()).as(check.toString()).isIn("created", "mapped");
+        assertThat(env.path("jvm_flags").toString())
+                .as(env.toString())
+                .contains("-XX:SharedArchiveFile=" + archive.path("file").asText());
     }
 
     @Test

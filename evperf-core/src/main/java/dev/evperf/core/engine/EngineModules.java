@@ -14,9 +14,12 @@ import java.util.Map;
  * followed by the adapter module's, core's version winning where both name an artifact.
  */
 public final class EngineModules {
-    /** An engine outside the trial JVM: its adapter module and the components it needs. */
-    public record External(String module, boolean broker, boolean flink, boolean submitCheck) {
-    }
+    /**
+     * An engine outside the trial JVM: its adapter module and the components it needs. {@code classArchive}: its
+     * trial JVMs map a class-data-sharing archive of their class path ({@link ClassArchive}), made by the engine
+     * check, because their start-up is mostly class loading and cold code (Flink's SQL planning).
+     */
+    public record External(String module, boolean broker, boolean flink, boolean submitCheck, boolean classArchive) {}
 
     /**
      * By engine name. {@code submitCheck}: a job can fail only when the cluster runs it (a class
@@ -24,12 +27,11 @@ public final class EngineModules {
      * once and cancels it.
      */
     public static final Map<String, External> EXTERNAL = Map.of(
-            "kafka", new External("evperf-kafka", true, false, false),
-            "kafka-streams", new External("evperf-kstreams", true, false, false),
-            "flink", new External("evperf-flink", true, true, true));
+            "kafka", new External("evperf-kafka", true, false, false, false),
+            "kafka-streams", new External("evperf-kstreams", true, false, false, false),
+            "flink", new External("evperf-flink", true, true, true, true));
 
-    private EngineModules() {
-    }
+    private EngineModules() {}
 
     public static External external(String engine) {
         return EXTERNAL.get(engine);
@@ -51,8 +53,34 @@ public final class EngineModules {
         for (Path p : ModuleClassPath.of("evperf-core")) byArtifact.putIfAbsent(artifact(p), p);
         for (Path p : ModuleClassPath.of(e.module())) byArtifact.putIfAbsent(artifact(p), p);
         List<Path> all = new ArrayList<>(byArtifact.values());
+        if (e.classArchive() && ClassArchive.dir() != null) all = archivable(all, ClassArchive.dir());
         all.addAll(user);
         return ModuleClassPath.join(all);
+    }
+
+    /**
+     * The same entries as a class-data-sharing archive needs them: jars first, then class directories (the JDK
+     * writes no archive when a directory with files comes before a jar it loaded from; evperf's directories, in a
+     * build, hold only evperf's classes, which no jar holds), and Flink's planner jar instead of its loader.
+     */
+    private static List<Path> archivable(List<Path> entries, Path cacheDir) {
+        List<Path> jars = new ArrayList<>();
+        List<Path> dirs = new ArrayList<>();
+        for (Path p : entries) {
+            if (java.nio.file.Files.isDirectory(p)) {
+                dirs.add(p);
+            } else if (PlannerJar.isLoader(p)) {
+                try {
+                    jars.add(PlannerJar.unpacked(p, cacheDir));
+                } catch (java.io.IOException ex) {
+                    return entries; // the loader then, and no archive of the planner's classes
+                }
+            } else {
+                jars.add(p);
+            }
+        }
+        jars.addAll(dirs);
+        return jars;
     }
 
     /** {@code engine.classpath}'s entries, resolved against the workload file's directory. */
@@ -71,7 +99,9 @@ public final class EngineModules {
     static String artifact(Path p) {
         String file = p.getFileName().toString();
         Path parent = p.getParent();
-        if (parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("target")) {
+        if (parent != null
+                && parent.getFileName() != null
+                && parent.getFileName().toString().equals("target")) {
             Path module = parent.getParent();
             return module == null ? p.toString() : "module:" + module.getFileName();
         }
@@ -79,7 +109,8 @@ public final class EngineModules {
             String version = parent.getFileName().toString();
             String artifactId = parent.getParent().getFileName().toString();
             if (file.startsWith(artifactId + "-" + version)) {
-                String rest = file.substring((artifactId + "-" + version).length()).replaceFirst("\\.jar$", "");
+                String rest =
+                        file.substring((artifactId + "-" + version).length()).replaceFirst("\\.jar$", "");
                 String group = parent.getParent().getParent().toString();
                 // a reactor module's jar and its repository jar are the same artifact
                 return group.endsWith("/dev/evperf") ? "module:" + artifactId + rest : group + ":" + artifactId + rest;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
+import dev.evperf.core.engine.ClassArchive;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.results.Json;
@@ -35,18 +36,22 @@ import java.util.function.UnaryOperator;
  */
 public final class EngineCheck {
     static final String INVALID = "evperf-invalid\t";
+    /** The check's last line when every configuration passed: its wall-clock time (ms). */
+    static final String PASSED = "evperf-check-passed\t";
 
     private EngineCheck() {}
 
     /**
      * @param inject sets the components' addresses into a trial's workload tree
      * @param dir    where the check's input and its JVM's output are written
+     * @return what the check recorded (also in {@code dir/engine-check-result.json}): its wall time and, for an engine
+     *     whose trials map a class-data-sharing archive, what became of it; null for an engine in the trial JVM
      * @throws WorkloadException with the engine's one-line message
      */
-    public static void check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir)
+    public static ObjectNode check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir)
             throws IOException, InterruptedException {
         String engine = plan.base().engine.name;
-        if (EngineModules.external(engine) == null) return;
+        if (EngineModules.external(engine) == null) return null;
         ArrayNode items = Json.MAPPER.createArrayNode();
         Set<String> seen = new HashSet<>();
         for (TrialSpec t : plan.trials()) {
@@ -63,19 +68,28 @@ public final class EngineCheck {
         Files.createDirectories(dir);
         Path input = dir.resolve("engine-check.json");
         Json.write(input, items);
+        String classPath = EngineModules.trialClassPath(
+                engine,
+                cliClassPath,
+                EngineModules.userClassPath(plan.base().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g",
-                dev.evperf.launch.ParentWatch.option(),
-                "-cp",
-                EngineModules.trialClassPath(
-                        engine,
-                        cliClassPath,
-                        EngineModules.userClassPath(
-                                plan.base().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))),
-                EngineCheck.class.getName(),
-                input.toString()));
+                dev.evperf.launch.ParentWatch.option()));
+        ClassArchive archive = EngineModules.external(engine).classArchive() ? ClassArchive.of(classPath) : null;
+        // The check loads what a trial loads (it plans and submits the job): with no archive yet, it writes one.
+        Path dumped = null;
+        if (archive != null) {
+            if (archive.usable()) {
+                cmd.addAll(archive.useOptions());
+            } else {
+                dumped = archive.dumpTarget();
+                cmd.addAll(ClassArchive.dumpOptions(dumped));
+            }
+        }
+        cmd.addAll(List.of("-cp", classPath, EngineCheck.class.getName(), input.toString()));
         Path out = dir.resolve("engine-check.out");
+        long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
@@ -85,14 +99,55 @@ public final class EngineCheck {
             throw new WorkloadException(plan.workloadFile() + ": engine " + engine
                     + ": the check of its queries did not end within 10 min");
         }
+        long exitedAt = System.currentTimeMillis();
+        ObjectNode record = Json.MAPPER.createObjectNode();
+        record.put("engine", engine);
+        record.put("wall_ms", (System.nanoTime() - t0) / 1_000_000);
         List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        Long endedAt = null;
         for (String l : lines) {
             if (l.startsWith(INVALID)) throw new WorkloadException(l.substring(INVALID.length()));
+            if (l.startsWith(PASSED))
+                endedAt = Long.parseLong(l.substring(PASSED.length()).strip());
         }
-        if (p.exitValue() != 0) {
+        // Writing the archive at exit can fail on its own (a full disk): the check passed if it said so.
+        if (p.exitValue() != 0 && (dumped == null || endedAt == null)) {
             throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code "
                     + p.exitValue() + ": " + TrialExit.crashLine(out) + " (" + out + ")");
         }
+        if (archive != null) record.set("class_archive", archiveRecord(archive, dumped, endedAt, exitedAt, p, out));
+        Json.write(dir.resolve("engine-check-result.json"), record);
+        return record;
+    }
+
+    /**
+     * What became of the class-data-sharing archive: mapped, or written by this check (its time from the check's
+     * last line to its JVM's exit, on this machine's wall clock, then the check that the archive loads), or not.
+     */
+    private static ObjectNode archiveRecord(
+            ClassArchive archive, Path dumped, Long endedAt, long exitedAt, Process p, Path out) throws IOException {
+        ObjectNode a = Json.MAPPER.createObjectNode();
+        a.put("file", archive.file().toString());
+        if (dumped == null) {
+            a.put("state", "mapped");
+        } else {
+            if (endedAt != null) a.put("exit_ms", exitedAt - endedAt);
+            long t0 = System.nanoTime();
+            boolean adopted = p.exitValue() == 0 && archive.adopt(dumped);
+            a.put("archive_check_ms", (System.nanoTime() - t0) / 1_000_000);
+            a.put(
+                    "state",
+                    adopted
+                            ? "created"
+                            : "not created: "
+                                    + (p.exitValue() != 0
+                                            ? "the check's JVM ended with code " + p.exitValue() + ": "
+                                                    + TrialExit.crashLine(out)
+                                            : "the archive did not load"));
+            Files.deleteIfExists(dumped);
+        }
+        if (Files.exists(archive.file())) a.put("bytes", Files.size(archive.file()));
+        return a;
     }
 
     /** In the check's JVM: validates each configuration (and submits it once where the engine needs that); prints the first problem. */
@@ -122,6 +177,7 @@ public final class EngineCheck {
                 break;
             }
         }
+        if (code == 0) System.out.println(PASSED + System.currentTimeMillis());
         System.out.flush();
         System.exit(code);
     }

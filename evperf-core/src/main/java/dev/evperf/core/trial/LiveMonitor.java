@@ -105,21 +105,4 @@ final class LiveMonitor implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
     }
-
-    /** The trial's latest live line in its stdout (the controller shows it in place), or null. */
-    static String lastLine(java.nio.file.Path stdout) throws java.io.IOException {
-        if (!java.nio.file.Files.exists(stdout)) return null;
-        try (var file = new java.io.RandomAccessFile(stdout.toFile(), "r")) {
-            long len = file.length();
-            long from = Math.max(0, len - 4096);
-            file.seek(from);
-            byte[] tail = new byte[(int) (len - from)];
-            file.readFully(tail);
-            String[] lines = new String(tail, java.nio.charset.StandardCharsets.UTF_8).split("\n");
-            for (int i = lines.length - 1; i >= 0; i--) {
-                if (lines[i].startsWith(PREFIX)) return lines[i];
-            }
-        }
-        return null;
-    }
 }
