@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * A trial's figures across agents, every timestamp on the controller's clock. An event's latency
@@ -127,7 +128,7 @@ public final class AgentFigures {
 
     /** The largest per-event bound: the ± of every latency figure (ns). */
     public long maxBound() {
-        return java.util.stream.IntStream.range(0, planned)
+        return IntStream.range(0, planned)
                 .filter(i -> receipt[i] >= 0)
                 .mapToLong(i -> bound[i])
                 .max()
@@ -136,7 +137,7 @@ public final class AgentFigures {
 
     /** Nearest-rank percentile of the received events' latency (ns). */
     public long latencyPercentile(double p) {
-        long[] l = java.util.stream.IntStream.range(0, planned)
+        long[] l = IntStream.range(0, planned)
                 .filter(i -> receipt[i] >= 0)
                 .mapToLong(this::latency)
                 .sorted()
@@ -150,7 +151,7 @@ public final class AgentFigures {
      * agent's clock, so it needs no relation (the schedule's precision on the agent).
      */
     public long lagPercentile(double p) {
-        long[] l = java.util.stream.IntStream.range(0, planned)
+        long[] l = IntStream.range(0, planned)
                 .filter(i -> send[i] != 0)
                 .mapToLong(i -> send[i] - intended[i])
                 .sorted()

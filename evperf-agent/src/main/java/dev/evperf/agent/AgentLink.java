@@ -13,6 +13,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The controller's connection to one agent: the handshake, then one request at a time, each reply
@@ -87,7 +88,7 @@ public final class AgentLink implements AutoCloseable {
                 long t3 = in.readLong();
                 long t4 = System.nanoTime();
                 window.add(new Probe(t1, t2, t3, t4));
-                if (gapMicros > 0) java.util.concurrent.locks.LockSupport.parkNanos(gapMicros * 1000);
+                if (gapMicros > 0) LockSupport.parkNanos(gapMicros * 1000);
             }
         } catch (IOException e) {
             throw lost(e);

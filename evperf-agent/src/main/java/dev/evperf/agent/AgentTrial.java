@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.agent.clock.ClockRelation;
 import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ public final class AgentTrial {
             List<Integer> driverParts = new ArrayList<>();
             List<Schedule> shares = new ArrayList<>();
             List<String> targets = new ArrayList<>();
-            String topics = "evperf-agents-" + Long.toHexString(new java.security.SecureRandom().nextLong());
+            String topics = "evperf-agents-" + Long.toHexString(new SecureRandom().nextLong());
             for (int d = 0; d < plan.drivers().size(); d++) {
                 Schedule share = plan.load().forDriver(d);
                 shares.add(share);

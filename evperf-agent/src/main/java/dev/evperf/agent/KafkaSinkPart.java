@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -50,8 +52,8 @@ final class KafkaSinkPart extends ReceivingPart {
         try (Admin admin = Admin.create(p)) {
             admin.createTopics(List.of(new NewTopic(topic.topic(), 1, (short) 1)))
                     .all()
-                    .get(TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException("kafka: creating topic " + topic.topic() + " at " + topic.bootstrap()
                         + " failed: " + e.getCause().getMessage());

@@ -2,6 +2,8 @@ package dev.evperf.api;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /** A running engine with its queries deployed. */
 public interface Engine extends AutoCloseable {
@@ -63,8 +65,8 @@ public interface Engine extends AutoCloseable {
      * {@code sensor://engine/<name>}. A reading that fails this time is NaN. Asked once, after the
      * engine opened and before the first send; the default has none.
      */
-    default java.util.Map<String, java.util.function.DoubleSupplier> gauges() {
-        return java.util.Map.of();
+    default Map<String, DoubleSupplier> gauges() {
+        return Map.of();
     }
 
     /**
@@ -72,8 +74,8 @@ public interface Engine extends AutoCloseable {
      * once after {@link #drain}, into result.json's {@code engine_figures}; each value is written as
      * JSON. The default has none; an engine that cannot tell this time returns none.
      */
-    default java.util.Map<String, Object> figures() {
-        return java.util.Map.of();
+    default Map<String, Object> figures() {
+        return Map.of();
     }
 
     /** Stops the engine and frees its resources. */

@@ -73,6 +73,9 @@ public final class PairsCommand {
         @Mixin
         Scale scale;
 
+        @Mixin
+        Verbosity verbosity;
+
         @Option(
                 names = "--file-count",
                 defaultValue = "1",
@@ -100,6 +103,7 @@ public final class PairsCommand {
                         (System.nanoTime() - t0) / 1e9);
                 return 0;
             } catch (BadInput e) {
+                if (verbosity.verbose) e.printStackTrace(pairs.main.err);
                 pairs.main.err.println("evperf pairs: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
@@ -117,6 +121,9 @@ public final class PairsCommand {
 
         @Mixin
         Scale scale;
+
+        @Mixin
+        Verbosity verbosity;
 
         @Option(
                 names = "--engines",
@@ -159,6 +166,7 @@ public final class PairsCommand {
                 if (!(latencyBoundMs > 0))
                     throw new BadInput("--latency-bound " + latencyBoundMs + ": must be positive");
             } catch (BadInput e) {
+                if (verbosity.verbose) e.printStackTrace(err);
                 err.println("evperf pairs: " + e.getMessage());
                 return Main.BAD_INPUT;
             }

@@ -1,6 +1,8 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.api.EngineException;
+import dev.evperf.ref.store.Layout;
 import dev.evperf.ref.study.LayoutCells;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,8 +83,8 @@ public final class RefLayoutsStudy implements Callable<Integer> {
         List<String> ls = StudyJvm.list(layouts);
         for (String l : ls) {
             try {
-                dev.evperf.ref.store.Layout.named(l); // bad names fail before anything runs
-            } catch (dev.evperf.api.EngineException e) {
+                Layout.named(l); // bad names fail before anything runs
+            } catch (EngineException e) {
                 throw new IllegalArgumentException(
                         "--layouts: " + e.getMessage().replaceFirst("^ref: option layout", "a layout"));
             }
@@ -190,7 +193,7 @@ public final class RefLayoutsStudy implements Callable<Integer> {
             String layout,
             List<Long> sizes,
             Map<String, JsonNode> at,
-            java.util.function.Function<JsonNode, String> value) {
+            Function<JsonNode, String> value) {
         s.append(String.format(Locale.ROOT, "%-10s", layout));
         for (long n : sizes) {
             JsonNode c = at.get(layout + "@" + n);

@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.ref.study.DiskBandwidth;
 import dev.evperf.ref.study.SlideMCells;
 import java.io.PrintStream;
@@ -96,9 +97,7 @@ public final class RefSlideMStudy implements Callable<Integer> {
                 + " tuples of " + TUPLE + " B = " + String.format(Locale.ROOT, "%.2f", window * TUPLE / 1e9)
                 + " GB, heap " + heap);
         Map<String, Object> bw = DiskBandwidth.measure(files, blockBytes, StudyJvm.bytes(bandwidthBytes), disk.direct);
-        Files.writeString(
-                results,
-                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("bandwidth", bw)) + "\n");
+        Files.writeString(results, new ObjectMapper().writeValueAsString(Map.of("bandwidth", bw)) + "\n");
         for (double r : rs) {
             err.println("evperf: rate " + (r == 0 ? "max" : String.format(Locale.ROOT, "%.0f", r)) + " …");
             List<String> opts = new ArrayList<>(List.of("-Xmx" + xmx, "-Xms" + xmx));

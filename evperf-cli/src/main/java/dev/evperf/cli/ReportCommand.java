@@ -112,7 +112,7 @@ public final class ReportCommand implements Callable<Integer> {
         long bytes;
         try {
             bytes = AgentReportPage.write(run, file);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UncheckedIOException(file.toString(), e);
         }
         err.println(String.format(

@@ -1,6 +1,7 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.api.config.Suggest;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.PlanChecker;
@@ -108,7 +109,7 @@ final class SuiteCommand implements Callable<Integer> {
                 new TreeSet<>(EngineModules.names(Engines.available().keySet()));
         for (String e : names) {
             if (!known.contains(e)) {
-                String hint = dev.evperf.api.config.Suggest.closest(e, known);
+                String hint = Suggest.closest(e, known);
                 throw new IllegalArgumentException("--engines: unknown engine '" + e + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "; engines: " + String.join(", ", known)));
             }

@@ -1,6 +1,8 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.figures.LagTrend;
 import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.summary.AnalysisOptions;
 import dev.evperf.analysis.summary.RunSummary;
@@ -8,6 +10,7 @@ import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -72,9 +75,8 @@ final class Summaries {
         // The analysis's own JSON form, so run.json and `summary --format json` use the same names.
         JsonNode tree = load(trialDir, trialOptions(trialDir, cutWarmUp)).toJsonTree();
         // An engine behind Kafka: its consumer lag's trend, which sustain judges.
-        var lag = dev.evperf.analysis.figures.LagTrend.of(trialDir, dev.evperf.results.TrialResult.load(trialDir));
-        if (lag != null && tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o)
-            o.set("lag_trend", Json.MAPPER.valueToTree(lag));
+        var lag = LagTrend.of(trialDir, TrialResult.load(trialDir));
+        if (lag != null && tree instanceof ObjectNode o) o.set("lag_trend", Json.MAPPER.valueToTree(lag));
         return tree;
     }
 

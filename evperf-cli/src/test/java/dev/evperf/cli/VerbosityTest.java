@@ -32,6 +32,16 @@ class VerbosityTest {
                 Arguments.of("model", List.of("model", notARun)),
                 Arguments.of("compare", List.of("compare", notARun, notARun)),
                 Arguments.of("ref-study", List.of("ref-study", "layouts", "--layouts", "nosuchlayout")),
+                Arguments.of("pairs", List.of("pairs", "generate", "--sf", "0", "--out", notARun)),
+                Arguments.of(
+                        "suite",
+                        List.of(
+                                "suite",
+                                "macro",
+                                "--quick",
+                                "--out",
+                                tmp.resolve("suite").toString())),
+                Arguments.of("agent", List.of("agent", "--listen", "nohostport", "--secret-file", bad.toString())),
                 Arguments.of("an unknown option", List.of("summary", notARun, "--frobnicate")));
     }
 
@@ -41,7 +51,8 @@ class VerbosityTest {
         Cli plain = Cli.run(args.toArray(String[]::new));
         assertThat(plain.exit).as(plain.err).isEqualTo(Main.BAD_INPUT);
         assertThat(plain.err.strip().split("\n")).as(plain.err).hasSize(1);
-        assertThat(plain.err).startsWith("evperf: ").doesNotContain("\tat ");
+        // "evperf: …", or "evperf pairs: …" from the command that says its name
+        assertThat(plain.err).containsPattern("^evperf( pairs)?: ").doesNotContain("\tat ");
 
         List<String> verbose = new ArrayList<>(args);
         verbose.add("--verbose");

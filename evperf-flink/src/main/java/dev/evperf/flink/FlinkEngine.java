@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -147,9 +148,8 @@ final class FlinkEngine extends KafkaFedEngine {
      * statistics when the job checkpoints.
      */
     @Override
-    protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
-        Map<String, java.util.function.DoubleSupplier> g =
-                new LinkedHashMap<>(metrics().gauges());
+    protected Map<String, DoubleSupplier> engineGauges() {
+        Map<String, DoubleSupplier> g = new LinkedHashMap<>(metrics().gauges());
         if (checkpointing) g.putAll(checkpoints().gauges());
         return g;
     }

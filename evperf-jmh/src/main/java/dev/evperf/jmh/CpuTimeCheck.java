@@ -1,13 +1,14 @@
 package dev.evperf.jmh;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.evperf.api.Engine;
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
 import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
-import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.OutputRecords;
+import dev.evperf.core.driver.SendState;
 import dev.evperf.core.driver.Waiter;
 import dev.evperf.core.engine.Engines;
 import java.lang.management.ManagementFactory;
@@ -36,8 +37,7 @@ import java.util.concurrent.locks.LockSupport;
  * Usage: {@code java -cp "target/evperf-jmh.jar:target/lib/*" dev.evperf.jmh.CpuTimeCheck raw|trial|waiters|nexmark [batches]}.
  */
 public final class CpuTimeCheck {
-    private CpuTimeCheck() {
-    }
+    private CpuTimeCheck() {}
 
     public static void main(String[] args) throws Exception {
         int batches = args.length > 1 ? Integer.parseInt(args[1]) : 300;
@@ -57,8 +57,13 @@ public final class CpuTimeCheck {
             // Two chunks of 64 Ki slots hold a batch's outputs without a writer.
             OutputRecords records = new OutputRecords(n, origin, 1 << 16, 2);
             SendState state = new SendState();
-            engine.subscribe(Fixtures.OUTPUT, records.listener(0, engine.outputFields(Fixtures.OUTPUT).indexOf("id"),
-                    OutputRecords.Delivery.SENDING_THREAD, state));
+            engine.subscribe(
+                    Fixtures.OUTPUT,
+                    records.listener(
+                            0,
+                            engine.outputFields(Fixtures.OUTPUT).indexOf("id"),
+                            OutputRecords.Delivery.SENDING_THREAD,
+                            state));
             EngineErrors errors = new EngineErrors();
             engine.onError(errors);
             EventMaker maker = new EventMaker(Fixtures.pool(), Fixtures.SEQ_INDEX);
@@ -74,8 +79,15 @@ public final class CpuTimeCheck {
                 if (records.recorded() != n) throw new IllegalStateException("lost outputs: " + records.recorded());
             }
             Arrays.sort(perEvent);
-            System.out.printf(Locale.ROOT, "%s: median thread CPU time per event %.2f ns (p25 %.2f, p75 %.2f) over %d batches of %d%n",
-                    trial ? "trial" : "raw", perEvent[batches / 2], perEvent[batches / 4], perEvent[3 * batches / 4], batches, n);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: median thread CPU time per event %.2f ns (p25 %.2f, p75 %.2f) over %d batches of %d%n",
+                    trial ? "trial" : "raw",
+                    perEvent[batches / 2],
+                    perEvent[batches / 4],
+                    perEvent[3 * batches / 4],
+                    batches,
+                    n);
         }
     }
 
@@ -91,9 +103,15 @@ public final class CpuTimeCheck {
         }
         Arrays.sort(checked);
         Arrays.sort(unchecked);
-        System.out.printf(Locale.ROOT, "wake-up lateness over %d waits of 2 µs, ns: with the stall check median %d (p90 %d);"
-                + " without median %d (p90 %d)%n", waits, checked[waits / 2], checked[waits * 9 / 10],
-                unchecked[waits / 2], unchecked[waits * 9 / 10]);
+        System.out.printf(
+                Locale.ROOT,
+                "wake-up lateness over %d waits of 2 µs, ns: with the stall check median %d (p90 %d);"
+                        + " without median %d (p90 %d)%n",
+                waits,
+                checked[waits / 2],
+                checked[waits * 9 / 10],
+                unchecked[waits / 2],
+                unchecked[waits * 9 / 10]);
     }
 
     static void nexmark(int batches) {
@@ -101,7 +119,7 @@ public final class CpuTimeCheck {
         g.data = "{}";
         g.generator();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         int n = 10_000_000;
         double[] thread = new double[batches], process = new double[batches];
         for (int b = -3; b < batches; b++) { // 3 batches of warm-up
@@ -119,9 +137,16 @@ public final class CpuTimeCheck {
         }
         Arrays.sort(thread);
         Arrays.sort(process);
-        System.out.printf(Locale.ROOT, "nexmark generator: median CPU time per event %.1f ns on its thread (p25 %.1f, p75 %.1f), "
-                + "%.1f ns for the whole process, over %d batches of %d: %.1f M events per second of one core%n",
-                thread[batches / 2], thread[batches / 4], thread[3 * batches / 4], process[batches / 2], batches, n,
+        System.out.printf(
+                Locale.ROOT,
+                "nexmark generator: median CPU time per event %.1f ns on its thread (p25 %.1f, p75 %.1f), "
+                        + "%.1f ns for the whole process, over %d batches of %d: %.1f M events per second of one core%n",
+                thread[batches / 2],
+                thread[batches / 4],
+                thread[3 * batches / 4],
+                process[batches / 2],
+                batches,
+                n,
                 1e3 / process[batches / 2]);
     }
 
@@ -130,7 +155,8 @@ public final class CpuTimeCheck {
         long now;
         while ((now = System.nanoTime()) < due) {
             long left = due - now;
-            if (left > 100_000) LockSupport.parkNanos(left - 100_000); else Thread.onSpinWait();
+            if (left > 100_000) LockSupport.parkNanos(left - 100_000);
+            else Thread.onSpinWait();
         }
         return now;
     }

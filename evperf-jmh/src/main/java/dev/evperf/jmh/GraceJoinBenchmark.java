@@ -2,7 +2,7 @@ package dev.evperf.jmh;
 
 import dev.evperf.api.EngineException;
 import dev.evperf.api.InputHandle;
-import dev.evperf.ref.study.Heap;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.suites.data.Inputs;
 import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.Specs;
@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx6g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @State(Scope.Thread)
@@ -55,11 +57,18 @@ public class GraceJoinBenchmark extends SpecEngines.Batches {
     @Setup(Level.Trial)
     public void open() throws EngineException {
         QuerySpec spec = Specs.read("{test: table_join, rows: " + rows + "}", "join");
-        long before = Heap.usedAfterGc();
-        opened = new SpecEngines.Opened("ref", spec, Map.of("join", join, "grace_partitions", 1000, "grace_batch", BATCH));
+        long before = LiveHeap.usedAfterGc();
+        opened = new SpecEngines.Opened(
+                "ref", spec, Map.of("join", join, "grace_partitions", 1000, "grace_batch", BATCH));
         InputHandle table = opened.engine.input(TableJoin.ROWS);
-        for (int id = 1; id <= rows; id++) table.send(Inputs.tableRow(spec.data().seed(), id));
-        System.out.printf(Locale.ROOT, "%nJOIN %s rows=%d: table in the heap %.1f MB%n", join, rows, (Heap.usedAfterGc() - before) / 1e6);
+        for (int id = 1; id <= rows; id++)
+            table.send(Inputs.tableRow(spec.data().seed(), id));
+        System.out.printf(
+                Locale.ROOT,
+                "%nJOIN %s rows=%d: table in the heap %.1f MB%n",
+                join,
+                rows,
+                (LiveHeap.usedAfterGc() - before) / 1e6);
         input = opened.engine.input("stream1");
     }
 

@@ -1,8 +1,7 @@
 package dev.evperf.jmh;
 
 import dev.evperf.api.EngineException;
-import dev.evperf.api.InputHandle;
-import dev.evperf.ref.study.Heap;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.Specs;
 import dev.evperf.suites.validate.Verdict;
@@ -39,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SlidingAvgBenchmark {
@@ -61,16 +62,25 @@ public class SlidingAvgBenchmark {
 
         @Setup(Level.Trial)
         public void open() throws EngineException {
-            QuerySpec spec = Specs.read("{test: count_window, function: avg, rows: " + rows + ", stream: {max_id: 100}}", "P7");
-            long before = Heap.usedAfterGc();
+            QuerySpec spec =
+                    Specs.read("{test: count_window, function: avg, rows: " + rows + ", stream: {max_id: 100}}", "P7");
+            long before = LiveHeap.usedAfterGc();
             opened = new SpecEngines.Opened(engine, spec);
             input = opened.engine.input("stream1");
             seq = rows + VALIDATED_AFTER_FULL;
             Verdict v = opened.validate(spec, seq);
-            if (!v.valid() || v.correct() != seq) throw new IllegalStateException(engine + ": " + v.summary() + " " + v.examples());
-            long full = Heap.usedAfterGc();
-            System.out.printf(Locale.ROOT, "%nP7 %s rows=%d: %s; window memory %.1f MB (heap after full GC %d B, before opening %d B)%n",
-                    engine, rows, v.summary(), (full - before) / 1e6, full, before);
+            if (!v.valid() || v.correct() != seq)
+                throw new IllegalStateException(engine + ": " + v.summary() + " " + v.examples());
+            long full = LiveHeap.usedAfterGc();
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nP7 %s rows=%d: %s; window memory %.1f MB (heap after full GC %d B, before opening %d B)%n",
+                    engine,
+                    rows,
+                    v.summary(),
+                    (full - before) / 1e6,
+                    full,
+                    before);
             expected = opened.outputs;
         }
     }

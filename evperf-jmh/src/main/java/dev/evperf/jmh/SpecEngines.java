@@ -3,6 +3,7 @@ package dev.evperf.jmh;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.suites.data.Inputs;
@@ -17,8 +18,14 @@ import dev.evperf.suites.validate.Tolerance;
 import dev.evperf.suites.validate.Validation;
 import dev.evperf.suites.validate.Verdict;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * A neutral query spec opened on an engine through its translation (ref, Esper, Siddhi), fed the
@@ -26,16 +33,16 @@ import java.util.Map;
  * only count them (to measure).
  */
 final class SpecEngines {
-    private SpecEngines() {
-    }
+    private SpecEngines() {}
 
     static Translation.Queries translate(String engine, QuerySpec spec) {
-        Translator t = switch (engine) {
-            case "ref" -> new RefTranslator();
-            case "esper" -> new EsperTranslator();
-            case "siddhi" -> new SiddhiTranslator();
-            default -> throw new IllegalArgumentException("no translator for " + engine);
-        };
+        Translator t =
+                switch (engine) {
+                    case "ref" -> new RefTranslator();
+                    case "esper" -> new EsperTranslator();
+                    case "siddhi" -> new SiddhiTranslator();
+                    default -> throw new IllegalArgumentException("no translator for " + engine);
+                };
         return (Translation.Queries) t.translate(spec);
     }
 
@@ -54,7 +61,7 @@ final class SpecEngines {
 
         Opened(String name, QuerySpec spec, Map<String, Object> options) throws EngineException {
             queries = translate(name, spec);
-            Map<String, Object> o = new java.util.HashMap<>(queries.options());
+            Map<String, Object> o = new HashMap<>(queries.options());
             o.putAll(options);
             engine = Engines.get(name).open(new EngineSpec(queries.inputs(), queries.text(), queries.outputNames(), o));
             inputs = new Inputs(spec);
@@ -79,7 +86,13 @@ final class SpecEngines {
             send(0, n);
             List<Object[]> rows = Rows.reorder(queries.outputs().get(0), fields, kept);
             kept = null;
-            return Validation.check(spec, queries.outputs(), n, Map.of(queries.outputNames().get(0), rows), Tolerance.DEFAULT).get(0);
+            return Validation.check(
+                            spec,
+                            queries.outputs(),
+                            n,
+                            Map.of(queries.outputNames().get(0), rows),
+                            Tolerance.DEFAULT)
+                    .get(0);
         }
 
         @Override
@@ -93,10 +106,10 @@ final class SpecEngines {
      * the invocation that sends it (not timed), after checking that every event sent so far had its one
      * output.
      */
-    @org.openjdk.jmh.annotations.State(org.openjdk.jmh.annotations.Scope.Thread)
+    @State(Scope.Thread)
     abstract static class Batches {
         Opened opened;
-        dev.evperf.api.InputHandle input;
+        InputHandle input;
         Object[][] batch;
         long seq;
         long expected;
@@ -104,21 +117,24 @@ final class SpecEngines {
         /** Events per invocation. */
         abstract int size();
 
-        @org.openjdk.jmh.annotations.Setup(org.openjdk.jmh.annotations.Level.Invocation)
+        @Setup(Level.Invocation)
         public void freshEvents() {
-            if (opened.outputs != expected) throw new IllegalStateException(opened.queries.engine() + " emitted " + opened.outputs + ", expected " + expected);
+            if (opened.outputs != expected)
+                throw new IllegalStateException(
+                        opened.queries.engine() + " emitted " + opened.outputs + ", expected " + expected);
             if (batch == null) batch = new Object[size()][];
-            for (int i = 0; i < batch.length; i++) batch[i] = opened.inputs.event(seq++).row();
+            for (int i = 0; i < batch.length; i++)
+                batch[i] = opened.inputs.event(seq++).row();
             expected += batch.length;
         }
 
-        @org.openjdk.jmh.annotations.TearDown(org.openjdk.jmh.annotations.Level.Trial)
+        @TearDown(Level.Trial)
         public void close() {
             opened.close();
         }
 
         void send() {
-            dev.evperf.api.InputHandle in = input;
+            InputHandle in = input;
             for (Object[] e : batch) in.send(e);
         }
     }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The pass-through: every input stream has a topic (created for this engine and deleted when it
@@ -65,7 +66,7 @@ final class KafkaEngine extends KafkaFedEngine {
 
     /** The pass-through's "engine" is the sink's consumer, which reads the input topics themselves. */
     @Override
-    protected Map<org.apache.kafka.common.TopicPartition, Long> consumed() {
+    protected Map<TopicPartition, Long> consumed() {
         return consumer.consumed();
     }
 

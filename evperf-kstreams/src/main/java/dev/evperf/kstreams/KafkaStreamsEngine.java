@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.DoubleSupplier;
 import java.util.stream.Stream;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.KafkaStreams;
@@ -229,8 +230,8 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
      * (summed over stream threads), mean commit latency, and the largest lag its consumers see.
      */
     @Override
-    protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
-        Map<String, java.util.function.DoubleSupplier> m = new LinkedHashMap<>();
+    protected Map<String, DoubleSupplier> engineGauges() {
+        Map<String, DoubleSupplier> m = new LinkedHashMap<>();
         m.put("kafka-streams/process_rate", () -> metric("stream-thread-metrics", "process-rate", false));
         m.put("kafka-streams/commit_latency_avg_ms", () -> metric("stream-thread-metrics", "commit-latency-avg", true));
         m.put(

@@ -81,7 +81,8 @@ public final class Intervals {
         try {
             return Double.parseDouble(r[c]);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(file + ":" + (i + 2) + ": not a number: '" + r[c] + "' (column " + header.get(c) + ")");
+            throw new IllegalArgumentException(
+                    file + ":" + (i + 2) + ": not a number: '" + r[c] + "' (column " + header.get(c) + ")");
         }
     }
 
@@ -92,6 +93,33 @@ public final class Intervals {
             double[] v = new double[rows.size()];
             for (int i = 0; i < v.length; i++) v[i] = number(i, c);
             out.put(header.get(c), v);
+        }
+        return out;
+    }
+
+    /** One whole interval of a measured phase: its start (ns, trial axis) and a column's value in it. */
+    public record Point(long startNs, double value) {}
+
+    /**
+     * The whole intervals (wholly inside their phase) of measured phases that have a value in
+     * {@code column}, in time order: the series the warm-up and compare's rate samples use. A phase
+     * is measured when result.json says so; without result.json every interval counts.
+     *
+     * @return null when the file (an older one) lacks t_start_s, phase, whole or the column
+     */
+    public List<Point> measuredWhole(String column, TrialResult result) {
+        int tCol = column("t_start_s"), phaseCol = column("phase"), wholeCol = column("whole"), yCol = column(column);
+        if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || yCol < 0) return null;
+        int last = Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, yCol));
+        List<Point> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            String[] c = rows.get(i);
+            if (c.length <= last || !"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
+            int phase = (int) number(i, phaseCol);
+            if (result != null
+                    && phase < result.phases().size()
+                    && !result.phases().get(phase).measure()) continue;
+            out.add(new Point(Math.round(number(i, tCol) * 1e9), number(i, yCol)));
         }
         return out;
     }

@@ -57,7 +57,6 @@ public record TrialResult(
         JsonNode pipelines,
         JsonNode jvm,
         JsonNode engineFigures,
-        JsonNode retainedHeap,
         HeapAfterGc heapAfterGc) {
 
     /**
@@ -93,15 +92,23 @@ public record TrialResult(
     public record First(long tNs, String source, String where, String message) {}
 
     /**
-     * The trial JVM's heap used right after a full collection (null in older results, and where
-     * explicit GC is disabled): {@code beforeRunBytes} after the collection that precedes the first
-     * send (engine open, queries deployed, events prepared), {@code afterDrainBytes} after one once
-     * the outputs drained, before the engine closes. The difference is what the run left live: the
-     * engine's state (windows, tables, partial matches) and evperf's bounded records.
+     * The trial JVM's heap used right after full collections ({@code LiveHeap.usedAfterGc}; null in
+     * older results, and where explicit GC is disabled): {@code beforeRunBytes} after the collection
+     * that precedes the first send (engine open, queries deployed, events prepared),
+     * {@code afterDrainBytes} once the outputs drained, before the engine closes. The difference is
+     * what the run left live: the engine's state (windows, tables, partial matches) and evperf's
+     * bounded records. With measure.retained_heap also {@code beforeOpenBytes}, read before the
+     * engine opened (events already made), and {@code retainedBytes = afterDrainBytes -
+     * beforeOpenBytes}: the heap the engine holds at the end, its compiled queries included. (Results
+     * written before 2026-11-23 kept those in a separate {@code retained_heap} section,
+     * {@code before_open_bytes}, {@code engine_open_bytes}, {@code retained_bytes}, from their own
+     * reading after the drain; readers fall back to it, see docs/results-format.md.)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record HeapAfterGc(long beforeRunBytes, long afterDrainBytes, String note) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record HeapAfterGc(
+            Long beforeOpenBytes, long beforeRunBytes, long afterDrainBytes, Long retainedBytes, String note) {}
 
     /** Outputs the engine delivered in batches (only when it did): how many batches, rows, mean and largest size. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -187,7 +194,7 @@ public record TrialResult(
         public volatile Integer senders;
         public volatile Double prepareMs, writeMs;
         public volatile Disturbance disturbance;
-        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures, retainedHeap;
+        public volatile JsonNode cpu, sensors, trace, broker, pipelines, jvm, engineFigures;
         public volatile OutputBatches outputBatches;
         public volatile HarnessWaits harnessWaits;
         public volatile Clock clock;
@@ -236,7 +243,6 @@ public record TrialResult(
                     pipelines,
                     jvm,
                     engineFigures,
-                    retainedHeap,
                     heapAfterGc);
         }
     }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -49,10 +51,10 @@ public final class Secret {
     public static Secret create(Path file) throws IOException {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
-        String hex = java.util.HexFormat.of().formatHex(bytes);
+        String hex = HexFormat.of().formatHex(bytes);
         Files.writeString(file, hex + "\n", StandardCharsets.UTF_8);
         try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: the file stays as the umask made it
         }

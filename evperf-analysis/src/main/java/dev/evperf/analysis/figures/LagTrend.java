@@ -1,10 +1,13 @@
 package dev.evperf.analysis.figures;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.evperf.results.Intervals;
 import dev.evperf.results.Sensors;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -21,8 +24,7 @@ import java.util.List;
  * @param windowS     the time the fit spans
  * @param maxLag      the largest lag sampled in the window
  */
-@com.fasterxml.jackson.databind.annotation.JsonNaming(
-        com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record LagTrend(int points, double slopePerS, double stdErr, double windowS, double maxLag) {
     /** The sensor the lag is read from (the Kafka adapters' {@code Engine.gauges()}). */
     public static final String SENSOR = "sensor://engine/kafka/consumer_lag";
@@ -50,7 +52,7 @@ public record LagTrend(int points, double slopePerS, double stdErr, double windo
                 fit.slopeMsPerS(),
                 fit.stdErr(),
                 fit.windowS(),
-                java.util.Arrays.stream(y).max().orElse(0));
+                Arrays.stream(y).max().orElse(0));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.evperf.analysis.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.analysis.sql.WarmUps;
 import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
@@ -39,7 +40,7 @@ public final class ModelBuilder {
         TrialData d = TrialData.load(trialDir);
         Trace trace = Trace.load(trialDir);
         TrialResult result = TrialResult.load(trialDir);
-        WarmUp w = o.keepWarmUp() ? null : WarmUp.detect(d, trialDir, result);
+        WarmUp w = o.keepWarmUp() ? null : WarmUps.detect(trialDir, result);
         JsonNode resultJson = readJson(trialDir.resolve(Layout.RESULT_JSON));
         String engine = resultJson == null ? null : resultJson.path("engine").asText(null);
         Long lost = resultJson == null || !resultJson.path("trace").has("lost")

@@ -1,5 +1,6 @@
 package dev.evperf.analysis.model;
 
+import dev.evperf.analysis.sql.WarmUps;
 import dev.evperf.analysis.stats.Describe;
 import dev.evperf.analysis.stats.JsonSupport;
 import dev.evperf.analysis.trial.Burst;
@@ -81,7 +82,7 @@ public record ModelCheck(
 
     public static ModelCheck check(ServiceModel model, Path trialDir, String trialId, boolean keepWarmUp) {
         TrialData d = TrialData.load(trialDir);
-        WarmUp w = keepWarmUp ? null : WarmUp.detect(d, trialDir, TrialResult.load(trialDir));
+        WarmUp w = keepWarmUp ? null : WarmUps.detect(trialDir, TrialResult.load(trialDir));
         Set<List<String>> known = new HashSet<>();
         for (ServiceModel.Signature s : model.signatures()) known.add(s.points());
         double coverage = Double.NaN;

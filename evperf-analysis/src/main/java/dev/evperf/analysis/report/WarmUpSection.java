@@ -1,6 +1,7 @@
 package dev.evperf.analysis.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.sql.WarmUps;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.TrialResult;
@@ -18,11 +19,10 @@ final class WarmUpSection extends Section {
      * query treat it as unmeasured, so the steady-state tables and distributions leave it out.
      */
     void warmUpPart() throws SQLException {
-        // Several senders interleave their sends: bursts.parquet's per-burst min/max and a cut by send
-        // time no longer match the summary's bursts and cut by seq, so derive both from the events.
-        boolean bySeq = result.path("senders").asInt(1) > 1 && q.hasEvents();
-        if (bySeq) q.burstsFromEvents();
-        WarmUp w = q.detectWarmUp(TrialResult.load(dir));
+        // The summary's warm-up: bursts derived from the events and a cut by seq (bursts.parquet's
+        // per-burst min/max and a cut by send time differ from them when several senders interleave).
+        WarmUp w = WarmUps.detect(q, TrialResult.load(dir));
+        boolean bySeq = q.hasEvents();
         ObjectNode n = node.putObject("warmUp");
         n.put("method", WarmUpCut.METHOD);
         n.put("series", w.series());

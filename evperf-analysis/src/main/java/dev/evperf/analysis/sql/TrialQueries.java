@@ -142,8 +142,8 @@ public final class TrialQueries {
      * The warm-up transient by MSER-5, from the small series only: the measured bursts' times
      * (bursts.parquet, or the bursts derived from the events) when there are bursts, else the
      * intervals' median processing times (intervals.csv); the first steady event's seq by one scan
-     * of the events. With neither series, as {@code WarmUp.detect}: nothing cut, and the first
-     * measured event as the start of the steady state.
+     * of the events. With neither series: nothing cut, and the first measured event as the start of
+     * the steady state. {@link WarmUps#detect} is how the analyses call it (bursts from the events).
      */
     public WarmUp detectWarmUp(TrialResult result) throws SQLException {
         WarmUp w = WarmUp.ofBurstTimes(new long[0], new double[0], i -> null);
@@ -164,31 +164,19 @@ public final class TrialQueries {
             if (burstsFromEvents && w.points() > 0) return w;
         }
         if (w.points() == 0 && Files.isRegularFile(dir.resolve(Layout.INTERVALS))) {
-            w = WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null);
+            w = WarmUp.ofIntervals(WarmUp.readIntervals(dir, result));
         }
         if (!hasEvents()) return w;
         if (w.points() == 0) {
             Object[] first =
                     db.row("SELECT min(seq), arg_min(send_start, seq) FROM " + Db.parquet(events) + " WHERE measured");
-            return first[0] == null
-                    ? w
-                    : new WarmUp(
-                            w.series(), 0, 0, null, Db.asLong(first[1]), Db.asLong(first[0]), Double.NaN, Double.NaN);
+            return first[0] == null ? w : WarmUp.none(w.series(), Db.asLong(first[1]), Db.asLong(first[0]));
         }
         if (w.endNs() == null || w.truncation() == 0) return w;
         List<Object[]> first = db.rows(
                 "SELECT min(seq) FROM " + Db.parquet(events) + " WHERE measured AND send_start >= " + w.endNs());
         Object seq = first.isEmpty() ? null : first.get(0)[0];
-        return new WarmUp(
-                w.series(),
-                w.points(),
-                w.truncation(),
-                w.skipBursts(),
-                w.endNs(),
-                seq == null ? null : ((Number) seq).longValue(),
-                w.steadyMean(),
-                w.transientMean(),
-                w.inconclusive());
+        return w.withFirstSteadySeq(seq == null ? null : ((Number) seq).longValue());
     }
 
     public long outputCount() throws SQLException {

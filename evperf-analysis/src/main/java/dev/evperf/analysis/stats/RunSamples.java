@@ -1,12 +1,13 @@
 package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.evperf.analysis.sql.WarmUps;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
+import dev.evperf.results.TrialResult;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,13 @@ import java.util.TreeMap;
  * @param warmUps per analysed trial id, the warm-up that was cut (or detected, when kept)
  * @param setup   what run.json says the run ran on: its workload and machine
  */
-public record RunSamples(Path runDir, String name, List<Group> groups, Map<String, WarmUp> warmUps, List<String> skipped,
-                         Setup.Run setup) {
+public record RunSamples(
+        Path runDir,
+        String name,
+        List<Group> groups,
+        Map<String, WarmUp> warmUps,
+        List<String> skipped,
+        Setup.Run setup) {
 
     /**
      * The samples of one configuration.
@@ -36,7 +42,8 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
      * @param series per metric, one series per trial (in trial order)
      * @param setup  the JVM options and engine versions its trials ran with
      */
-    public record Group(String key, String label, List<String> trials, Map<Metric, List<double[]>> series, Setup.Trials setup) {
+    public record Group(
+            String key, String label, List<String> trials, Map<Metric, List<double[]>> series, Setup.Trials setup) {
         /** Every trial's values of the metric, one after the other. */
         public double[] values(Metric m) {
             return Units.pooled(series(m));
@@ -48,7 +55,7 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
     }
 
     /**
-     * @param cutWarmUp leave out each trial's warm-up transient as {@link WarmUp#detect} finds it
+     * @param cutWarmUp leave out each trial's warm-up transient as {@link WarmUps#detect} finds it (the summary's cut)
      * @throws IllegalArgumentException one line naming the directory, when it is not a run
      *                                  directory or its run.json is malformed
      */
@@ -71,7 +78,7 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
             try {
                 TrialResult result = TrialResult.load(dir);
                 TrialData d = Files.exists(dir.resolve(Layout.EVENTS)) ? TrialData.load(dir) : null;
-                WarmUp w = WarmUp.detect(d, dir, result);
+                WarmUp w = WarmUps.detect(dir, result);
                 warmUps.put(id, w);
                 samples = TrialSamples.of(d, dir, result, cutWarmUp ? w : null);
             } catch (IllegalArgumentException | UncheckedIOException e) {
@@ -85,10 +92,19 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
             entries.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         List<Group> groups = new ArrayList<>();
-        perGroup.forEach((key, list) -> groups.add(new Group(key, labels.get(key), List.copyOf(ids.get(key)), series(list),
+        perGroup.forEach((key, list) -> groups.add(new Group(
+                key,
+                labels.get(key),
+                List.copyOf(ids.get(key)),
+                series(list),
                 Setup.Trials.of(run, entries.get(key)))));
-        return new RunSamples(runDir, runDir.toAbsolutePath().normalize().getFileName().toString(), List.copyOf(groups),
-                warmUps, List.copyOf(skipped), Setup.Run.of(run.run()));
+        return new RunSamples(
+                runDir,
+                runDir.toAbsolutePath().normalize().getFileName().toString(),
+                List.copyOf(groups),
+                warmUps,
+                List.copyOf(skipped),
+                Setup.Run.of(run.run()));
     }
 
     /** All groups pooled into one ("all"), for runs whose configurations do not match. */
@@ -99,7 +115,8 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
         Setup.Trials setup = Setup.Trials.NONE;
         for (Group g : groups) {
             all.addAll(g.trials());
-            g.series().forEach((m, s) -> series.computeIfAbsent(m, k -> new ArrayList<>()).addAll(s));
+            g.series().forEach((m, s) -> series.computeIfAbsent(m, k -> new ArrayList<>())
+                    .addAll(s));
             setup = setup.and(g.setup());
         }
         return new Group("*", "all", all, series, setup);
@@ -108,19 +125,25 @@ public record RunSamples(Path runDir, String name, List<Group> groups, Map<Strin
     /** Per metric, the trials' series in trial order (a metric a trial lacks is left out for it). */
     static Map<Metric, List<double[]>> series(List<Map<Metric, double[]>> trials) {
         Map<Metric, List<double[]>> out = new EnumMap<>(Metric.class);
-        for (Map<Metric, double[]> t : trials) t.forEach((m, v) -> out.computeIfAbsent(m, k -> new ArrayList<>()).add(v));
+        for (Map<Metric, double[]> t : trials)
+            t.forEach((m, v) -> out.computeIfAbsent(m, k -> new ArrayList<>()).add(v));
         return out;
     }
 
     private static String canonical(JsonNode params) {
         Map<String, String> sorted = new TreeMap<>();
-        params.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue().toString()));
+        params.fields()
+                .forEachRemaining(e -> sorted.put(e.getKey(), e.getValue().toString()));
         return sorted.toString();
     }
 
     private static String label(JsonNode params) {
         List<String> parts = new ArrayList<>();
-        params.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + (e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+        params.fields()
+                .forEachRemaining(e -> parts.add(e.getKey() + "="
+                        + (e.getValue().isTextual()
+                                ? e.getValue().asText()
+                                : e.getValue().toString())));
         return parts.isEmpty() ? "all" : String.join(", ", parts);
     }
 }

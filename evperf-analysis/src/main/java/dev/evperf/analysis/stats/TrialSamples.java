@@ -1,14 +1,12 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.results.Intervals;
-import dev.evperf.results.Layout;
 import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.TrialResult;
 import dev.evperf.analysis.warmup.WarmUp;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -24,8 +22,7 @@ import java.util.Map;
  * rule (only a conclusive transient, from its first steady event on).
  */
 public final class TrialSamples {
-    private TrialSamples() {
-    }
+    private TrialSamples() {}
 
     /**
      * @param d       the trial's records, or null when it ran with records off (then only the
@@ -53,7 +50,8 @@ public final class TrialSamples {
             if (!bursts.isEmpty()) {
                 int skip = cutFrom(warmUp) == 0 || warmUp.skipBursts() == null ? 0 : warmUp.skipBursts();
                 double[] bt = new double[Math.max(0, bursts.size() - skip)];
-                for (int i = skip; i < bursts.size(); i++) bt[i - skip] = bursts.get(i).timeNs(d) / 1e6;
+                for (int i = skip; i < bursts.size(); i++)
+                    bt[i - skip] = bursts.get(i).timeNs(d) / 1e6;
                 out.put(Metric.BURST_TIME, bt);
             }
 
@@ -82,7 +80,9 @@ public final class TrialSamples {
      * its first whole interval).
      */
     static long cutFrom(WarmUp warmUp) {
-        return warmUp == null || warmUp.truncation() == 0 || warmUp.firstSteadySeq() == null ? 0 : warmUp.firstSteadySeq();
+        return warmUp == null || warmUp.truncation() == 0 || warmUp.firstSteadySeq() == null
+                ? 0
+                : warmUp.firstSteadySeq();
     }
 
     /** input_rate of the whole measured intervals starting at or after the warm-up; null without intervals.csv. */
@@ -90,20 +90,13 @@ public final class TrialSamples {
         if (!Files.isRegularFile(trialDir.resolve(Layout.INTERVALS))) return null;
         Intervals csv = Intervals.read(trialDir);
         if (csv == null) return new double[0];
-        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
-        int rCol = csv.column("input_rate");
-        if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || rCol < 0) return null;
-        double[] v = new double[csv.size()];
+        List<Intervals.Point> whole = csv.measuredWhole("input_rate", result);
+        if (whole == null) return null;
+        double[] v = new double[whole.size()];
         int k = 0;
-        for (int i = 0; i < csv.size(); i++) {
-            String[] c = csv.rows().get(i);
-            if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, rCol))) continue;
-            if (!"1".equals(c[wholeCol]) || c[rCol].isEmpty()) continue;
-            int phase = (int) csv.number(i, phaseCol);
-            if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
-            long t = Math.round(csv.number(i, tCol) * 1e9);
-            if (warmUp != null && warmUp.truncation() > 0 && !warmUp.steadyAt(t)) continue;
-            v[k++] = csv.number(i, rCol);
+        for (Intervals.Point p : whole) {
+            if (warmUp != null && warmUp.truncation() > 0 && !warmUp.steadyAt(p.startNs())) continue;
+            v[k++] = p.value();
         }
         return Arrays.copyOf(v, k);
     }

@@ -13,6 +13,7 @@ import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.sql.Dist;
 import dev.evperf.analysis.sql.Distribution;
 import dev.evperf.analysis.sql.TrialQueries;
+import dev.evperf.analysis.sql.WarmUps;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Layout;
@@ -93,8 +94,7 @@ public final class SqlSummary {
                     : PhaseRate.rate(c.measured(), c.firstMeasuredStart(), c.lastMeasuredEnd());
             Adaptivity adaptivity = adaptivity(db, q, result);
 
-            q.burstsFromEvents();
-            WarmUp w = q.detectWarmUp(result);
+            WarmUp w = WarmUps.detect(q, result);
             long cutEvents = 0;
             if (w.firstSteadySeq() != null && w.truncation() > 0) {
                 cutEvents = db.count("SELECT count(*) FROM " + Db.parquet(q.events) + " WHERE measured AND seq < "

@@ -19,7 +19,8 @@ import java.util.Map;
  * its result.json: the producer's acknowledgement and broker-to-broker latencies ({@code broker}),
  * the CPU time of every process of the run ({@code cpu}, from procfs) with the cores they kept busy
  * and the throughput per core (events per CPU-second), the consumer lag's trend, and the heap the
- * engine held at the end ({@code retained_heap}, when measured). Nothing for a
+ * engine held at the end ({@code heap_after_gc.retained_bytes}, or an older result's
+ * {@code retained_heap}, when measured). Nothing for a
  * trial without these figures (an engine in the trial JVM).
  */
 public final class SystemFigures {
@@ -74,8 +75,10 @@ public final class SystemFigures {
                     .append(cpu.path("events_per_cpu_s").asLong())
                     .append(" events per CPU-second\n");
         }
-        JsonNode heap = r.path("retained_heap");
-        if (heap.isObject()) {
+        // heap_after_gc holds it since 2026-11-23; older results have their own retained_heap section.
+        JsonNode heap =
+                r.path("heap_after_gc").has("retained_bytes") ? r.path("heap_after_gc") : r.path("retained_heap");
+        if (heap.has("retained_bytes")) {
             sb.append("Engine's retained heap (measure.retained_heap; used after full GCs, engine open at the end minus"
                             + " before it opened): ")
                     .append(num(heap.path("retained_bytes").asLong() / 1e6, 1))

@@ -13,6 +13,7 @@ import dev.evperf.analysis.figures.RateShape;
 import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
+import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -66,7 +67,7 @@ public final class TextReport {
             sb.append(" ==\n");
             if (t.ok()) {
                 trial(sb, t, run.options());
-                SystemFigures.text(sb, dev.evperf.results.Layout.trialDir(run.runDir(), t.id()));
+                SystemFigures.text(sb, Layout.trialDir(run.runDir(), t.id()));
             } else
                 sb.append(t.status().toUpperCase(Locale.ROOT))
                         .append(": ")

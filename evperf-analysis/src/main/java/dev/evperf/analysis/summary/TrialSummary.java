@@ -91,7 +91,7 @@ public record TrialSummary(
         }
         // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
         WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))
-                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result), null)
+                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result))
                 : null;
         boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
         int every = result == null ? 0 : result.sampleEvery();

@@ -2,6 +2,7 @@ package dev.evperf.analysis.summary;
 
 import static dev.evperf.analysis.summary.Table.num;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.figures.Adaptivity;
 import dev.evperf.analysis.figures.BurstStats;
 import dev.evperf.analysis.figures.HeadTail;
@@ -13,6 +14,8 @@ import dev.evperf.analysis.figures.Robust;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Intervals;
 import dev.evperf.results.TrialResult;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,9 +80,9 @@ public final class Warnings {
     /** A neutral query's validation found wrong rows (validation.json, written by the controller after the trial). */
     private static void invalid(Path dir, List<Warning> out) {
         Path file = dir == null ? null : dir.resolve("validation.json");
-        if (file == null || !java.nio.file.Files.exists(file)) return;
+        if (file == null || !Files.exists(file)) return;
         try {
-            var v = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+            var v = new ObjectMapper().readTree(file.toFile());
             if (!"invalid".equals(v.path("verdict").asText())) return;
             StringBuilder sb = new StringBuilder("the engine's rows differ from the reference model's: ");
             for (var stream : v.path("streams")) {
@@ -94,7 +97,7 @@ public final class Warnings {
                     Warning.INVALID,
                     "every figure",
                     sb.append("see validation.json").toString()));
-        } catch (java.io.IOException unreadable) {
+        } catch (IOException unreadable) {
             out.add(new Warning(
                     Warning.INVALID, "every figure", "validation.json cannot be read: " + unreadable.getMessage()));
         }

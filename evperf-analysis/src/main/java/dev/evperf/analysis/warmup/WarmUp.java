@@ -1,23 +1,16 @@
 package dev.evperf.analysis.warmup;
 
 import dev.evperf.results.Intervals;
-import dev.evperf.results.Layout;
-import dev.evperf.analysis.trial.Burst;
-import dev.evperf.analysis.trial.Bursts;
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.results.TrialResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
 /**
  * The end of a trial's warm-up transient, found by {@link Mser MSER-5} over the trial's measured
- * part (the workload's own unmeasured warm-up phases are already left out):
+ * part (the workload's own unmeasured warm-up phases are already left out). The series come from
+ * the trial's files in one place, {@code sql.WarmUps} (the bursts by DuckDB, the intervals by
+ * {@link #readIntervals}); summary, report, compare and model all take the warm-up from there:
  * <ul>
  * <li>bursty workloads: over the measured bursts' times, in injection order; the transient is
  *     the first {@code skipBursts} measured bursts (what {@code AnalysisOptions.skipBursts} and
@@ -42,16 +35,31 @@ import java.util.function.IntFunction;
  *                    Then nothing is cut (truncation 0), as the MSER literature advises, and the
  *                    analyses say so instead of dropping half the data.
  */
-public record WarmUp(String series, int points, int truncation, Integer skipBursts, Long endNs, Long firstSteadySeq,
-                     double steadyMean, double transientMean, boolean inconclusive) {
+public record WarmUp(
+        String series,
+        int points,
+        int truncation,
+        Integer skipBursts,
+        Long endNs,
+        Long firstSteadySeq,
+        double steadyMean,
+        double transientMean,
+        boolean inconclusive) {
     public static final String BURSTS = "bursts";
     public static final String INTERVALS = "intervals";
     public static final String NONE = "none";
 
-    /** A conclusive detection (or none at all). */
-    public WarmUp(String series, int points, int truncation, Integer skipBursts, Long endNs, Long firstSteadySeq,
-                  double steadyMean, double transientMean) {
-        this(series, points, truncation, skipBursts, endNs, firstSteadySeq, steadyMean, transientMean, false);
+    /**
+     * No series to run MSER-5 on ({@code points} 0): nothing cut; the steady state starts at the
+     * first measured event, when known.
+     */
+    public static WarmUp none(String series, Long endNs, Long firstSteadySeq) {
+        return new WarmUp(series, 0, 0, null, endNs, firstSteadySeq, Double.NaN, Double.NaN, false);
+    }
+
+    /** This warm-up with the first steady event found (by the caller, who has the events). */
+    public WarmUp withFirstSteadySeq(Long seq) {
+        return new WarmUp(series, points, truncation, skipBursts, endNs, seq, steadyMean, transientMean, inconclusive);
     }
 
     /** Whether event {@code seq} lies after the warm-up (measured or not; combine with {@code d.measured}). */
@@ -78,113 +86,55 @@ public record WarmUp(String series, int points, int truncation, Integer skipBurs
     }
 
     /**
-     * Detects the warm-up of a trial directory: its bursts from events.parquet when the trial
-     * has per-event records and bursts, else its intervals.csv.
-     */
-    public static WarmUp detect(Path trialDir) {
-        TrialData d = Files.exists(trialDir.resolve(Layout.EVENTS)) ? TrialData.load(trialDir) : null;
-        return detect(d, trialDir, TrialResult.load(trialDir));
-    }
-
-    /**
-     * @param d        the loaded records, or null (records off)
-     * @param trialDir for intervals.csv, may be null
-     * @param result   the trial's result.json, may be null (then every phase flagged measured in
-     *                 intervals.csv counts, as the events' phase column cannot be checked)
-     */
-    public static WarmUp detect(TrialData d, Path trialDir, TrialResult result) {
-        if (d != null) {
-            List<Burst> bursts = Bursts.measured(d);
-            if (!bursts.isEmpty()) return ofBursts(d, bursts);
-        }
-        if (trialDir != null && Files.isRegularFile(trialDir.resolve(Layout.INTERVALS))) {
-            return ofIntervals(readIntervals(trialDir, result), d);
-        }
-        Long first = d == null ? null : firstMeasured(d);
-        return new WarmUp(NONE, 0, 0, null, first == null ? null : d.sendStart(first.intValue()), first, Double.NaN, Double.NaN);
-    }
-
-    /** MSER-5 over the measured bursts' times (ms). */
-    public static WarmUp ofBursts(TrialData d, List<Burst> measuredBursts) {
-        double[] ms = new double[measuredBursts.size()];
-        long[] start = new long[ms.length];
-        for (int i = 0; i < ms.length; i++) {
-            ms[i] = measuredBursts.get(i).timeNs(d) / 1e6;
-            start[i] = d.sendStart(measuredBursts.get(i).from());
-        }
-        return ofBurstTimes(start, ms, i -> (long) measuredBursts.get(i).from());
-    }
-
-    /**
      * MSER-5 over measured bursts given by their start (ns, trial axis) and time (ms), in injection
      * order (e.g. from bursts.parquet, without loading the events).
      *
      * @param firstSeq the first event of the i-th burst of the series, or null when unknown
      */
     public static WarmUp ofBurstTimes(long[] startNs, double[] ms, IntFunction<Long> firstSeq) {
-        if (ms.length == 0) return new WarmUp(NONE, 0, 0, null, null, null, Double.NaN, Double.NaN);
+        if (ms.length == 0) return none(NONE, null, null);
         int t = Mser.truncation(ms);
         boolean inconclusive = t > 0 && Mser.atSearchLimit(t, ms.length);
         if (inconclusive) t = 0;
         int first = Math.min(t, ms.length - 1);
-        return new WarmUp(BURSTS, ms.length, t, t, startNs[first], firstSeq.apply(first), mean(ms, t, ms.length), mean(ms, 0, t),
+        return new WarmUp(
+                BURSTS,
+                ms.length,
+                t,
+                t,
+                startNs[first],
+                firstSeq.apply(first),
+                mean(ms, t, ms.length),
+                mean(ms, 0, t),
                 inconclusive);
     }
 
-    /** One whole measured interval of intervals.csv: its start (ns) and median processing time (µs). */
-    public record Interval(long startNs, double p50Us) {}
-
-    /** MSER-5 over the intervals' median processing times. */
-    public static WarmUp ofIntervals(List<Interval> intervals, TrialData d) {
-        if (intervals.isEmpty()) {
-            Long first = d == null ? null : firstMeasured(d);
-            return new WarmUp(NONE, 0, 0, null, first == null ? null : d.sendStart(first.intValue()), first, Double.NaN, Double.NaN);
-        }
+    /** MSER-5 over the intervals' median processing times; the first steady event is left to the caller (null). */
+    public static WarmUp ofIntervals(List<Intervals.Point> intervals) {
+        if (intervals.isEmpty()) return none(NONE, null, null);
         double[] y = new double[intervals.size()];
-        for (int i = 0; i < y.length; i++) y[i] = intervals.get(i).p50Us();
+        for (int i = 0; i < y.length; i++) y[i] = intervals.get(i).value();
         int t = Mser.truncation(y);
         boolean inconclusive = t > 0 && Mser.atSearchLimit(t, y.length);
         if (inconclusive) t = 0;
         long end = intervals.get(Math.min(t, y.length - 1)).startNs();
-        Long firstSeq = null;
-        if (d != null) {
-            for (int i = 0; i < d.size(); i++) {
-                if (d.measured(i) && d.sendStart(i) >= end) {
-                    firstSeq = (long) i;
-                    break;
-                }
-            }
-        }
-        return new WarmUp(INTERVALS, y.length, t, null, end, firstSeq, mean(y, t, y.length), mean(y, 0, t), inconclusive);
+        return new WarmUp(INTERVALS, y.length, t, null, end, null, mean(y, t, y.length), mean(y, 0, t), inconclusive);
     }
 
     /**
-     * The whole intervals of measured phases that have a processing median, in time order.
-     * A phase is measured when result.json says so; without result.json every interval counts.
+     * The series MSER-5 runs on without bursts: the per-interval median processing time
+     * ({@code processing_p50_us}) of the whole intervals of measured phases, in time order; empty
+     * without intervals.csv.
      */
-    public static List<Interval> readIntervals(Path trialDir, TrialResult result) {
-        List<Interval> out = new ArrayList<>();
+    public static List<Intervals.Point> readIntervals(Path trialDir, TrialResult result) {
         Intervals csv = Intervals.read(trialDir);
-        if (csv == null) return out;
-        int tCol = csv.column("t_start_s"), phaseCol = csv.column("phase"), wholeCol = csv.column("whole");
-        int yCol = csv.column("processing_p50_us");
-        if (tCol < 0 || phaseCol < 0 || wholeCol < 0 || yCol < 0) {
-            throw new IllegalArgumentException(csv.file() + ": expected columns t_start_s, phase, whole and processing_p50_us in the header");
-        }
-        for (int i = 0; i < csv.size(); i++) {
-            String[] c = csv.rows().get(i);
-            if (c.length <= Math.max(Math.max(tCol, phaseCol), Math.max(wholeCol, yCol))) continue;
-            if (!"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
-            int phase = (int) csv.number(i, phaseCol);
-            if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
-            out.add(new Interval(Math.round(csv.number(i, tCol) * 1e9), csv.number(i, yCol)));
+        if (csv == null) return List.of();
+        List<Intervals.Point> out = csv.measuredWhole("processing_p50_us", result);
+        if (out == null) {
+            throw new IllegalArgumentException(
+                    csv.file() + ": expected columns t_start_s, phase, whole and processing_p50_us in the header");
         }
         return out;
-    }
-
-    private static Long firstMeasured(TrialData d) {
-        for (int i = 0; i < d.size(); i++) if (d.measured(i)) return (long) i;
-        return null;
     }
 
     private static double mean(double[] v, int from, int to) {

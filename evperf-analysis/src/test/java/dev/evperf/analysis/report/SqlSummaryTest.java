@@ -11,6 +11,7 @@ import dev.evperf.analysis.summary.SqlSummary;
 import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.TrialFixture;
 import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -177,54 +178,23 @@ class SqlSummaryTest {
 
     // ---- trials --------------------------------------------------------------------------------
 
-    /** Columns of a trial under construction. */
+    /** Rows of a trial under construction, written by the one fixture writer ({@link TrialFixture}). */
     private static final class Cols {
-        final List<long[]> events = new ArrayList<>(); // seq, phase, measured, burst, pos, intended, start, end
-        final List<Object[]> outputs = new ArrayList<>(); // stream, seq, received
+        final List<TrialFixture.Event> events = new ArrayList<>();
+        final List<TrialFixture.Output> outputs = new ArrayList<>();
 
         void event(int phase, boolean measured, int burst, int pos, long intended, long start, long end) {
-            events.add(new long[] {events.size(), phase, measured ? 1 : 0, burst, pos, intended, start, end});
+            events.add(new TrialFixture.Event(events.size(), phase, measured, burst, pos, intended, start, end));
         }
 
-        TrialData data() {
-            int n = events.size(), m = outputs.size();
-            long[] seq = new long[n], intended = new long[n], start = new long[n], end = new long[n];
-            int[] phase = new int[n], burst = new int[n], pos = new int[n];
-            boolean[] measured = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                long[] e = events.get(i);
-                seq[i] = e[0];
-                phase[i] = (int) e[1];
-                measured[i] = e[2] == 1;
-                burst[i] = (int) e[3];
-                pos[i] = (int) e[4];
-                intended[i] = e[5];
-                start[i] = e[6];
-                end[i] = e[7];
-            }
-            List<String> names = new ArrayList<>();
-            int[] stream = new int[m];
-            long[] outSeq = new long[m], received = new long[m];
-            for (int j = 0; j < m; j++) {
-                String s = (String) outputs.get(j)[0];
-                if (!names.contains(s)) names.add(s);
-                stream[j] = names.indexOf(s);
-                outSeq[j] = (Long) outputs.get(j)[1];
-                received[j] = (Long) outputs.get(j)[2];
-            }
-            return new TrialData(
-                    seq,
-                    phase,
-                    measured,
-                    burst,
-                    pos,
-                    intended,
-                    start,
-                    end,
-                    names.toArray(String[]::new),
-                    stream,
-                    outSeq,
-                    received);
+        void output(String stream, long seq, long received) {
+            outputs.add(new TrialFixture.Output(stream, seq, received));
+        }
+
+        /** events.parquet, bursts.parquet and outputs.parquet, as the trial runner writes them. */
+        void write(Path dir) {
+            TrialFixture.events(dir, events);
+            TrialFixture.outputs(dir, outputs);
         }
     }
 
@@ -265,23 +235,19 @@ class SqlSummaryTest {
         counts[2] = 150;
         int n = c.events.size();
         for (int i = 0; i < n; i++) {
-            long end = c.events.get(i)[7];
+            long end = c.events.get(i).sendEnd();
             if (aligned) {
-                c.outputs.add(new Object[] {"A", (long) i, end + 100 + r.nextInt(1_000)});
+                c.output("A", i, end + 100 + r.nextInt(1_000));
                 continue;
             }
-            c.outputs.add(
-                    new Object[] {"A", (long) i, end + 1_000 + r.nextInt(50_000) + (r.nextInt(100) == 0 ? 1_000_000 : 0)
-                    });
-            if (i % 3 == 0) c.outputs.add(new Object[] {"B", (long) i, end + 60_000 + r.nextInt(50_000)});
+            c.output("A", i, end + 1_000 + r.nextInt(50_000) + (r.nextInt(100) == 0 ? 1_000_000 : 0));
+            if (i % 3 == 0) c.output("B", i, end + 60_000 + r.nextInt(50_000));
         }
         if (!aligned) {
-            for (int k = 0; k < 5; k++) c.outputs.add(new Object[] {"B", -1L, t + k});
+            for (int k = 0; k < 5; k++) c.output("B", -1L, t + k);
             Collections.shuffle(c.outputs, r);
         }
-        TrialData d = c.data();
-        TrialFiles.write(d, dir);
-        TrialFiles.writeOutputs(d, dir);
+        c.write(dir);
         Files.writeString(
                 dir.resolve("result.json"),
                 String.format(
@@ -319,15 +285,12 @@ class SqlSummaryTest {
                             default -> k < 500 ? 5_000_000 - 9_900L * k : 50_000;
                         };
                 c.event(phase, true, -1, -1, intended, start, start + cost);
-                c.outputs.add(new Object[] {"out", (long) i, intended + queue + r.nextInt(20_000)});
-                if (k % 7 == 0)
-                    c.outputs.add(new Object[] {"alarm", (long) i, intended + queue + 30_000 + r.nextInt(20_000)});
+                c.output("out", i, intended + queue + r.nextInt(20_000));
+                if (k % 7 == 0) c.output("alarm", i, intended + queue + 30_000 + r.nextInt(20_000));
             }
         }
-        c.outputs.add(new Object[] {"alarm", -1L, intended});
-        TrialData d = c.data();
-        TrialFiles.write(d, dir);
-        TrialFiles.writeOutputs(d, dir);
+        c.output("alarm", -1L, intended);
+        c.write(dir);
         Files.delete(dir.resolve("bursts.parquet")); // a trial without bursts
         StringBuilder csv =
                 new StringBuilder("t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"

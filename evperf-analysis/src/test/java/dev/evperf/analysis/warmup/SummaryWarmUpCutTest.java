@@ -2,12 +2,14 @@ package dev.evperf.analysis.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.analysis.stats.RunSamples;
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.summary.AnalysisOptions;
 import dev.evperf.analysis.summary.TrialSummary;
 import dev.evperf.analysis.trial.TrialData;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,5 +84,17 @@ class SummaryWarmUpCutTest {
         assertThat(s.warmUp().found()).isFalse();
         assertThat(s.warmUp().applied()).isFalse();
         assertThat(s.burstStats().bursts()).isEqualTo(40);
+    }
+
+    @Test
+    void compareCutsTheSameWarmUpAsTheSummary() {
+        Path run = TrialFiles.run(tmp.resolve("run"), List.of(trial()));
+        WarmUpCut summary = TrialSummary.load("t001", null, 0, run.resolve("trials/t001"), AnalysisOptions.DEFAULT)
+                .warmUp();
+        WarmUp compare = RunSamples.load(run, true).warmUps().get("t001");
+        assertThat(compare.series()).isEqualTo(summary.series());
+        assertThat(compare.skipBursts()).isEqualTo(summary.bursts());
+        assertThat(compare.endNs() / 1e9).isEqualTo(summary.endS());
+        assertThat(compare.firstSteadySeq()).isEqualTo(summary.events()); // seq from 0, all measured
     }
 }

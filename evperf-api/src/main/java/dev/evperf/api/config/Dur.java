@@ -2,7 +2,9 @@ package dev.evperf.api.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,9 +19,9 @@ public record Dur(long nanos, String text) {
 
     @JsonCreator
     public static Dur parse(Object value) {
-        if (value instanceof java.util.Map || value instanceof java.util.List) {
+        if (value instanceof Map || value instanceof List) {
             throw new IllegalArgumentException("expected a duration with a unit, e.g. 100ms, 2s, 500us; got a "
-                    + (value instanceof java.util.Map ? "mapping" : "list"));
+                    + (value instanceof Map ? "mapping" : "list"));
         }
         String s = String.valueOf(value).trim().toLowerCase(Locale.ROOT);
         if (s.equals("0") || s.equals("0.0")) {

@@ -3,6 +3,7 @@ package dev.evperf.cli.live;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.evperf.analysis.report.ReportWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,11 +12,13 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Stack;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -169,7 +172,7 @@ public final class LiveServer implements AutoCloseable {
     }
 
     /** The report's own copy of uPlot (evperf-analysis), so the page charts as the report does. */
-    private static final Class<?> UPLOT = dev.evperf.analysis.report.ReportWriter.class;
+    private static final Class<?> UPLOT = ReportWriter.class;
 
     private static String resource(Class<?> near, String name) throws IOException {
         try (InputStream in = near.getResourceAsStream(name)) {
@@ -192,8 +195,7 @@ public final class LiveServer implements AutoCloseable {
         if (raw == null) return q;
         for (String kv : raw.split("&")) {
             int eq = kv.indexOf('=');
-            if (eq > 0)
-                q.put(kv.substring(0, eq), java.net.URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
+            if (eq > 0) q.put(kv.substring(0, eq), URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
         }
         return q;
     }
@@ -215,7 +217,7 @@ public final class LiveServer implements AutoCloseable {
 
         @Override
         public void consumeParameters(
-                java.util.Stack<String> args,
+                Stack<String> args,
                 picocli.CommandLine.Model.ArgSpec arg,
                 picocli.CommandLine.Model.CommandSpec command) {
             boolean given = !args.isEmpty() && ADDRESS.matcher(args.peek()).matches();

@@ -2,6 +2,7 @@ package dev.evperf.core.component;
 
 import dev.evperf.launch.ChildMain;
 import dev.evperf.launch.ModuleClassPath;
+import dev.evperf.launch.ParentWatch;
 import dev.evperf.launch.Ready;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -73,7 +74,7 @@ public final class ComponentJvm {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add(dev.evperf.launch.ParentWatch.option());
+        cmd.add(ParentWatch.option());
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(ModuleClassPath.join(classPath));

@@ -1,13 +1,17 @@
 package dev.evperf.core.component;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.FlinkMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -115,7 +119,7 @@ public final class RunComponents implements AutoCloseable {
      * A trial's workload tree with the components' addresses set as the engine's options
      * {@code bootstrap_servers} and (for flink) {@code rest}, which the adapters read. The tree itself is not changed.
      */
-    public com.fasterxml.jackson.databind.JsonNode inject(com.fasterxml.jackson.databind.JsonNode tree) {
+    public JsonNode inject(JsonNode tree) {
         ObjectNode copy = tree.deepCopy();
         ObjectNode engine = copy.has("engine") && copy.get("engine").isObject()
                 ? (ObjectNode) copy.get("engine")
@@ -126,15 +130,14 @@ public final class RunComponents implements AutoCloseable {
         if (bootstrap() != null) options.put("bootstrap_servers", bootstrap());
         // Only Flink's adapter takes the cluster's address: a matrix may also sweep kafka-streams, which runs in the
         // trial JVM.
-        var ext = dev.evperf.core.engine.EngineModules.external(
-                engine.path("name").asText(""));
+        var ext = EngineModules.external(engine.path("name").asText(""));
         if (rest() != null && ext != null && ext.flink()) options.put("rest", rest());
         return copy;
     }
 
     /** The first component JVM that died since it was started, named; null while all run. */
     public String died() {
-        for (Component c : java.util.Arrays.asList(flink, broker)) {
+        for (Component c : Arrays.asList(flink, broker)) {
             if (c == null) continue;
             String d = c.died();
             if (d != null) return d;
@@ -159,8 +162,8 @@ public final class RunComponents implements AutoCloseable {
 
     /** Every running JVM of the components by name (kafka-broker, flink-jobmanager, flink-taskmanager-1 …), for per-process CPU. */
     public Map<String, Long> pids() {
-        Map<String, Long> out = new java.util.LinkedHashMap<>();
-        for (Component c : java.util.Arrays.asList(broker, flink)) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (Component c : Arrays.asList(broker, flink)) {
             if (c == null) continue;
             for (ComponentTimes t : c.times()) if (t.exitCode() == null) out.put(t.name(), t.pid());
         }

@@ -1,8 +1,12 @@
 package dev.evperf.core.engine;
 
 import dev.evperf.launch.ModuleClassPath;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,12 +71,12 @@ public final class EngineModules {
         List<Path> jars = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         for (Path p : entries) {
-            if (java.nio.file.Files.isDirectory(p)) {
+            if (Files.isDirectory(p)) {
                 dirs.add(p);
             } else if (PlannerJar.isLoader(p)) {
                 try {
                     jars.add(PlannerJar.unpacked(p, cacheDir));
-                } catch (java.io.IOException ex) {
+                } catch (IOException ex) {
                     return entries; // the loader then, and no archive of the planner's classes
                 }
             } else {
@@ -120,10 +124,10 @@ public final class EngineModules {
     }
 
     /** Every engine name a workload may use: those on the class path and the external ones. */
-    public static List<String> names(java.util.Collection<String> onClassPath) {
+    public static List<String> names(Collection<String> onClassPath) {
         List<String> out = new ArrayList<>(onClassPath);
         for (String n : EXTERNAL.keySet()) if (!out.contains(n)) out.add(n);
-        java.util.Collections.sort(out);
+        Collections.sort(out);
         return out;
     }
 }

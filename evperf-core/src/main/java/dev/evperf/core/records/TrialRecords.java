@@ -1,5 +1,6 @@
 package dev.evperf.core.records;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.results.IntervalSeries;
@@ -120,8 +121,7 @@ public final class TrialRecords {
     }
 
     private static long cpuNs() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static double ms(long since) {

@@ -2,11 +2,14 @@ package dev.evperf.core.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.core.component.RunComponents;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.results.Json;
 import dev.evperf.core.results.WriteFaults;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
+import dev.evperf.launch.ParentWatch;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
 import java.io.IOException;
@@ -47,10 +50,10 @@ public final class Controller {
     }
 
     /** The run's components (a broker, a Flink cluster), or null when the engine runs in the trial JVM. */
-    private dev.evperf.core.component.RunComponents components;
+    private RunComponents components;
 
     /** Connects the components every trial uses: their addresses go into each trial's workload, and they are watched while it runs. */
-    public void components(dev.evperf.core.component.RunComponents components) {
+    public void components(RunComponents components) {
         this.components = components;
         // What the engine checks before the first trial recorded: their time, and the class archive they made.
         if (!components.engineChecks().isEmpty()) annotate("engine_checks", components.engineChecks());
@@ -240,7 +243,7 @@ public final class Controller {
                 annotate("components", components.describe());
             }
         }
-        boolean external = dev.evperf.core.engine.EngineModules.external(t.workload().engine.name) != null;
+        boolean external = EngineModules.external(t.workload().engine.name) != null;
         spec.set("workload", components != null && external ? components.inject(t.tree()) : t.tree());
         if (components != null) spec.set("component_pids", Json.MAPPER.valueToTree(components.pids()));
         Json.write(dir.resolve(Layout.TRIAL_JSON), spec);
@@ -248,12 +251,12 @@ public final class Controller {
         List<String> cmd = new ArrayList<>();
         cmd.add(JvmOptionsCheck.JAVA);
         // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
-        cmd.add(dev.evperf.launch.ParentWatch.option());
+        cmd.add(ParentWatch.option());
         cmd.addAll(t.jvm());
-        String trialClassPath = dev.evperf.core.engine.EngineModules.trialClassPath(
+        String trialClassPath = EngineModules.trialClassPath(
                 t.workload().engine.name,
                 classpath,
-                dev.evperf.core.engine.EngineModules.userClassPath(
+                EngineModules.userClassPath(
                         t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
         // Before the trial's JVM starts, so neither the archive's check nor its absence is in the trial's time;
         // result.json's environment lists the JVM's options as it got them.

@@ -16,6 +16,7 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.launch.ParentWatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public final class EngineCheck {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g",
-                dev.evperf.launch.ParentWatch.option()));
+                ParentWatch.option()));
         ClassArchive archive = EngineModules.external(engine).classArchive() ? ClassArchive.of(classPath) : null;
         // The check loads what a trial loads (it plans and submits the job): with no archive yet, it writes one.
         Path dumped = null;
@@ -152,7 +153,7 @@ public final class EngineCheck {
 
     /** In the check's JVM: validates each configuration (and submits it once where the engine needs that); prints the first problem. */
     public static void main(String[] args) throws IOException {
-        dev.evperf.launch.ParentWatch.startIfNamed("engine check");
+        ParentWatch.startIfNamed("engine check");
         TrialMain.quietEngineLogs();
         int code = 0;
         for (JsonNode item : Json.MAPPER.readTree(Path.of(args[0]).toFile())) {

@@ -7,15 +7,18 @@ import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
+import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
 import dev.evperf.core.load.ScheduleCheck;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Receipt;
 import dev.evperf.core.workload.Schemas;
+import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -51,20 +54,20 @@ public final class PlanChecker {
             }
             for (int i = 0; i < w.engine.classpath.size(); i++) {
                 Path entry = baseDir.resolve(w.engine.classpath.get(i));
-                if (dev.evperf.core.engine.EngineModules.external(w.engine.name) == null) {
+                if (EngineModules.external(w.engine.name) == null) {
                     throw new WorkloadException(at + ": engine.classpath: engine " + w.engine.name
                             + " runs on the CLI's class path; only engines" + " behind Kafka ("
-                            + String.join(", ", dev.evperf.core.engine.EngineModules.EXTERNAL.keySet()) + ") take one");
+                            + String.join(", ", EngineModules.EXTERNAL.keySet()) + ") take one");
                 }
-                if (!java.nio.file.Files.exists(entry)) {
+                if (!Files.exists(entry)) {
                     throw new WorkloadException(
                             at + ": engine.classpath[" + i + "]: no such jar or directory: " + entry);
                 }
             }
             // Engines behind Kafka are checked on their own class path once their components run: EngineCheck.
-            if (dev.evperf.core.engine.EngineModules.external(w.engine.name) != null) continue;
+            if (EngineModules.external(w.engine.name) != null) continue;
             // A neutral spec this engine cannot express: the trial is recorded as unsupported, not compiled.
-            if (dev.evperf.core.workload.SpecWorkload.unsupported(w) != null) continue;
+            if (SpecWorkload.unsupported(w) != null) continue;
             checkEngine(w, at);
         }
     }

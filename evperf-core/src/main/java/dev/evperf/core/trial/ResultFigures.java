@@ -1,5 +1,6 @@
 package dev.evperf.core.trial;
 
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.jvm.JfrRecorder;
 import dev.evperf.core.records.AckRecords;
@@ -14,8 +15,8 @@ import java.util.Map;
 
 /**
  * Sections of result.json that the trial assembles from what it kept during the run (split out of
- * {@link TrialRunner}, which runs the trial): the clock pairing, the broker's figures, the output
- * links.
+ * {@link TrialRunner}, which runs the trial): the clock pairing, the heap after full collections, the
+ * broker's figures, the output links.
  */
 final class ResultFigures {
     private ResultFigures() {}
@@ -31,6 +32,28 @@ final class ResultFigures {
                 // How far wall clock and nanoTime moved apart over the trial: the error of placing JFR's
                 // wall-clock events on the nanoTime axis (plus < 1 µs of pairing and resolution).
                 JfrRecorder.driftNs(origin, epochNanos(originWall), endNano, epochNanos(endWall)));
+    }
+
+    /**
+     * result.json's {@code heap_after_gc}: the heap used after full collections now (after the drain),
+     * with the readings taken before the first send and, when measure.retained_heap asked, before
+     * the engine opened (null otherwise).
+     */
+    static TrialResult.HeapAfterGc heapAfterGc(Long beforeOpen, long beforeRun, boolean behindBroker) {
+        long afterDrain = LiveHeap.usedAfterGc();
+        return new TrialResult.HeapAfterGc(
+                beforeOpen,
+                beforeRun,
+                afterDrain,
+                beforeOpen == null ? null : afterDrain - beforeOpen,
+                "the trial JVM's heap used after full collections: before the first send and after the drain"
+                        + (beforeOpen == null
+                                ? ""
+                                : ", and before the engine opened (retained: after the drain minus it)")
+                        + (behindBroker
+                                ? "; the engine runs behind the broker, in this JVM only if it is"
+                                        + " Kafka Streams (Flink runs in its own process)"
+                                : ""));
     }
 
     /** An engine behind a broker: its producer settings, acknowledgements, and ack and broker-to-broker latencies. */

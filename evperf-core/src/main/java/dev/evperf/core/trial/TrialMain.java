@@ -1,5 +1,7 @@
 package dev.evperf.core.trial;
 
+import dev.evperf.api.EngineFactory;
+import dev.evperf.launch.ParentWatch;
 import java.nio.file.Path;
 
 /** Entry point of a trial's child JVM: {@code java <trial JVM options> -cp … TrialMain <trialDir>}. */
@@ -12,12 +14,11 @@ public final class TrialMain {
             System.exit(2);
         }
         // A controller killed with SIGKILL cannot stop this JVM: it must notice by itself and end.
-        dev.evperf.launch.ParentWatch.startIfNamed("trial");
+        ParentWatch.startIfNamed("trial");
         quietEngineLogs();
         // engines' scratch files (ref's SlideM) go into the trial's own directory
         System.setProperty(
-                dev.evperf.api.EngineFactory.TRIAL_DIR,
-                Path.of(args[0]).toAbsolutePath().toString());
+                EngineFactory.TRIAL_DIR, Path.of(args[0]).toAbsolutePath().toString());
         int code = new TrialRunner(Path.of(args[0])).runAndRecord();
         // Engines may leave non-daemon threads behind; the trial is over either way.
         System.exit(code);

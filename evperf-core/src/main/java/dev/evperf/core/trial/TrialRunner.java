@@ -8,6 +8,7 @@ import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannels;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
@@ -35,11 +36,13 @@ import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
 import dev.evperf.monitor.sensors.Descheduling;
+import dev.evperf.monitor.sensors.EngineGauges;
 import dev.evperf.monitor.sensors.ProcessCpu;
 import dev.evperf.monitor.sensors.SensorSampler;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -181,7 +184,7 @@ public final class TrialRunner {
         Senders sending = null;
         List<OutputValues> valueFiles = new ArrayList<>();
         // What the engine holds is measured against the heap before it opens (events already made).
-        long heapBefore = w.measure.retainedHeap ? RetainedHeap.usedAfterGc() : -1;
+        Long heapBeforeOpen = w.measure.retainedHeap ? LiveHeap.usedAfterGc() : null;
         try (Engine engine = factory.open(Schemas.engineSpec(w))) {
             // Errors inside the engine are counted, not only logged by it; see EngineErrors.
             EngineErrors errors = new EngineErrors();
@@ -241,8 +244,7 @@ public final class TrialRunner {
             // An engine behind a broker acknowledges every event: when, and the broker's append time.
             boolean behindBroker = EngineModules.external(factory.name()) != null;
             try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
-                    RecordSpill spill = new RecordSpill(
-                            dir, out, dev.evperf.core.records.TrialRecords.measured(schedule), w.measure.records);
+                    RecordSpill spill = new RecordSpill(dir, out, TrialRecords.measured(schedule), w.measure.records);
                     EventSupply supply = new EventSupply(
                             schedule.cursor(0),
                             schedule.batched(),
@@ -263,8 +265,7 @@ public final class TrialRunner {
                 // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's
                 // thread.
                 var gauges = w.measure.sensors.enabled
-                        ? new dev.evperf.monitor.sensors.EngineGauges(
-                                engine.gauges(), w.measure.sensors.interval.nanos())
+                        ? new EngineGauges(engine.gauges(), w.measure.sensors.interval.nanos())
                         : null;
                 SensorSampler sensors = w.measure.sensors.enabled
                         ? new SensorSampler(
@@ -276,8 +277,7 @@ public final class TrialRunner {
                                 gauges.sensors())
                         : null;
                 // Preparation made garbage; collect it now so that it is not collected during the timed loop.
-                System.gc();
-                long heapBeforeRun = GcHeap.used();
+                long heapBeforeRun = LiveHeap.usedAfterGc();
 
                 // What took the core away from the senders during the loop: recorded as it happens, said after.
                 // CPU per process (Nexmark's cores) for engines behind Kafka and for every trial of a neutral query
@@ -301,7 +301,7 @@ public final class TrialRunner {
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
-                engine.drain(java.time.Duration.ofNanos(w.trial.drainTimeout.nanos()));
+                engine.drain(Duration.ofNanos(w.trial.drainTimeout.nanos()));
                 result.engineDrainNs = System.nanoTime() - engineDrain;
                 Map<String, Object> figures = engine.figures();
                 if (!figures.isEmpty()) result.engineFigures = Json.MAPPER.valueToTree(figures);
@@ -312,20 +312,11 @@ public final class TrialRunner {
                     gauges.close();
                     result.sensors = Json.MAPPER.valueToTree(sensors.summary());
                 }
-                if (heapBefore >= 0) result.retainedHeap = RetainedHeap.json(heapBefore, RetainedHeap.usedAfterGc());
                 long endNano = System.nanoTime();
                 Instant endWall = Instant.now();
-                if (GcHeap.explicitGcCollects()) {
-                    // After the measured run, before the engine closes: what the run left live (not timed).
-                    System.gc();
-                    result.heapAfterGc = new TrialResult.HeapAfterGc(
-                            heapBeforeRun,
-                            GcHeap.used(),
-                            "the trial JVM's heap used after System.gc(): before the first send and after the drain"
-                                    + (behindBroker
-                                            ? "; the engine runs behind the broker, in this JVM only if it is"
-                                                    + " Kafka Streams (Flink runs in its own process)"
-                                            : ""));
+                // After the measured run, before the engine closes: what the run left live (not timed).
+                if (LiveHeap.explicitGcCollects()) {
+                    result.heapAfterGc = ResultFigures.heapAfterGc(heapBeforeOpen, heapBeforeRun, behindBroker);
                 }
 
                 result.eventsSent = n;

@@ -17,6 +17,9 @@ import java.util.Map;
 /**
  * A workload file as bound from YAML: events, load over time, engine and queries, and what to
  * measure. Field names are the YAML keys; {@link WorkloadValidator} checks what binding cannot.
+ * (Over 400 lines: it is the schema of the whole file, one field per YAML key with the Javadoc
+ * that specifies it; its nested classes are the file's sections, read together. Parts with a life
+ * of their own are already out: {@link Components}, the monitor's channels and pipelines.)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class Workload {
@@ -363,7 +366,7 @@ public final class Workload {
          * such as Siddhi's evperf:trace, the sink's receipt) and per-segment durations.
          */
         public boolean tracepoints = false;
-        /** Heap the engine holds at the end (full collections before it opens and after the drain): RetainedHeap. */
+        /** Also the heap after full collections before the engine opens: heap_after_gc's retained_bytes. */
         @JsonProperty("retained_heap")
         public boolean retainedHeap = false;
         /** Tracepoint records kept per thread (more are counted as lost). */

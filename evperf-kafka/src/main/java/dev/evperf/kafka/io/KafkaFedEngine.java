@@ -7,9 +7,12 @@ import dev.evperf.api.ErrorListener;
 import dev.evperf.api.Field;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * What every engine between evperf's Kafka topics shares: the input topics and the driver's
@@ -89,15 +92,15 @@ public abstract class KafkaFedEngine implements Engine {
      * figures ({@link #engineGauges()}).
      */
     @Override
-    public Map<String, java.util.function.DoubleSupplier> gauges() {
-        Map<String, java.util.function.DoubleSupplier> m = new LinkedHashMap<>();
+    public Map<String, DoubleSupplier> gauges() {
+        Map<String, DoubleSupplier> m = new LinkedHashMap<>();
         m.put("kafka/consumer_lag", this::consumerLag);
         m.putAll(engineGauges());
         return m;
     }
 
     /** The engine's own figures beside the consumer lag; none by default. */
-    protected Map<String, java.util.function.DoubleSupplier> engineGauges() {
+    protected Map<String, DoubleSupplier> engineGauges() {
         return Map.of();
     }
 
@@ -106,18 +109,18 @@ public abstract class KafkaFedEngine implements Engine {
      * when this cannot be known; a partition absent from the map has not been consumed from yet
      * and counts from offset 0 (the trial's topics are new).
      */
-    protected Map<org.apache.kafka.common.TopicPartition, Long> consumed() throws EngineException {
+    protected Map<TopicPartition, Long> consumed() throws EngineException {
         return null;
     }
 
     /** End offsets minus consumed offsets over every input partition; NaN when either cannot be read now. */
     protected double consumerLag() {
         try {
-            Map<org.apache.kafka.common.TopicPartition, Long> done = consumed();
+            Map<TopicPartition, Long> done = consumed();
             if (done == null) return Double.NaN;
-            List<org.apache.kafka.common.TopicPartition> all = new java.util.ArrayList<>();
+            List<TopicPartition> all = new ArrayList<>();
             inputPartitions().forEach((topic, n) -> {
-                for (int p = 0; p < n; p++) all.add(new org.apache.kafka.common.TopicPartition(topic, p));
+                for (int p = 0; p < n; p++) all.add(new TopicPartition(topic, p));
             });
             long lag = 0;
             for (var e : topics.endOffsets(all).entrySet()) {

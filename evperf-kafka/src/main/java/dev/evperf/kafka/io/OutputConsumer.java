@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -50,7 +51,7 @@ public final class OutputConsumer implements AutoCloseable {
     private final Map<TopicPartition, Set<Long>> endsSeen = new HashMap<>();
     private final Map<TopicPartition, Long> endsExpected = new HashMap<>();
     private final List<TopicPartition> assigned = new ArrayList<>();
-    private final Map<TopicPartition, Long> consumed = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<TopicPartition, Long> consumed = new ConcurrentHashMap<>();
     private final Thread poller;
     private final Thread factory;
     private volatile boolean running = true;

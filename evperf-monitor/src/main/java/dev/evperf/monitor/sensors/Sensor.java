@@ -1,5 +1,7 @@
 package dev.evperf.monitor.sensors;
 
+import java.util.function.DoubleSupplier;
+
 /**
  * One measured quantity, named by URI {@code sensor://<source>/<group>/<name>#<instance>}
  * (JPMF). {@link #sample()} is called on the sampler thread only; sensors of rates keep the last
@@ -11,7 +13,7 @@ public interface Sensor {
     double sample();
 
     /** An engine's own gauge ({@code Engine.gauges()}) as {@code sensor://engine/<name>}; NaN when reading it throws. */
-    static Sensor engine(String name, java.util.function.DoubleSupplier read) {
+    static Sensor engine(String name, DoubleSupplier read) {
         String uri = "sensor://engine/" + name;
         return new Sensor() {
             @Override

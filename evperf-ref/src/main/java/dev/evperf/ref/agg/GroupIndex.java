@@ -1,5 +1,6 @@
 package dev.evperf.ref.agg;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -11,13 +12,18 @@ import java.util.Map;
  * Groups are never renumbered: an emptied group keeps its index for its next event.
  */
 public final class GroupIndex {
-    public enum Kind { NONE, INTEGRAL, OBJECT }
+    public enum Kind {
+        NONE,
+        INTEGRAL,
+        OBJECT
+    }
 
     private final Kind kind;
     private final LongIntMap integral;
     private final Map<Object, Integer> objects;
     /** Group + 1 of keys 0 .. DIRECT − 1 (0: not seen), grown to the largest such key seen. */
     private int[] direct = new int[64];
+
     private static final int DIRECT = 1 << 16;
     private int count;
 
@@ -51,7 +57,8 @@ public final class GroupIndex {
 
     private int slowOfLong(long key) {
         if (key >= 0 && key < DIRECT) {
-            if (key >= direct.length) direct = java.util.Arrays.copyOf(direct, (int) Math.min(DIRECT, Math.max(key + 1, 2L * direct.length)));
+            if (key >= direct.length)
+                direct = Arrays.copyOf(direct, (int) Math.min(DIRECT, Math.max(key + 1, 2L * direct.length)));
             int g = direct[(int) key] - 1;
             if (g < 0) {
                 g = count++;

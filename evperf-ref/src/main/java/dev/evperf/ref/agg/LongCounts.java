@@ -1,5 +1,7 @@
 package dev.evperf.ref.agg;
 
+import java.util.Arrays;
+
 /** Counts per long key in an open-addressing table (linear probing, no boxing). */
 final class LongCounts {
     private long[] keys = new long[16];
@@ -31,7 +33,7 @@ final class LongCounts {
 
     void clear() {
         if (size == 0) return;
-        java.util.Arrays.fill(used, false);
+        Arrays.fill(used, false);
         size = 0;
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The workload's {@code engine.options} for ref. Every option has a default, so an empty map runs
@@ -64,8 +65,8 @@ public record RefOptions(
     public static RefOptions of(Map<String, Object> options) throws EngineException {
         for (String k : options.keySet()) {
             if (!NAMES.contains(k)) {
-                throw new EngineException("ref: unknown option '" + k + "'; the options are "
-                        + List.copyOf(new java.util.TreeSet<>(NAMES)));
+                throw new EngineException(
+                        "ref: unknown option '" + k + "'; the options are " + List.copyOf(new TreeSet<>(NAMES)));
             }
         }
         RefOptions d = DEFAULT;

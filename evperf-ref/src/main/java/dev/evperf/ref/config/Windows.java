@@ -1,6 +1,7 @@
 package dev.evperf.ref.config;
 
 import dev.evperf.api.EngineException;
+import dev.evperf.api.EngineFactory;
 import dev.evperf.ref.slidem.BlockFile;
 import dev.evperf.ref.slidem.SharedSlideM;
 import dev.evperf.ref.slidem.SharedSlideMStore;
@@ -55,7 +56,7 @@ public final class Windows {
 
     /** SlideM's file: in the option's directory, else the trial's (the trial owns it), else the system's temporary one. */
     private static BlockFile file(RefOptions options) throws EngineException {
-        String trial = System.getProperty(dev.evperf.api.EngineFactory.TRIAL_DIR);
+        String trial = System.getProperty(EngineFactory.TRIAL_DIR);
         Path dir = options.directory() != null
                 ? options.directory()
                 : Path.of(trial != null ? trial : System.getProperty("java.io.tmpdir"));

@@ -1,6 +1,7 @@
 package dev.evperf.ref.lang;
 
 import dev.evperf.api.EngineException;
+import dev.evperf.api.Field;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.api.channel.LogChannel;
 import dev.evperf.api.channel.LogChannels;
@@ -28,8 +29,9 @@ final class Exprs {
     int field(Token name) throws EngineException {
         int i = schema.indexOf(name.text());
         if (i < 0) {
-            throw new EngineException("ref: " + name.where() + ": " + schema.name() + " has no attribute '" + name.text()
-                    + "'; it has " + schema.fields().stream().map(dev.evperf.api.Field::name).toList());
+            throw new EngineException(
+                    "ref: " + name.where() + ": " + schema.name() + " has no attribute '" + name.text() + "'; it has "
+                            + schema.fields().stream().map(Field::name).toList());
         }
         return i;
     }
@@ -124,7 +126,9 @@ final class Exprs {
             if (x == null || y == null) return null;
             int c;
             if (x instanceof Number p && y instanceof Number q) {
-                c = integral(p) && integral(q) ? Long.compare(p.longValue(), q.longValue()) : Double.compare(p.doubleValue(), q.doubleValue());
+                c = integral(p) && integral(q)
+                        ? Long.compare(p.longValue(), q.longValue())
+                        : Double.compare(p.doubleValue(), q.doubleValue());
             } else if (x instanceof String s && y instanceof String t) {
                 c = s.compareTo(t);
             } else if (x instanceof Boolean s && y instanceof Boolean t && (op.equals("=") || op.equals("!="))) {
@@ -148,8 +152,11 @@ final class Exprs {
         List<Ast.Node> args = c.args();
         switch (c.function()) {
             case "EVPERF_LOG" -> {
-                if (args.size() < 2 || args.size() > 3 || !(args.get(0) instanceof Ast.Literal l && l.value() instanceof String)) {
-                    throw new EngineException("ref: " + c.at().where() + ": evperf_log takes ('channel', id [, value])");
+                if (args.size() < 2
+                        || args.size() > 3
+                        || !(args.get(0) instanceof Ast.Literal l && l.value() instanceof String)) {
+                    throw new EngineException(
+                            "ref: " + c.at().where() + ": evperf_log takes ('channel', id [, value])");
                 }
                 LogChannel channel = LogChannels.open((String) ((Ast.Literal) args.get(0)).value());
                 Expr id = compile(args.get(1));

@@ -2,6 +2,7 @@ package dev.evperf.ref.op;
 
 import dev.evperf.ref.agg.GroupIndex;
 import dev.evperf.suites.spec.Aggregate;
+import java.util.Arrays;
 
 /**
  * The suites' sliding count window, {@code f(A1) [ROWS R SLIDE 1] GROUP BY ID} with f one of COUNT,
@@ -29,7 +30,10 @@ public final class CountMomentsOp implements Operator {
     private final Object[] row = new Object[3];
 
     public CountMomentsOp(int seqField, int idField, int valueField, Aggregate function, int rows, Output out) {
-        if (function != Aggregate.COUNT && function != Aggregate.SUM && function != Aggregate.AVG && function != Aggregate.STDDEV) {
+        if (function != Aggregate.COUNT
+                && function != Aggregate.SUM
+                && function != Aggregate.AVG
+                && function != Aggregate.STDDEV) {
             throw new IllegalArgumentException(function + " is not computed from running sums");
         }
         this.seqField = seqField;
@@ -77,8 +81,8 @@ public final class CountMomentsOp implements Operator {
 
     private void grow(int g) {
         int c = Math.max(g + 1, count.length * 2);
-        count = java.util.Arrays.copyOf(count, c);
-        sum = java.util.Arrays.copyOf(sum, c);
-        squares = java.util.Arrays.copyOf(squares, c);
+        count = Arrays.copyOf(count, c);
+        sum = Arrays.copyOf(sum, c);
+        squares = Arrays.copyOf(squares, c);
     }
 }

@@ -1,5 +1,6 @@
 package dev.evperf.ref.op;
 
+import dev.evperf.ref.agg.MonoDeque;
 import dev.evperf.suites.spec.Aggregate;
 import java.util.Arrays;
 
@@ -31,7 +32,7 @@ public final class HoppingTimeOp implements Operator {
     private int head;
     private int size;
     private long inserted;
-    private final dev.evperf.ref.agg.MonoDeque extreme;
+    private final MonoDeque extreme;
     // paned: a ring of W/P panes; pane `current` is filling
     private final long[] paneCount;
     private final double[] paneSum;
@@ -39,7 +40,8 @@ public final class HoppingTimeOp implements Operator {
     private final double[] paneMax;
     private int current;
 
-    public HoppingTimeOp(int tsField, int valueField, Aggregate function, long rangeMs, long slideMs, boolean paned, Output out) {
+    public HoppingTimeOp(
+            int tsField, int valueField, Aggregate function, long rangeMs, long slideMs, boolean paned, Output out) {
         this.tsField = tsField;
         this.valueField = valueField;
         this.function = function;
@@ -48,7 +50,7 @@ public final class HoppingTimeOp implements Operator {
         this.paned = paned;
         this.out = out;
         boolean extremes = function == Aggregate.MAX || function == Aggregate.MIN;
-        this.extreme = !paned && extremes ? new dev.evperf.ref.agg.MonoDeque(function == Aggregate.MAX) : null;
+        this.extreme = !paned && extremes ? new MonoDeque(function == Aggregate.MAX) : null;
         int panes = paned ? (int) (rangeMs / slideMs) : 0;
         paneCount = new long[panes];
         paneSum = new double[panes];

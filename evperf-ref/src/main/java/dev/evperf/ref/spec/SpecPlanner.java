@@ -35,6 +35,9 @@ import dev.evperf.suites.spec.Stream1;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.spec.TimeWindow;
 import dev.evperf.suites.spec.WindowJoin;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -195,10 +198,9 @@ public final class SpecPlanner {
             throw new EngineException("ref: table_join with table: database needs the option database_url (with"
                     + " database_user and database_password): the JDBC URL of the database holding " + TableJoin.TABLE);
         }
-        java.sql.Connection c = null;
+        Connection c = null;
         try {
-            c = java.sql.DriverManager.getConnection(
-                    options.databaseUrl(), options.databaseUser(), options.databasePassword());
+            c = DriverManager.getConnection(options.databaseUrl(), options.databaseUser(), options.databasePassword());
             plan.add(
                     in,
                     q.label(),
@@ -211,11 +213,11 @@ public final class SpecPlanner {
                             field(in, "A1", FieldType.DOUBLE),
                             options.graceJoin() ? options.graceBatch() : 1,
                             output(q.outputs().get(0))));
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             if (c != null) {
                 try {
                     c.close();
-                } catch (java.sql.SQLException ignored) {
+                } catch (SQLException ignored) {
                     // already failing
                 }
             }

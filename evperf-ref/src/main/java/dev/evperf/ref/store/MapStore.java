@@ -1,5 +1,6 @@
 package dev.evperf.ref.store;
 
+import dev.evperf.api.Field;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +14,8 @@ final class MapStore extends ObjectRing<Map<String, Object>> {
 
     MapStore(StoreSpec spec) {
         super(spec);
-        List<dev.evperf.api.Field> fields = spec.schema().fields();
-        names = fields.stream().map(dev.evperf.api.Field::name).toArray(String[]::new);
+        List<Field> fields = spec.schema().fields();
+        names = fields.stream().map(Field::name).toArray(String[]::new);
         group = spec.grouped() ? names[spec.groupField()] : null;
         time = spec.timed() ? names[spec.timeField()] : null;
         args = new String[spec.argFields().length];

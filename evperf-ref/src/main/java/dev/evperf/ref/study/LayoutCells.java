@@ -7,6 +7,7 @@ import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.ref.RefEngineFactory;
 import java.io.IOException;
 import java.io.Writer;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,21 +35,28 @@ import java.util.Map;
  * Arguments: {@code layout sizes(comma-separated) warmupSeconds measureSeconds staging resultFile}.
  */
 public final class LayoutCells {
-    static final StreamSchema S = new StreamSchema("S", List.of(new Field("seq", FieldType.LONG), new Field("ID", FieldType.INT),
-            new Field("A1", FieldType.DOUBLE), new Field("A2", FieldType.DOUBLE), new Field("TS", FieldType.LONG)));
+    static final StreamSchema S = new StreamSchema(
+            "S",
+            List.of(
+                    new Field("seq", FieldType.LONG),
+                    new Field("ID", FieldType.INT),
+                    new Field("A1", FieldType.DOUBLE),
+                    new Field("A2", FieldType.DOUBLE),
+                    new Field("TS", FieldType.LONG)));
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private LayoutCells() {
-    }
+    private LayoutCells() {}
 
     public static void main(String[] args) throws Exception {
         String layout = args[0];
-        long[] sizes = java.util.Arrays.stream(args[1].split(",")).mapToLong(Long::parseLong).toArray();
+        long[] sizes =
+                Arrays.stream(args[1].split(",")).mapToLong(Long::parseLong).toArray();
         double warmup = Double.parseDouble(args[2]);
         double measure = Double.parseDouble(args[3]);
         int staging = Integer.parseInt(args[4]);
         Path out = Path.of(args[5]);
-        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+        try (Writer w = Files.newBufferedWriter(
+                out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             Map<String, Object> bare = new LinkedHashMap<>();
             bare.put("layout", "bare-loop");
             bare.put("events_per_s", bareLoop(warmup, measure));
@@ -108,8 +117,9 @@ public final class LayoutCells {
         return new double[] {n / ((now - start) / 1e9), n};
     }
 
-    static Map<String, Object> cell(String layout, int staging, long n, double warmup, double measure) throws Exception {
-        long before = Heap.usedAfterGc();
+    static Map<String, Object> cell(String layout, int staging, long n, double warmup, double measure)
+            throws Exception {
+        long before = LiveHeap.usedAfterGc();
         Map<String, Object> options = Map.of("layout", layout, "staging", staging);
         String query = "SELECT AVG(A1) AS avg FROM S [ROWS " + n + "] INTO Out";
         Map<String, Object> cell = new LinkedHashMap<>();
@@ -123,7 +133,7 @@ public final class LayoutCells {
             InputHandle in = engine.input("S");
             long seq = 0;
             for (; seq < n; seq++) in.send(event(seq));
-            long full = Heap.usedAfterGc();
+            long full = LiveHeap.usedAfterGc();
             cell.put("window_bytes", full - before);
             cell.put("heap_before", before);
             cell.put("heap_full", full);
@@ -137,7 +147,8 @@ public final class LayoutCells {
             cell.put("gc_ms", Heap.gcMillis() - gcMs);
             cell.put("measure_s", r[1] / r[0]);
             if (outputs[0] != seq + (long) r[1]) {
-                throw new IllegalStateException("ref emitted " + outputs[0] + " rows for " + (seq + (long) r[1]) + " events");
+                throw new IllegalStateException(
+                        "ref emitted " + outputs[0] + " rows for " + (seq + (long) r[1]) + " events");
             }
             if (sink[0] == 42) System.out.print("");
         }

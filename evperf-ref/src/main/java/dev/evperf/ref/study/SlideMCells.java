@@ -7,7 +7,9 @@ import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
+import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.ref.RefEngineFactory;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,40 +34,63 @@ import org.HdrHistogram.Histogram;
  * Arguments: {@code rate window measureSeconds block poolBlocks directory directIo resultFile}.
  */
 public final class SlideMCells {
-    public static final StreamSchema TICKS = new StreamSchema("Ticks", List.of(new Field("ts", FieldType.LONG),
-            new Field("symbol", FieldType.STRING), new Field("price", FieldType.DOUBLE), new Field("volume", FieldType.LONG)));
-    public static final String VWAP = "SELECT symbol, SUM(price * volume) / SUM(volume) AS vwap FROM Ticks [RANGE 1 HOUR ON ts]"
-            + " GROUP BY symbol INTO Vwap";
+    public static final StreamSchema TICKS = new StreamSchema(
+            "Ticks",
+            List.of(
+                    new Field("ts", FieldType.LONG),
+                    new Field("symbol", FieldType.STRING),
+                    new Field("price", FieldType.DOUBLE),
+                    new Field("volume", FieldType.LONG)));
+    public static final String VWAP =
+            "SELECT symbol, SUM(price * volume) / SUM(volume) AS vwap FROM Ticks [RANGE 1 HOUR ON ts]"
+                    + " GROUP BY symbol INTO Vwap";
     private static final String[] SYMBOLS = new String[100];
 
     static {
         for (int i = 0; i < SYMBOLS.length; i++) SYMBOLS[i] = "SYM" + i;
     }
 
-    private SlideMCells() {
-    }
+    private SlideMCells() {}
 
     /** Tuple {@code seq}: symbols in turn (as the seed), price and volume from a hash of seq. */
     public static Object[] tick(long seq, long window) {
         long h = seq * 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
-        return new Object[] {seq * 3_600_000L / window, SYMBOLS[(int) (seq % SYMBOLS.length)], 10 + (h & 0xFFFF) / 1000.0,
-                100L + ((h >>> 20) & 1023)};
+        return new Object[] {
+            seq * 3_600_000L / window,
+            SYMBOLS[(int) (seq % SYMBOLS.length)],
+            10 + (h & 0xFFFF) / 1000.0,
+            100L + ((h >>> 20) & 1023)
+        };
     }
 
     public static void main(String[] args) throws Exception {
         double rate = Double.parseDouble(args[0]);
         long window = Long.parseLong(args[1]);
         double seconds = Double.parseDouble(args[2]);
-        Map<String, Object> options = Map.of("store", "slidem", "block", Integer.parseInt(args[3]), "pool_blocks",
-                Integer.parseInt(args[4]), "directory", args[5], "direct_io", Boolean.parseBoolean(args[6]));
+        Map<String, Object> options = Map.of(
+                "store",
+                "slidem",
+                "block",
+                Integer.parseInt(args[3]),
+                "pool_blocks",
+                Integer.parseInt(args[4]),
+                "directory",
+                args[5],
+                "direct_io",
+                Boolean.parseBoolean(args[6]));
         Path out = Path.of(args[7]);
         Map<String, Object> r = run(rate, window, seconds, options, Path.of(args[5]));
-        Files.writeString(out, new ObjectMapper().writeValueAsString(r) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+                out,
+                new ObjectMapper().writeValueAsString(r) + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
-    static Map<String, Object> run(double rate, long window, double seconds, Map<String, Object> options, Path dir) throws Exception {
+    static Map<String, Object> run(double rate, long window, double seconds, Map<String, Object> options, Path dir)
+            throws Exception {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("rate", rate);
         r.put("window_tuples", window);
@@ -74,7 +99,8 @@ public final class SlideMCells {
         Histogram scheduled = new Histogram(3_600_000_000_000L, 3);
         long[] outputs = new long[1];
         double[] sink = new double[1];
-        try (Engine engine = new RefEngineFactory().open(new EngineSpec(List.of(TICKS), VWAP, List.of("Vwap"), options))) {
+        try (Engine engine =
+                new RefEngineFactory().open(new EngineSpec(List.of(TICKS), VWAP, List.of("Vwap"), options))) {
             engine.subscribe("Vwap", row -> {
                 outputs[0]++;
                 sink[0] += (Double) row[1];
@@ -113,7 +139,9 @@ public final class SlideMCells {
             r.put("measured_tuples", n);
             r.put("elapsed_s", elapsed);
             r.put("tuples_per_s", n / elapsed);
-            r.put("cpu_percent", Heap.processCpuNanos() < 0 ? -1 : 100.0 * (Heap.processCpuNanos() - cpu0) / (now - start));
+            r.put(
+                    "cpu_percent",
+                    Heap.processCpuNanos() < 0 ? -1 : 100.0 * (Heap.processCpuNanos() - cpu0) / (now - start));
             r.put("gc_ms", Heap.gcMillis() - gc0);
             r.put("send_ns", percentiles(service));
             if (rate > 0) r.put("scheduled_ns", percentiles(scheduled));
@@ -122,8 +150,9 @@ public final class SlideMCells {
             r.put("disk_read_calls", io.readCalls());
             r.put("disk_write_calls", io.writeCalls());
             r.put("window_file_bytes_end", windowFileBytes(dir));
-            r.put("heap_used_after_gc", Heap.usedAfterGc());
-            if (outputs[0] != seq) throw new IllegalStateException("ref emitted " + outputs[0] + " rows for " + seq + " tuples");
+            r.put("heap_used_after_gc", LiveHeap.usedAfterGc());
+            if (outputs[0] != seq)
+                throw new IllegalStateException("ref emitted " + outputs[0] + " rows for " + seq + " tuples");
         }
         if (sink[0] == 42) System.out.print("");
         return r;
@@ -139,9 +168,11 @@ public final class SlideMCells {
         return p;
     }
 
-    private static long windowFileBytes(Path dir) throws java.io.IOException {
+    private static long windowFileBytes(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().startsWith("ref-slidem-")).mapToLong(p -> p.toFile().length()).sum();
+            return files.filter(p -> p.getFileName().toString().startsWith("ref-slidem-"))
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.evperf.suites.run;
 
+import dev.evperf.api.config.Suggest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -136,7 +137,7 @@ public final class SuiteTests {
                     all.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
             if (found == null) {
                 List<String> known = all.stream().map(Test::name).toList();
-                String hint = dev.evperf.api.config.Suggest.closest(name, known);
+                String hint = Suggest.closest(name, known);
                 throw new IllegalArgumentException("unknown test '" + name + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "; tests: " + String.join(", ", known)));
             }

@@ -16,6 +16,7 @@ import dev.evperf.suites.translate.KafkaStreamsTopology.Project;
 import dev.evperf.suites.translate.KafkaStreamsTopology.WindowAggregate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Query specs as Kafka Streams topologies ({@link KafkaStreamsTopology}), built by the kstreams
@@ -48,7 +49,7 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
                 "from " + Stream1.STREAM1 + " where ID <= " + q.k() + " select "
                         + String.join(", ", q.outputs().get(0).fieldNames()) + " into Out\n",
                 q.outputs(),
-                java.util.Map.of());
+                Map.of());
     }
 
     @Override
