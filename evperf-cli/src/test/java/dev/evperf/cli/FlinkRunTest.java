@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.FlinkExtension;
+import dev.evperf.core.engine.ClassArchive;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -149,6 +151,17 @@ class FlinkRunTest {
                 .contains("line 3, column 14")
                 .contains("prize");
         assertThat(r.err).doesNotContain("\tat ");
+        // a check that failed while it wrote the class archive leaves none of its file in the cache
+        Path cache = ClassArchive.dir();
+        if (cache != null && Files.isDirectory(cache)) {
+            try (var left = Files.list(cache)) {
+                assertThat(left.map(Path::toString)
+                                .filter(f -> f.endsWith(".tmp")
+                                        && f.contains(".jsa."
+                                                + ProcessHandle.current().pid() + ".")))
+                        .isEmpty();
+            }
+        }
     }
 
     @Test
@@ -188,7 +201,10 @@ class FlinkRunTest {
                                 "{job: dev.evperf.flink.FailingJob}",
                                 "- {name: m, constant: {rate: 200, duration: 1s}}")
                         .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:")
-                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2")
+                        // a bound, not a speed: trial 2 plans and deploys on a cluster started again, at load ~40
+                        // it took over 2 min
+                        .replace("timeout: 2m", "timeout: 5m"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
@@ -221,12 +237,15 @@ class FlinkRunTest {
                                 "{OutputStream: {sequence: id}}",
                                 "{}",
                                 "- {name: m, constant: {rate: 500, duration: 4s}}")
-                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2")
+                        // a bound, not a speed: trial 2 plans and deploys on a cluster started again, at load ~40
+                        // it took over 2 min
+                        .replace("timeout: 2m", "timeout: 5m"));
         Path out = tmp.resolve("run");
         var running = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> Cli.run("run", w.toString(), "--out", out.toString()));
         JsonNode tm = null;
-        long deadline = System.nanoTime() + 300_000_000_000L;
+        long deadline = System.nanoTime() + 600_000_000_000L; // a bound for "nothing hangs"
         KafkaEnginesRunTest.awaitLiveTrial(out, "t001", "flink");
         for (JsonNode c : JSON.readTree(out.resolve("run.json").toFile()).get("components")) {
             for (JsonNode j : c.get("jvms")) if (j.get("name").asText().equals("flink-taskmanager-1")) tm = j;

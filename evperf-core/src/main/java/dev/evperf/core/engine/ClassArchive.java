@@ -136,6 +136,11 @@ public final class ClassArchive {
     /** A new file for a JVM to write the archive to; {@link #adopt} makes it the archive. */
     public Path dumpTarget() throws IOException {
         Files.createDirectories(file.getParent());
+        // What a JVM killed while writing left behind (a day old: none is still being written).
+        try (var old = Files.newDirectoryStream(file.getParent(), "*.tmp")) {
+            long dayAgo = System.currentTimeMillis() - 86_400_000L;
+            for (Path f : old) if (Files.getLastModifiedTime(f).toMillis() < dayAgo) Files.deleteIfExists(f);
+        }
         return file.resolveSibling(
                 file.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
     }

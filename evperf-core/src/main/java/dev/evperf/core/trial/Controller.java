@@ -256,8 +256,7 @@ public final class Controller {
         String trialClassPath = EngineModules.trialClassPath(
                 t.workload().engine.name,
                 classpath,
-                EngineModules.userClassPath(
-                        t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
+                EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
         // Before the trial's JVM starts, so neither the archive's check nor its absence is in the trial's time;
         // result.json's environment lists the JVM's options as it got them.
         cmd.addAll(TrialArchive.options(t.workload().engine.name, trialClassPath));

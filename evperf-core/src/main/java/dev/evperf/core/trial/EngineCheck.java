@@ -74,51 +74,66 @@ public final class EngineCheck {
                 cliClassPath,
                 EngineModules.userClassPath(plan.base().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
         List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g",
-                ParentWatch.option()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", ParentWatch.option()));
         ClassArchive archive = EngineModules.external(engine).classArchive() ? ClassArchive.of(classPath) : null;
         // The check loads what a trial loads (it plans and submits the job): with no archive yet, it writes one.
         Path dumped = null;
+        String notMade = null;
         if (archive != null) {
             if (archive.usable()) {
                 cmd.addAll(archive.useOptions());
             } else {
-                dumped = archive.dumpTarget();
-                cmd.addAll(ClassArchive.dumpOptions(dumped));
+                try {
+                    dumped = archive.dumpTarget();
+                    cmd.addAll(ClassArchive.dumpOptions(dumped));
+                } catch (IOException e) {
+                    // no archive then (the trials run without one), but the check and the run go on
+                    notMade = "its directory: " + e;
+                }
             }
         }
         cmd.addAll(List.of("-cp", classPath, EngineCheck.class.getName(), input.toString()));
         Path out = dir.resolve("engine-check.out");
-        long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(out.toFile())
-                .start();
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new WorkloadException(plan.workloadFile() + ": engine " + engine
-                    + ": the check of its queries did not end within 10 min");
+        // A check that failed, timed out or was cut short leaves no half-written archive in the cache.
+        try {
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new WorkloadException(plan.workloadFile() + ": engine " + engine
+                        + ": the check of its queries did not end within 10 min");
+            }
+            long exitedAt = System.currentTimeMillis();
+            ObjectNode record = Json.MAPPER.createObjectNode();
+            record.put("engine", engine);
+            record.put("wall_ms", (System.nanoTime() - t0) / 1_000_000);
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+            Long endedAt = null;
+            for (String l : lines) {
+                if (l.startsWith(INVALID)) throw new WorkloadException(l.substring(INVALID.length()));
+                if (l.startsWith(PASSED))
+                    endedAt = Long.parseLong(l.substring(PASSED.length()).strip());
+            }
+            // Writing the archive at exit can fail on its own (a full disk): the check passed if it said so.
+            if (p.exitValue() != 0 && (dumped == null || endedAt == null)) {
+                throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code "
+                        + p.exitValue() + ": " + TrialExit.crashLine(out) + " (" + out + ")");
+            }
+            if (archive != null && notMade != null) {
+                record.putObject("class_archive")
+                        .put("file", archive.file().toString())
+                        .put("state", "not created: " + notMade);
+            } else if (archive != null) {
+                record.set("class_archive", archiveRecord(archive, dumped, endedAt, exitedAt, p, out));
+            }
+            Json.write(dir.resolve("engine-check-result.json"), record);
+            return record;
+        } finally {
+            if (dumped != null) Files.deleteIfExists(dumped);
         }
-        long exitedAt = System.currentTimeMillis();
-        ObjectNode record = Json.MAPPER.createObjectNode();
-        record.put("engine", engine);
-        record.put("wall_ms", (System.nanoTime() - t0) / 1_000_000);
-        List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
-        Long endedAt = null;
-        for (String l : lines) {
-            if (l.startsWith(INVALID)) throw new WorkloadException(l.substring(INVALID.length()));
-            if (l.startsWith(PASSED))
-                endedAt = Long.parseLong(l.substring(PASSED.length()).strip());
-        }
-        // Writing the archive at exit can fail on its own (a full disk): the check passed if it said so.
-        if (p.exitValue() != 0 && (dumped == null || endedAt == null)) {
-            throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code "
-                    + p.exitValue() + ": " + TrialExit.crashLine(out) + " (" + out + ")");
-        }
-        if (archive != null) record.set("class_archive", archiveRecord(archive, dumped, endedAt, exitedAt, p, out));
-        Json.write(dir.resolve("engine-check-result.json"), record);
-        return record;
     }
 
     /**
@@ -145,7 +160,6 @@ public final class EngineCheck {
                                             ? "the check's JVM ended with code " + p.exitValue() + ": "
                                                     + TrialExit.crashLine(out)
                                             : "the archive did not load"));
-            Files.deleteIfExists(dumped);
         }
         if (Files.exists(archive.file())) a.put("bytes", Files.size(archive.file()));
         return a;

@@ -4,12 +4,7 @@ import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.SendState;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
