@@ -1,5 +1,6 @@
 package dev.evperf.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.clock.Anchor;
@@ -44,6 +45,8 @@ public final class AgentFigures {
     private final int received;
     private final boolean sameClock;
     private final Map<String, Clock> clocks;
+    private final String between;
+    private final List<HandlerSwitch> switches;
 
     private AgentFigures(
             Builder b,
@@ -65,6 +68,13 @@ public final class AgentFigures {
         this.received = received;
         this.sameClock = b.drivers.keySet().equals(b.sinks.keySet());
         this.clocks = b.clocks;
+        this.between = b.between;
+        this.switches = b.switches;
+    }
+
+    /** The handler switches the controller made, each as its agent recorded it, its time mapped. */
+    List<HandlerSwitch> switches() {
+        return switches;
     }
 
     public int planned() {
@@ -163,7 +173,12 @@ public final class AgentFigures {
     /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
     public List<String> summary() {
         List<String> out = new ArrayList<>();
-        out.add(String.format("events: %d planned, %d received", planned, received));
+        out.add(
+                between == null
+                        ? String.format("events: %d planned, %d received", planned, received)
+                        : String.format(
+                                "events: %d planned, %d outputs received from %s (each timed from its input's send start)",
+                                planned, received, between));
         String clock = sameClock
                 ? "(one clock: driver and sink share an agent, no relation needed)"
                 : String.format("(clock; latency across clocks ± %.1f µs)", maxBound() / 1e3);
@@ -173,6 +188,7 @@ public final class AgentFigures {
         out.add(String.format(
                 "generator lag (send start - intended time, each on its driver agent's clock): p50 = %.3f ms, p99 = %.3f ms",
                 lagPercentile(50) / 1e6, lagPercentile(99) / 1e6));
+        for (HandlerSwitch sw : switches) out.add(sw.line());
         for (Map.Entry<String, Clock> c : clocks.entrySet()) {
             ClockRelation r = c.getValue().relation();
             out.add(String.format(
@@ -204,7 +220,11 @@ public final class AgentFigures {
         result.put("events_received", received);
         Map<String, Object> latency = new LinkedHashMap<>();
         latency.put("from", "driver agent: send start");
-        latency.put("to", "sink agent: receipt of the whole event");
+        latency.put(
+                "to",
+                between == null
+                        ? "sink agent: receipt of the whole event"
+                        : "sink agent: receipt of the output the event caused (" + between + ")");
         latency.put(
                 "clock",
                 sameClock ? "one agent's clock, no relation needed" : "both ends mapped onto the controller's clock");
@@ -220,6 +240,7 @@ public final class AgentFigures {
         Map<String, Object> cs = new LinkedHashMap<>();
         for (Map.Entry<String, Clock> c : clocks.entrySet()) cs.put(c.getKey(), clockNode(c.getValue()));
         result.put("clocks", cs);
+        result.put("switches", switches);
         new ObjectMapper()
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(dir.resolve("result.json").toFile(), result);
@@ -276,9 +297,16 @@ public final class AgentFigures {
         private final Map<String, List<long[][]>> sinks = new LinkedHashMap<>();
         private final Map<String, Clock> clocks = new LinkedHashMap<>();
         private String[] driverOf;
+        private String between;
+        private final List<HandlerSwitch> switches = new ArrayList<>();
 
         Builder(int planned) {
             this.planned = planned;
+        }
+
+        /** The events went through an engine: the sink's records are its outputs, at most one per input. */
+        void between(String engine) {
+            this.between = engine;
         }
 
         void driver(String agent, long[][] seqIntendedSent) {
@@ -291,6 +319,11 @@ public final class AgentFigures {
 
         void relation(String agent, ClockRelation r, List<ProbeWindow> windows) {
             clocks.put(agent, new Clock(r, windows));
+        }
+
+        /** A switch as {@code agent} replied it ({@code at} on its clock); its relation maps it (set first). */
+        void switched(String agent, JsonNode reply, long loadStart) {
+            switches.add(HandlerSwitch.of(agent, reply, clocks.get(agent).relation(), loadStart));
         }
 
         AgentFigures build() {

@@ -13,6 +13,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,9 +28,12 @@ public final class AgentLink implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
+    private final Secret secret;
+    private long configureCounter;
 
-    private AgentLink(String name, Socket socket) throws IOException {
+    private AgentLink(String name, Socket socket, Secret secret) throws IOException {
         this.name = name;
+        this.secret = secret;
         this.socket = socket;
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
@@ -51,7 +55,7 @@ public final class AgentLink implements AutoCloseable {
             throw new AgentFailure(name, "cannot be reached at " + host + ":" + port + ": " + e.getMessage(), e);
         }
         try {
-            AgentLink link = new AgentLink(name, s);
+            AgentLink link = new AgentLink(name, s, secret);
             if (!Wire.MAGIC.equals(link.in.readUTF())) throw new IOException("it does not speak " + Wire.MAGIC);
             String theirs = link.in.readUTF();
             if (!name.equals(theirs)) throw new IOException("the agent there is named '" + theirs + "'");
@@ -151,6 +155,32 @@ public final class AgentLink implements AutoCloseable {
             out.writeByte(op);
             out.flush();
             expectOk();
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
+    /**
+     * Switches a running part's handler setting (e.g. a sink's {@code downsample}), the request signed
+     * with the run's secret and numbered, so the agent takes it once and only from this run's controller.
+     *
+     * @return the switch as the agent recorded it (its clock's {@code at}, {@code arrivals_before}, from, to)
+     */
+    public JsonNode configure(int part, String setting, long value) {
+        return configure(part, setting, value, secret, ++configureCounter);
+    }
+
+    /** As {@link #configure(int, String, long)}, signed with {@code signer} and numbered {@code counter} (tests). */
+    JsonNode configure(int part, String setting, long value, Secret signer, long counter) {
+        String text = part + " " + setting + " " + value + " " + counter;
+        byte[] tag = signer.tag(Wire.CONFIGURE_PURPOSE, name, text.getBytes(StandardCharsets.UTF_8));
+        try {
+            out.writeByte(Wire.CONFIGURE);
+            Wire.writeText(out, text);
+            out.write(tag);
+            out.flush();
+            expectOk();
+            return JSON.readTree(Wire.readText(in));
         } catch (IOException e) {
             throw lost(e);
         }

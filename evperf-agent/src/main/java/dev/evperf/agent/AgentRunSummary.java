@@ -96,7 +96,7 @@ public final class AgentRunSummary {
         return index.path("workload").asText();
     }
 
-    /** What the events went through between the agents: "tcp" or "kafka". */
+    /** What the events went through between the agents: "tcp", "kafka" or "kafka-streams". */
     public String between() {
         return index.path("between").asText();
     }
@@ -154,6 +154,8 @@ public final class AgentRunSummary {
                     figure(l, "p99"),
                     figure(l, "p100"));
             for (JsonNode m : t.path("marks")) out.println("  MARKED: " + m.asText());
+            for (JsonNode sw : t.path("switches"))
+                out.println("  " + HandlerSwitch.of(sw).line());
             JsonNode lag = t.path("generator_lag");
             out.printf(
                     Locale.ROOT,

@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.Map;
 
 /**
  * The agent process: it listens, waits for one controller that knows the run's secret, serves its
- * requests (probes, plans, start, status, records, stop) and exits when that controller says bye,
+ * requests (probes, plans, start, status, records, handler switches, stop) and exits when that controller says bye,
  * closes the connection, or stays silent longer than the idle limit. Every loop is bounded: the wait
  * for a controller ({@code acceptMs}), the wrong answers ({@link AgentOptions#MAX_REFUSALS}), the
  * requests of a session ({@value #MAX_REQUESTS}), the silence between them ({@code idleMs}).
@@ -41,6 +42,9 @@ public final class AgentServer {
     private final SkewedClock clock;
     private final List<Part> parts = new ArrayList<>();
     private InetAddress bind;
+    private Secret secret;
+    /** The highest CONFIGURE counter accepted: a request signed before is not taken twice. */
+    private long lastConfigure;
 
     private AgentServer(AgentOptions options, PrintStream err) {
         this.options = options;
@@ -60,7 +64,7 @@ public final class AgentServer {
 
     private int serve() throws IOException {
         bind = options.bindAddress();
-        Secret secret = Secret.read(options.secretFile());
+        secret = Secret.read(options.secretFile());
         try (ServerSocket server = new ServerSocket()) {
             server.bind(new InetSocketAddress(bind, options.port()));
             server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.acceptMs()));
@@ -176,7 +180,18 @@ public final class AgentServer {
                     throw new IllegalStateException("at most " + MAX_PARTS + " parts per agent");
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("part", parts.size());
-                if (PartPlan.SINK.equals(plan.role()) && plan.source() != null) {
+                if (PartPlan.ENGINE.equals(plan.role())) {
+                    // it starts now: the controller waits until it runs ("ready") before any driver sends
+                    StreamsPart e;
+                    try {
+                        e = new StreamsPart(plan);
+                    } catch (IOException x) {
+                        throw new IllegalStateException("engine: " + x.getMessage());
+                    }
+                    parts.add(e);
+                    e.started = true;
+                    e.start();
+                } else if (PartPlan.SINK.equals(plan.role()) && plan.source() != null) {
                     parts.add(new KafkaSinkPart(plan, clock));
                 } else if (PartPlan.SINK.equals(plan.role())) {
                     SinkPart sink = new SinkPart(plan, clock, bind);
@@ -206,6 +221,7 @@ public final class AgentServer {
             case Wire.STATUS -> {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("done", parts.stream().allMatch(Part::done));
+                r.put("ready", parts.stream().allMatch(Part::ready));
                 r.put("counts", parts.stream().map(Part::count).toList());
                 r.put(
                         "failures",
@@ -220,12 +236,44 @@ public final class AgentServer {
                 out.writeByte(Wire.OK);
                 Wire.writeColumns(out, p.records(), p.count());
             }
+            case Wire.CONFIGURE -> {
+                String text = Wire.readText(in);
+                byte[] tag = in.readNBytes(32);
+                String reply = JSON.writeValueAsString(configure(text, tag));
+                out.writeByte(Wire.OK);
+                Wire.writeText(out, reply);
+            }
             case Wire.STOP -> {
                 stopParts();
                 out.writeByte(Wire.OK);
             }
             default -> throw new IllegalArgumentException("unknown request " + op);
         }
+    }
+
+    /**
+     * A handler switch the controller signed with the run's secret: {@code part setting value counter}.
+     * The session is already the controller's; the tag also makes a request injected into the TCP
+     * stream (the path may cross other hosts) or replayed from an earlier one worthless.
+     */
+    private Map<String, Object> configure(String text, byte[] tag) {
+        if (!secret.signed(Wire.CONFIGURE_PURPOSE, options.name(), text.getBytes(StandardCharsets.UTF_8), tag)) {
+            err.println("agent " + options.name() + ": refused a configure request: not signed with the run's secret");
+            throw new IllegalArgumentException("configure: not signed with the run's secret");
+        }
+        String[] f = text.split(" ");
+        if (f.length != 4) throw new IllegalArgumentException("configure: expected 'part setting value counter'");
+        long counter = Long.parseLong(f[3]);
+        if (counter <= lastConfigure)
+            throw new IllegalArgumentException("configure: counter " + counter + " was used before (a replay)");
+        lastConfigure = counter;
+        int i = Integer.parseInt(f[0]);
+        if (i < 0 || i >= parts.size()) throw new IllegalArgumentException("configure: no part " + i);
+        Map<String, Object> r = new LinkedHashMap<>(parts.get(i).configure(f[1], Long.parseLong(f[2]), clock::now));
+        r.put("part", i);
+        err.println("agent " + options.name() + ": part " + i + " " + f[1] + " " + r.get("from") + " -> " + r.get("to")
+                + " (controller's request " + counter + ")");
+        return r;
     }
 
     private void stopParts() {

@@ -6,6 +6,7 @@ import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,8 @@ public final class AgentTrial {
      * @param probesDuring round trips per window during it
      * @param kafka the bootstrap address of the broker between the agents (each driver produces to a
      *     topic of its own that its sink consumes), or null to send driver to sink over TCP
+     * @param engine the query run between the drivers and the sink, and the agent that runs it, or
+     *     null: the broker passes the events through
      */
     public record Plan(
             List<AgentAddress> agents,
@@ -44,7 +47,8 @@ public final class AgentTrial {
             int probesDuring,
             long probePeriodMs,
             int replyMs,
-            String kafka) {
+            String kafka,
+            Engine engine) {
         /** One constant phase split by rate, driver to sink over TCP. */
         public Plan(
                 List<AgentAddress> agents,
@@ -65,9 +69,34 @@ public final class AgentTrial {
                     probesDuring,
                     probePeriodMs,
                     replyMs,
+                    null,
                     null);
         }
     }
+
+    /**
+     * A Kafka Streams application between the agents: every driver writes its rows to one input
+     * topic, the application on agent {@code agent} (e.g. the sink's node) runs the query, the one
+     * sink agent reads the output topic.
+     */
+    public record Engine(String agent, PartPlan.Query query) {}
+
+    /**
+     * A handler switch the controller makes while the trial runs (seed 004's remote configuration):
+     * {@code afterMs} after the load's start, every sink part of {@code agent} gets {@code setting =
+     * value} (e.g. {@code downsample 10}: one arrival in 10 recorded from then on).
+     */
+    public record Switch(String agent, String setting, long value, long afterMs) {}
+
+    /** The handler switches to make during the trial (before {@link #run}). */
+    public AgentTrial switching(List<Switch> switches) {
+        pending.addAll(switches);
+        pending.sort(Comparator.comparingLong(Switch::afterMs));
+        return this;
+    }
+
+    /** How long the controller waits for an engine part to run before any driver sends. */
+    static final long ENGINE_START_MS = StreamsPart.START_MS + 10_000;
 
     /**
      * How long before the load's common start the drivers are told it: time for the controller's
@@ -81,6 +110,12 @@ public final class AgentTrial {
     private final UnaryOperator<String> route;
     private final Map<String, AgentLink> links = new LinkedHashMap<>();
     private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
+    /** The handler switches not sent yet, in time order; those sent, with the agents' replies. */
+    private final List<Switch> pending = new ArrayList<>();
+
+    private final List<Map.Entry<String, JsonNode>> switched = new ArrayList<>();
+    /** The load's common start on the controller's clock. */
+    private long loadStart;
 
     public AgentTrial(Plan plan, Secret secret) {
         this(plan, secret, UnaryOperator.identity());
@@ -111,63 +146,125 @@ public final class AgentTrial {
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
             List<Schedule> shares = new ArrayList<>();
-            List<String> targets = new ArrayList<>();
             String topics = "evperf-agents-" + Long.toHexString(new SecureRandom().nextLong());
-            for (int d = 0; d < plan.drivers().size(); d++) {
-                Schedule share = plan.load().forDriver(d);
-                shares.add(share);
-                String sinkName = sinkOf(d);
-                String topic = plan.kafka() == null ? null : KafkaTopic.of(plan.kafka(), topics + "-d" + d);
-                JsonNode sink = link(sinkName).plan(PartPlan.sink(share.count(), topic));
-                sinkParts.add(sink.get("part").asInt());
-                targets.add(
-                        topic != null
-                                ? topic
-                                : route.apply(address(sinkName).host() + ":"
-                                        + sink.get("port").asInt()));
-            }
-            // every output opens as its plan arrives (a connection, a producer), before any start
-            for (int d = 0; d < plan.drivers().size(); d++) {
-                driverParts.add(link(plan.drivers().get(d))
-                        .plan(PartPlan.driver(shares.get(d), targets.get(d)))
-                        .get("part")
-                        .asInt());
+            if (plan.engine() != null) {
+                planThroughEngine(topics, shares, sinkParts, driverParts);
+                // the engine took seconds to start: a fresh anchor for the drivers' common start
+                probeAll("engine-running", plan.probes());
+            } else {
+                planDirect(topics, shares, sinkParts, driverParts);
             }
             // sinks first: their consumers and accepts are ready before any event is due
             for (String sk : distinct(plan.sinks())) link(sk).start(PartPlan.SINK, 0);
             // one start for every driver, on the controller's clock, told to each in its own clock's terms
             long start = System.nanoTime() + LEAD_NS;
+            loadStart = start;
             for (String d : distinct(plan.drivers())) {
                 List<ProbeWindow> w = windows.get(d);
                 link(d).start(
                                 PartPlan.DRIVER,
                                 start - w.get(w.size() - 1).best().anchor().offset());
             }
-            awaitDone();
+            awaitDone(sinkParts);
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();
             AgentFigures.Builder figures = new AgentFigures.Builder(total);
+            if (plan.engine() != null)
+                figures.between("a Kafka Streams query on " + plan.engine().agent());
             for (int d = 0; d < plan.drivers().size(); d++) {
                 String name = plan.drivers().get(d);
                 figures.driver(name, link(name).records(driverParts.get(d), total));
+            }
+            // with an engine one sink part reads every output; otherwise sink part d reads driver d
+            for (int d = 0; d < sinkParts.size(); d++) {
                 figures.sink(sinkOf(d), link(sinkOf(d)).records(sinkParts.get(d), total));
             }
             for (AgentLink l : links.values()) l.stop();
             for (Map.Entry<String, List<ProbeWindow>> w : windows.entrySet()) {
                 figures.relation(w.getKey(), ClockRelation.fromWindows(w.getValue()), w.getValue());
             }
+            for (Map.Entry<String, JsonNode> e : switched) figures.switched(e.getKey(), e.getValue(), loadStart);
             return figures.build();
         } finally {
             for (AgentLink l : links.values()) l.close();
         }
     }
 
+    /** Each driver to its sink: over TCP, or through a topic of its own that its sink creates. */
+    private void planDirect(String topics, List<Schedule> shares, List<Integer> sinkParts, List<Integer> driverParts) {
+        List<String> targets = new ArrayList<>();
+        for (int d = 0; d < plan.drivers().size(); d++) {
+            Schedule share = plan.load().forDriver(d);
+            shares.add(share);
+            String sinkName = sinkOf(d);
+            String topic = plan.kafka() == null ? null : KafkaTopic.of(plan.kafka(), topics + "-d" + d);
+            JsonNode sink = link(sinkName).plan(PartPlan.sink(share.count(), topic, null));
+            sinkParts.add(sink.get("part").asInt());
+            targets.add(
+                    topic != null
+                            ? topic
+                            : route.apply(address(sinkName).host() + ":"
+                                    + sink.get("port").asInt()));
+        }
+        // every output opens as its plan arrives (a connection, a producer), before any start
+        for (int d = 0; d < plan.drivers().size(); d++) {
+            driverParts.add(link(plan.drivers().get(d))
+                    .plan(PartPlan.driver(shares.get(d), targets.get(d), null))
+                    .get("part")
+                    .asInt());
+        }
+    }
+
+    /**
+     * Drivers → one input topic → the engine part (its agent creates both topics and starts the
+     * application) → one output topic → the sink; the drivers are planned once the application runs.
+     */
+    private void planThroughEngine(
+            String topics, List<Schedule> shares, List<Integer> sinkParts, List<Integer> driverParts) {
+        Engine e = plan.engine();
+        int total = (int) plan.load().total();
+        String in = KafkaTopic.of(plan.kafka(), topics + "-in");
+        String out = KafkaTopic.of(plan.kafka(), topics + "-out");
+        link(e.agent()).plan(PartPlan.engine(total, in, out, e.query()));
+        awaitReady(e.agent());
+        sinkParts.add(link(sinkOf(0))
+                .plan(PartPlan.sink(total, out, e.query()))
+                .get("part")
+                .asInt());
+        for (int d = 0; d < plan.drivers().size(); d++) {
+            Schedule share = plan.load().forDriver(d);
+            shares.add(share);
+            driverParts.add(link(plan.drivers().get(d))
+                    .plan(PartPlan.driver(share, in, e.query()))
+                    .get("part")
+                    .asInt());
+        }
+    }
+
+    /** Polls the engine's agent (probing the others, so none takes the controller as gone) until it runs. */
+    private void awaitReady(String agent) {
+        long deadline = System.nanoTime() + ENGINE_START_MS * 1_000_000L;
+        while (true) {
+            JsonNode s = link(agent).status();
+            if (s.get("failures").size() > 0)
+                throw new AgentFailure(
+                        agent, "failed: " + s.get("failures").get(0).asText(), null);
+            if (s.get("ready").asBoolean()) return;
+            if (System.nanoTime() > deadline)
+                throw new AgentFailure(agent, "its engine was not running within " + ENGINE_START_MS + " ms", null);
+            for (AgentLink l : links.values()) if (!l.name().equals(agent)) l.status();
+            LockSupport.parkNanos(100_000_000L);
+        }
+    }
+
     /** Probes every agent and polls their parts until all are done, within the trial's time limit. */
-    private void awaitDone() {
+    private void awaitDone(List<Integer> sinkParts) {
         long planned = LEAD_NS + plan.load().length();
-        long deadline = System.nanoTime() + 2 * planned + plan.replyMs() * 1_000_000L;
+        // an engine between the agents may hold outputs back as long as its part's silence limit
+        long engine = plan.engine() == null ? 0 : StreamsPart.SILENCE_MS * 1_000_000L;
+        long deadline = System.nanoTime() + 2 * planned + engine + plan.replyMs() * 1_000_000L;
         for (int period = 1; ; period++) {
-            LockSupport.parkNanos(plan.probePeriodMs() * 1_000_000L);
+            sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts);
             probeAll("during-" + period, plan.probesDuring());
             boolean done = true;
             for (AgentLink l : links.values()) {
@@ -182,10 +279,25 @@ public final class AgentTrial {
             if (System.nanoTime() > deadline) {
                 throw new AgentFailure(
                         String.join(", ", plan.sinks()),
-                        "did not receive every event within " + (2 * planned) / 1_000_000 + " ms + the reply limit",
+                        "did not receive every event within " + (2 * planned + engine) / 1_000_000
+                                + " ms + the reply limit",
                         null);
             }
         }
+    }
+
+    /** Sleeps until {@code wake}, making the handler switches that fall due before it at their time. */
+    private void sleepSwitching(long wake, List<Integer> sinkParts) {
+        while (!pending.isEmpty() && loadStart + pending.get(0).afterMs() * 1_000_000L < wake) {
+            Switch sw = pending.remove(0);
+            LockSupport.parkNanos(loadStart + sw.afterMs() * 1_000_000L - System.nanoTime());
+            for (int d = 0; d < sinkParts.size(); d++) {
+                if (sinkOf(d).equals(sw.agent()))
+                    switched.add(Map.entry(
+                            sw.agent(), link(sw.agent()).configure(sinkParts.get(d), sw.setting(), sw.value())));
+            }
+        }
+        LockSupport.parkNanos(wake - System.nanoTime());
     }
 
     private void probeAll(String label, int n) {

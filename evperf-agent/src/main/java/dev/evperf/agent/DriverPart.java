@@ -44,7 +44,7 @@ final class DriverPart extends Part {
      */
     void open() {
         try {
-            output = EventOut.open(plan.target());
+            output = EventOut.open(plan.target(), plan.query());
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("driver: cannot open " + plan.target() + ": " + e.getMessage());
         }

@@ -19,9 +19,10 @@ interface EventOut extends Closeable {
         return null;
     }
 
-    /** Opens the output: the plan's target is a Kafka topic or a sink's {@code host:port}. */
-    static EventOut open(String target) throws IOException {
-        if (KafkaTopic.isTopic(target)) return new KafkaOut(KafkaTopic.parse(target));
+    /** Opens the output: the plan's target is a Kafka topic (rows when there is a query) or a sink's {@code host:port}. */
+    static EventOut open(String target, PartPlan.Query query) throws IOException {
+        if (KafkaTopic.isTopic(target))
+            return new KafkaOut(KafkaTopic.parse(target), query == null ? null : new QueryRows(query));
         return tcp(target);
     }
 

@@ -11,7 +11,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * A driver part's events produced to partition 0 of a Kafka topic: value = sequence number and send
- * stamp (16 bytes, no key). No lingering (each event is sent as soon as the producer's sender
+ * stamp (16 bytes, no key), or, for a query between the agents, the event's row with both as
+ * headers ({@link QueryRows}). No lingering (each event is sent as soon as the producer's sender
  * thread takes it) and acks from the leader: the latency measured is the broker's pass-through, not
  * a batching delay evperf chose. The topic's metadata is fetched on opening, so the first event does
  * not wait for it.
@@ -22,10 +23,13 @@ final class KafkaOut implements EventOut {
 
     private final KafkaProducer<byte[], byte[]> producer;
     private final String topic;
+    private final QueryRows rows;
     private volatile String failure;
 
-    KafkaOut(KafkaTopic t) throws IOException {
+    /** @param rows the query's rows, or null for raw events */
+    KafkaOut(KafkaTopic t, QueryRows rows) throws IOException {
         this.topic = t.topic();
+        this.rows = rows;
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, t.bootstrap());
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "evperf-agent-driver");
@@ -43,9 +47,19 @@ final class KafkaOut implements EventOut {
 
     @Override
     public void send(long seq, long stamp) throws IOException {
-        byte[] v = ByteBuffer.allocate(16).putLong(seq).putLong(stamp).array();
+        ProducerRecord<byte[], byte[]> r;
+        if (rows == null) {
+            r = new ProducerRecord<>(
+                    topic,
+                    0,
+                    null,
+                    ByteBuffer.allocate(16).putLong(seq).putLong(stamp).array());
+        } else {
+            r = new ProducerRecord<>(topic, 0, null, rows.row(seq, stamp));
+            QueryRows.stamp(r.headers(), seq, stamp);
+        }
         try {
-            producer.send(new ProducerRecord<>(topic, 0, null, v), (m, e) -> {
+            producer.send(r, (m, e) -> {
                 if (e != null && failure == null)
                     failure = "kafka: event " + seq + " not acknowledged: " + e.getMessage();
             });

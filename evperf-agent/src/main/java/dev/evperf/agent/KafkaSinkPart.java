@@ -1,31 +1,29 @@
 package dev.evperf.agent;
 
 import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.kafka.io.RowCodec;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * A sink run by an agent that consumes one driver's events from partition 0 of a Kafka topic (the
- * pass-through topic of the broker between the agents): per event its sequence number, the
- * driver's send stamp (on the driver's clock) and its receipt on the agent's clock, read once per
- * poll that returned it (the records of one fetch arrived together). The topic is created on
+ * A sink run by an agent that consumes partition 0 of a Kafka topic: one driver's events (the
+ * pass-through topic of the broker between the agents), or the outputs of the query an engine part
+ * runs between the agents ({@link QueryRows}: each output carries the sequence number and send stamp
+ * of the input that caused it, and an end marker follows the last). Per event or output it records
+ * that sequence number, the driver's send stamp (on the driver's clock) and its receipt on the
+ * agent's clock, read once per poll that returned it (the records of one fetch arrived together). The topic is created on
  * planning and the consumer positioned before the controller starts any driver, so no event waits
- * for the consumer's start. It stops at the expected count, on {@link #stop}, or after {@value
- * #SILENCE_MS} ms without a record.
+ * for the consumer's start. It stops at the expected count (raw events), at the end marker
+ * (a query's outputs, at most one per input), on {@link #stop}, or after {@value #SILENCE_MS} ms
+ * without a record.
  */
 final class KafkaSinkPart extends ReceivingPart {
     static final long SILENCE_MS = 30_000;
@@ -42,26 +40,8 @@ final class KafkaSinkPart extends ReceivingPart {
         this.plan = plan;
         this.clock = clock;
         this.topic = KafkaTopic.parse(plan.source());
-        createTopic();
-    }
-
-    /** One partition, one replica: one driver's events in their order on the broker evperf started. */
-    private void createTopic() {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, topic.bootstrap());
-        try (Admin admin = Admin.create(p)) {
-            admin.createTopics(List.of(new NewTopic(topic.topic(), 1, (short) 1)))
-                    .all()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("kafka: creating topic " + topic.topic() + " at " + topic.bootstrap()
-                        + " failed: " + e.getCause().getMessage());
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException(
-                    "kafka: creating topic " + topic.topic() + " at " + topic.bootstrap() + " failed: " + e);
-        }
+        // the pass-through topic is the sink's to make; a query's output topic is its engine part's
+        if (plan.query() == null) topic.create();
     }
 
     @Override
@@ -83,25 +63,32 @@ final class KafkaSinkPart extends ReceivingPart {
     private void receive() {
         try (KafkaConsumer<byte[], byte[]> c = consumer) {
             long lastRecord = System.nanoTime();
-            while (count < plan.events() && !stop) {
+            while (arrivals() < plan.events() && !stop) {
                 ConsumerRecords<byte[], byte[]> batch = c.poll(Duration.ofMillis(100));
                 long at = clock.now();
                 if (batch.isEmpty()) {
                     if (System.nanoTime() - lastRecord > SILENCE_MS * 1_000_000L) {
-                        failure = "sink: no record on " + topic.topic() + " for " + SILENCE_MS + " ms after " + count
-                                + " events";
+                        failure = "sink: no record on " + topic.topic() + " for " + SILENCE_MS + " ms after "
+                                + arrivals() + " events";
                         return;
                     }
                     continue;
                 }
                 lastRecord = System.nanoTime();
                 for (ConsumerRecord<byte[], byte[]> r : batch) {
-                    ByteBuffer v = ByteBuffer.wrap(r.value());
-                    if (!arrived(v.getLong(), v.getLong(), at)) break;
+                    if (plan.query() == null) {
+                        ByteBuffer v = ByteBuffer.wrap(r.value());
+                        if (!arrived(v.getLong(), v.getLong(), at)) break;
+                    } else if (RowCodec.isEnd(r.value())) {
+                        return;
+                    } else if (!arrived(QueryRows.seq(r.headers()), QueryRows.sent(r.headers()), at)) {
+                        failure = "sink: more outputs than the " + plan.events() + " inputs on " + topic.topic();
+                        return;
+                    }
                 }
             }
         } catch (RuntimeException e) {
-            failure = "sink: kafka: " + e.getMessage() + " after " + count + " events";
+            failure = "sink: kafka: " + e.getMessage() + " after " + arrivals() + " events";
         } finally {
             finished = true;
         }

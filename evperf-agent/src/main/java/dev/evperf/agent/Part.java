@@ -1,6 +1,8 @@
 package dev.evperf.agent;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.function.LongSupplier;
 
 /** A driver or a sink an agent runs for its controller, on a thread of its own. */
 abstract class Part {
@@ -18,6 +20,11 @@ abstract class Part {
     /** {@link PartPlan#DRIVER} or {@link PartPlan#SINK}. */
     abstract String role();
 
+    /** Whether the part is ready for the drivers' first event (an engine that has started); most are at once. */
+    boolean ready() {
+        return true;
+    }
+
     /** Whether the part has finished its plan, failed or stopped. */
     abstract boolean done();
 
@@ -25,6 +32,17 @@ abstract class Part {
     abstract long[][] records();
 
     abstract void stop() throws InterruptedException;
+
+    /**
+     * Switches one of the part's handler settings while it runs (the controller's {@code CONFIGURE}).
+     *
+     * @param clock the agent's clock, read when the switch takes effect
+     * @return the switch as recorded
+     * @throws IllegalArgumentException one line: the part has no such setting, or the value is out of range
+     */
+    Map<String, Object> configure(String setting, long value, LongSupplier clock) {
+        throw new IllegalArgumentException("configure: a " + role() + " part has no setting '" + setting + "'");
+    }
 
     final int count() {
         return count;

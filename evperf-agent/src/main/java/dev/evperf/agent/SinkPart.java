@@ -60,8 +60,8 @@ final class SinkPart extends ReceivingPart {
         } catch (EOFException e) {
             // the driver closed early: the count says how many arrived
         } catch (IOException e) {
-            if (!server.isClosed() || count < plan.events())
-                failure = "sink: " + e.getMessage() + " after " + count + " events";
+            if (!server.isClosed() || arrivals() < plan.events())
+                failure = "sink: " + e.getMessage() + " after " + arrivals() + " events";
         } finally {
             finished = true;
         }

@@ -1,6 +1,7 @@
 package dev.evperf.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.agent.clock.SkewedClock;
 import dev.evperf.agent.wire.Secret;
@@ -8,6 +9,7 @@ import dev.evperf.core.component.KafkaBroker;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -25,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real Kafka broker (KRaft, a JVM of its own, loopback) between real agent JVMs with known
- * test-only clock skews: driver agents produce to the broker, sink agents consume from it, and every
- * event's latency across the two clocks is within its stated bound of the truth.
+ * test-only clock skews: driver agents produce to the broker, sink agents consume from it (or the
+ * outputs of a Kafka Streams query run on the sink's agent: seed 004's "the engine and sink on
+ * another node"), and every event's latency across the two clocks is within its stated bound of the truth.
  */
 class AgentKafkaTest {
     @TempDir
@@ -59,8 +62,15 @@ class AgentKafkaTest {
     }
 
     private static AgentTrial.Plan plan(List<AgentAddress> agents, List<String> drivers, int events, double rate) {
+        return plan(agents, drivers, events, rate, null);
+    }
+
+    /** As above, with {@code engine} between the drivers and the sink (null: the broker passes events through). */
+    private static AgentTrial.Plan plan(
+            List<AgentAddress> agents, List<String> drivers, int events, double rate, AgentTrial.Engine engine) {
         Schedule load = new Schedule(List.of(new Schedule.Phase(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0);
-        return new AgentTrial.Plan(agents, drivers, List.of("sink-1"), load, 32, 8, 200, 15_000, broker.address());
+        return new AgentTrial.Plan(
+                agents, drivers, List.of("sink-1"), load, 32, 8, 200, 15_000, broker.address(), engine);
     }
 
     /** The events on the broker's topics the trial made: how many each topic holds. */
@@ -135,5 +145,75 @@ class AgentKafkaTest {
         }
         assertThat(topicEnds(before).values()).containsExactlyInAnyOrder(501L, 500L);
         assertThat(String.join("\n", f.summary())).contains("clock driver-1:", "clock driver-2:", "clock sink-1:");
+    }
+
+    private static PartPlan.Query query(String queries) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("seq", "long");
+        fields.put("k", "string");
+        fields.put("v", "double");
+        return new PartPlan.Query("S", fields, "seq", queries, Map.of());
+    }
+
+    @Test
+    void aKafkaStreamsQueryOnTheSinksNodeBetweenSkewedAgents() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent driver =
+                agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000", "--test-clock-drift-ppm", "50");
+        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
+        // a filter (v = (g mod 1000) / 1000 keeps g mod 1000 < 500) and a running average per key, which
+        // goes through a repartition topic: each output still knows the input that caused it
+        AgentFigures f = new AgentTrial(
+                        plan(
+                                List.of(driver.address(), sink.address()),
+                                List.of("driver-1"),
+                                1_200,
+                                600,
+                                new AgentTrial.Engine(
+                                        "sink-1", query("from S where v < 0.5 avg v as a by k into Out"))),
+                        secret)
+                .run();
+
+        SkewedClock dc = new SkewedClock(5_000_000, 50, driver.clockBase());
+        SkewedClock sc = new SkewedClock(-37_000_000, 0, sink.clockBase());
+        int outputs = 0;
+        for (int g = 0; g < 1_200; g++) {
+            boolean kept = g % 1000 < 500;
+            assertThat(f.receipt(g) >= 0).as("output of event %d", g).isEqualTo(kept);
+            if (!kept) continue;
+            outputs++;
+            long truth = sc.unskew(f.receiptOnAgent(g)) - dc.unskew(f.sendOnAgent(g));
+            assertThat(Math.abs(f.latency(g) - truth)).as("latency %d", g).isLessThanOrEqualTo(f.bound(g) + 2);
+            assertThat(f.latency(g)).as("latency %d", g).isPositive();
+        }
+        assertThat(f.received()).isEqualTo(outputs).isEqualTo(700);
+        String summary = String.join("\n", f.summary());
+        System.out.println("kafka streams between agents:\n" + summary);
+        assertThat(summary).contains("700 outputs received from a Kafka Streams query on sink-1", "clock driver-1:");
+        assertThat(driver.awaitExit(Duration.ofSeconds(30))).isTrue();
+        assertThat(sink.awaitExit(Duration.ofSeconds(60))).isTrue();
+    }
+
+    @Test
+    void aQueryTheEngineCannotRunFailsTheTrialNamingItsAgent() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent driver = agent("driver-1", secretFile);
+        LocalAgent sink = agent("sink-1", secretFile);
+        assertThatThrownBy(() -> new AgentTrial(
+                                plan(
+                                        List.of(driver.address(), sink.address()),
+                                        List.of("driver-1"),
+                                        10,
+                                        100,
+                                        new AgentTrial.Engine("sink-1", query("from S where w < 1 into Out"))),
+                                secret)
+                        .run())
+                .isInstanceOf(AgentFailure.class)
+                .hasMessageContaining("sink-1")
+                .hasMessageContaining("w");
+        assertThat(driver.awaitExit(Duration.ofSeconds(30))).isTrue();
+        assertThat(sink.awaitExit(Duration.ofSeconds(30))).isTrue();
     }
 }

@@ -131,6 +131,7 @@ class AgentTrialTest {
                                 8,
                                 200,
                                 15_000,
+                                null,
                                 null),
                         secret)
                 .run();
@@ -269,5 +270,73 @@ class AgentTrialTest {
                 .hasMessage("--listen: port 'x' is not a number");
         assertThatThrownBy(() -> AgentMain.parse(new String[] {"--listen", "127.0.0.1:1"}))
                 .hasMessage("--secret-file is required");
+    }
+
+    /**
+     * Seed 004's remote configuration: 700 ms into the load the controller switches the sink agent's
+     * handler to record one arrival in 10; the switch is recorded between two arrivals, mapped onto the
+     * controller's clock, and the records follow it exactly.
+     */
+    @Test
+    void theControllerSwitchesASinksDownsamplingWhileTheTrialRuns() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        LocalAgent driver = agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000");
+        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
+        AgentFigures f = new AgentTrial(
+                        plan(List.of(driver.address(), sink.address()), List.of("driver-1"), "sink-1", 3_000, 2_000),
+                        secret)
+                .switching(List.of(new AgentTrial.Switch("sink-1", "downsample", 10, 700)))
+                .run();
+
+        assertThat(f.switches()).hasSize(1);
+        HandlerSwitch sw = f.switches().get(0);
+        assertThat(sw.from()).isEqualTo(1);
+        assertThat(sw.to()).isEqualTo(10);
+        int before = (int) sw.arrivalsBefore();
+        assertThat(before).isBetween(1, 2_999);
+        // one driver over TCP: arrival i is event i; every one before the switch, then one in 10
+        for (int i = 0; i < 3_000; i++) {
+            assertThat(f.receipt(i) >= 0).as("event %d recorded", i).isEqualTo(i < before || (i - before) % 10 == 0);
+        }
+        assertThat(f.received()).isEqualTo(before + (3_000 - before + 9) / 10);
+        // the last arrival before the switch had its receipt read before the switch (one agent, one clock)
+        assertThat(f.receiptOnAgent(before - 1)).isLessThanOrEqualTo(sw.atAgent());
+        // sent 700 ms into the load by the controller's clock: not earlier on the agent's, within its bound
+        assertThat(sw.at()).isGreaterThanOrEqualTo(700_000_000L - sw.bound());
+        assertThat(String.join("\n", f.summary()))
+                .contains("switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ");
+        f.write(dir.resolve("trial"));
+        assertThat(Files.readString(dir.resolve("trial/result.json")))
+                .contains("\"switches\"", "\"arrivals_before\" : " + before);
+    }
+
+    /** A switch needs the run's secret on the request itself, is taken once, and names a setting the part has. */
+    @Test
+    void aSwitchNotSignedWithTheRunsSecretOrReplayedIsRefused() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Secret other = Secret.create(dir.resolve("other"));
+        LocalAgent sink = agent("sink-1", secretFile);
+        try (AgentLink link =
+                AgentLink.connect("sink-1", "127.0.0.1", sink.address().port(), secret, 15_000)) {
+            int part = link.plan(PartPlan.sink(10, null, null)).get("part").asInt();
+            assertThatThrownBy(() -> link.configure(part, "downsample", 3, other, 1))
+                    .isInstanceOf(AgentFailure.class)
+                    .hasMessage("agent 'sink-1' refused a request: configure: not signed with the run's secret");
+            assertThat(link.configure(part, "downsample", 3, secret, 5)
+                            .get("to")
+                            .asLong())
+                    .isEqualTo(3);
+            assertThatThrownBy(() -> link.configure(part, "downsample", 4, secret, 5))
+                    .hasMessageContaining("counter 5 was used before (a replay)");
+            assertThatThrownBy(() -> link.configure(part, "xoy", 2, secret, 6))
+                    .hasMessageContaining("a sink has setting downsample, not 'xoy'");
+            assertThat(link.configure(part, "downsample", 1, secret, 7)
+                            .get("from")
+                            .asLong())
+                    .isEqualTo(3);
+        }
+        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
     }
 }

@@ -9,6 +9,7 @@ import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.DelayProxy;
 import dev.evperf.agent.LocalAgent;
+import dev.evperf.agent.PartPlan;
 import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
@@ -36,7 +37,8 @@ import java.util.function.UnaryOperator;
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
  * constant phases on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
- * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}), and the trial's {@code result.json}
+ * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}; with
+ * {@code kafka-streams} the query runs between them on an agent, {@code agents.engine_on}), and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
  * {@code agents.clock_bound_limit} marks it.
@@ -48,14 +50,22 @@ final class AgentRun {
         Components.AgentsDef a = plan.base().agents;
         Path secretFile = plan.workloadFile().toAbsolutePath().getParent().resolve(a.secretFile);
         Secret secret = a.local && !Files.exists(secretFile) ? Secret.create(secretFile) : Secret.read(secretFile);
-        // the broker between the agents (engine kafka), started once for the run
-        try (RunComponents components =
-                "kafka".equals(plan.base().engine.name) ? RunComponents.start(plan.base().components, runDir) : null) {
+        // the broker between the agents (engine kafka or kafka-streams), started once for the run; a query
+        // between them is checked first on the engine's own class path (EngineCheck): bad input, exit 2
+        String engine = plan.base().engine.name;
+        try (RunComponents components = "kafka-streams".equals(engine)
+                // this package's Components (the workload's Components class is imported)
+                ? dev.evperf.cli.Components.startAndCheck(plan, runDir, System.getProperty("java.class.path"), err)
+                : "kafka".equals(engine) ? RunComponents.start(plan.base().components, runDir) : null) {
             String kafka = components == null ? null : components.bootstrap();
             if (kafka != null) out.println("evperf: broker " + kafka + " between the agents");
             return trials(plan, runDir, secretFile, secret, kafka, out, err);
         } catch (ComponentFailure e) {
             throw new WorkloadException(plan.workloadFile() + ": components: " + e.getMessage(), e);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -68,7 +78,7 @@ final class AgentRun {
         AgentRunSummary.writeIndex(
                 runDir,
                 plan.base().name,
-                kafka == null ? "tcp" : "kafka",
+                kafka == null ? "tcp" : plan.base().engine.name,
                 plan.trials().stream().map(TrialSpec::id).toList());
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
@@ -99,6 +109,10 @@ final class AgentRun {
                 }
                 AgentFigures f = new AgentTrial(
                                 trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
+                        .switching(a.switches.stream()
+                                .map(sw ->
+                                        new AgentTrial.Switch(sw.agent, "downsample", sw.downsample, sw.after.millis()))
+                                .toList())
                         .run();
                 List<String> marks = new ArrayList<>();
                 if (a.clockBoundLimit != null && f.maxBound() > a.clockBoundLimit.nanos()) {
@@ -200,6 +214,24 @@ final class AgentRun {
                 a.probes.during,
                 a.probes.period.millis(),
                 (int) a.replyTimeout.millis(),
-                kafka);
+                kafka,
+                "kafka-streams".equals(w.engine.name) ? engine(w, sinks.get(0)) : null);
+    }
+
+    /** The query between the agents: on agents.engine_on (default the sink agent), over the one input stream. */
+    private static AgentTrial.Engine engine(Workload w, String sink) {
+        Map.Entry<String, Workload.StreamDef> in =
+                w.streams.entrySet().iterator().next();
+        Map<String, String> fields = new LinkedHashMap<>();
+        // as in a trial: a stream without its sequence field gets one in front
+        if (!in.getValue().fields.containsKey(in.getValue().sequence)) fields.put(in.getValue().sequence, "long");
+        fields.putAll(in.getValue().fields);
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (w.engine.options.get("streams") instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
+        }
+        return new AgentTrial.Engine(
+                w.agents.engineOn != null ? w.agents.engineOn : sink,
+                new PartPlan.Query(in.getKey(), fields, in.getValue().sequence, w.engine.queries, settings));
     }
 }

@@ -86,6 +86,18 @@ final class SuiteCommand implements Callable<Integer> {
             description = "Results directory (default: results/suite-<suite>-<time>).")
     Path out;
 
+    @Option(
+            names = "--sustain",
+            description = "Also find each engine's best sustained throughput at every point that ran, with evperf"
+                    + " sustain's search (in sustain/ of the results directory; quick: 4 short probes, 25 %% bracket).")
+    boolean sustain;
+
+    @Option(
+            names = "--sustain-probes",
+            paramLabel = "N",
+            description = "At most N probes per sustain search (default: 4 with --quick, else 10).")
+    Integer sustainProbes;
+
     @Option(names = "--dry-run", description = "Validate the suite's workload and print its trials; run nothing.")
     boolean dryRun;
 
@@ -120,7 +132,10 @@ final class SuiteCommand implements Callable<Integer> {
         int reps = repetitions != null ? repetitions : quick ? 1 : 2;
         if (reps < 1) throw new IllegalArgumentException("--repetitions: expected at least 1, got " + reps);
 
+        if (sustainProbes != null && sustainProbes < 1)
+            throw new IllegalArgumentException("--sustain-probes: expected at least 1, got " + sustainProbes);
         ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
+        if (sustain) definition.set("sustain", SuiteSustain.settings(quick, rate, sustainProbes));
         ObjectNode workload = SuiteWorkload.workload(definition, micro);
         Path runDir = out != null
                 ? out
@@ -144,13 +159,14 @@ final class SuiteCommand implements Callable<Integer> {
             OutDir.prepare(runDir, "--out");
             Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
             RunFile run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
+            int searchesFailed = sustain ? SuiteSustain.run(main, workload, definition, run, runDir) : 0;
             SuiteReport.Written written = SuiteReport.write(runDir);
             main.out.print(written.text());
             main.err.println("evperf: suite report in " + written.markdown() + " and " + written.html());
             boolean ran = true;
             for (RunFile.Trial t : run.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
             // Wrong results are the suite's findings (reported per test), not a failure to run it.
-            return ran ? 0 : 1;
+            return ran && searchesFailed == 0 ? 0 : 1;
         } finally {
             Files.deleteIfExists(file);
         }

@@ -76,9 +76,23 @@ final class SuiteReport {
                     r.put("engine", engine.asText());
                     r.put("factor", point.path("value").asText());
                     r.put("check", check(r));
+                    if (def.has("sustain")) {
+                        r.set(
+                                "sustain",
+                                SuiteSustain.result(
+                                        runDir,
+                                        test.path("name").asText(),
+                                        point.path("value").asText(),
+                                        engine.asText()));
+                    }
                     rows.add(r);
                 }
             }
+        }
+        if (def.has("sustain")) {
+            data.put("sustain_criterion", SuiteSustain.criterion(def.path("sustain")));
+            data.set("sustain_headers", Json.MAPPER.valueToTree(SuiteSustain.HEADERS));
+            data.set("sustain_table", Json.MAPPER.valueToTree(SuiteSustain.table(data)));
         }
         data.put("time", timing(run, def, micro));
         return data;
@@ -138,6 +152,8 @@ final class SuiteReport {
             html.append(SuiteHtml.section(test, t.path("rows")));
         }
         md.append(checks).append("```\n");
+        md.append(SuiteSustain.markdown(data));
+        html.append(SuiteSustain.html(data));
         md.append(data.path("time").asText());
         Path json = runDir.resolve("suite.json"),
                 mdFile = runDir.resolve("suite.md"),

@@ -16,6 +16,7 @@ import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.trial.SustainVerdict.Probe;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Receipt;
+import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.Timing;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
@@ -460,6 +461,9 @@ final class SustainCommand implements Callable<Integer> {
         ObjectNode m = phases.addObject();
         m.put("name", "measure");
         m.putObject("constant").put("rate", rate).put("duration", measure.text());
+        // A neutral query (engine.query, as evperf suite --sustain gives): its streams and queries for this engine.
+        if (SpecWorkload.present(tree))
+            SpecWorkload.expand(tree, base.workloadFile() + " (probe at " + rate + " ev/s)");
         Workload w;
         try {
             w = WorkloadLoader.YAML.treeToValue(tree, Workload.class);

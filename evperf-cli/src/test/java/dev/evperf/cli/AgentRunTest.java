@@ -104,6 +104,75 @@ class AgentRunTest {
         assertThat(CliProcess.runningFor(tmp)).isEmpty();
     }
 
+    /**
+     * Seed 004's "a driver on one node, the engine and sink on another" as shipped: a Kafka Streams
+     * query in the sink agent's JVM between the driver agent's topic and the sink's; a query the engine
+     * cannot run is bad input before any agent starts.
+     */
+    @Test
+    void theStreamsExampleRunsTheQueryOnTheSinksAgent() throws Exception {
+        String text =
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-streams.yaml"));
+        Path w = Cli.write(tmp, "agents-streams.yaml", text);
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        // 1000 events, v = (seq mod 1000) / 1000: the filter keeps the 500 with v < 0.5
+        assertThat(cli.out)
+                .contains(
+                        "events: 1000 planned, 500 outputs received from a Kafka Streams query on sink-1",
+                        "latency across clocks ±",
+                        "clock driver-1:");
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",", -1);
+            assertThat(c[4].isEmpty()).as(row).isEqualTo(Long.parseLong(c[0]) % 1000 >= 500);
+        }
+        assertThat(CliProcess.runningFor(tmp)).isEmpty();
+
+        Path bad = Cli.write(tmp, "bad.yaml", text.replace("where v < 0.5", "where w < 0.5"));
+        Cli refused = Cli.run("run", bad.toString(), "--out", tmp.resolve("bad").toString());
+        assertThat(refused.exit).as(refused.toString()).isEqualTo(2);
+        assertThat(refused.err).contains("w").doesNotContain("at dev.evperf");
+        assertThat(tmp.resolve("bad/t001")).doesNotExist();
+        assertThat(CliProcess.runningFor(tmp)).isEmpty();
+        Path elsewhere = Cli.write(tmp, "elsewhere.yaml", text.replace("engine_on: sink-1", "engine_on: sink-9"));
+        Cli on = Cli.run(
+                "run", elsewhere.toString(), "--out", tmp.resolve("elsewhere").toString());
+        assertThat(on.exit).isEqualTo(2);
+        assertThat(on.err.strip())
+                .isEqualTo("evperf: " + elsewhere + ": agents.engine_on: 'sink-9' is not one of agents.nodes");
+    }
+
+    /** agents.switches: the controller switches the sink agent's handler during the trial; the switch is in the trace. */
+    @Test
+    void aSwitchInTheWorkloadIsMadeDuringTheTrialAndRecorded() throws Exception {
+        Path w = example("  probes:", "  switches:\n    - {after: 1s, agent: sink-1, downsample: 10}\n  probes:");
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ");
+        JsonNode sw = new ObjectMapper()
+                .readTree(tmp.resolve("run/t001/result.json").toFile())
+                .path("switches")
+                .get(0);
+        long before = sw.path("arrivals_before").asLong();
+        assertThat(before).isBetween(1L, 3_999L);
+        // after the switch one event in 10 has a receipt in the trace
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        long recorded = rows.stream()
+                .skip(1)
+                .filter(r -> !r.split(",", -1)[3].isEmpty())
+                .count();
+        assertThat(recorded).isEqualTo(before + (4_000 - before + 9) / 10);
+        assertThat(Cli.run("summary", tmp.resolve("run").toString()).out)
+                .contains("  switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ");
+        Path bad = example("  probes:", "  switches:\n    - {after: 1s, agent: driver-1, downsample: 10}\n  probes:");
+        Cli refused = Cli.run("run", bad.toString(), "--out", tmp.resolve("bad").toString());
+        assertThat(refused.exit).isEqualTo(2);
+        assertThat(refused.err.strip())
+                .isEqualTo("evperf: " + bad
+                        + ": agents.switches[0].agent: expected the name of a sink agent, got 'driver-1'");
+    }
+
     /** Seed 004's "two drivers and one sink" as shipped: split by key, two phases, one sink agent. */
     @Test
     void theTwoDriversExampleSplitsItsTwoPhasesByKey() throws Exception {

@@ -168,6 +168,55 @@ class SpecRunTest {
         assertThat(cli.out).contains("Engine's retained heap");
     }
 
+    /**
+     * measure.validation: separate: the measured trial writes no rows; a second run of the same events
+     * in validation/ writes them and its verdict is the trial's, so a wrong engine (Siddhi's median) is
+     * still caught, and the two runs' output counts are compared.
+     */
+    @Test
+    void separateValidationChecksASecondRunAndTheMeasuredOneWritesNoRows() throws Exception {
+        String yaml = workload(
+                        "{test: count_window, function: median, rows: 50, stream: {max_id: 10, event_rate: 5000}}",
+                        "[ref, siddhi]",
+                        2000)
+                .replace(
+                        "measure: {jfr: false, live: false}",
+                        "measure: {jfr: false, live: false, validation: separate}");
+        Path out = tmp.resolve("separate");
+        Cli cli = Cli.run("run", Cli.write(tmp, "s.yaml", yaml).toString(), "--out", out.toString());
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
+        Map<String, JsonNode> v = validation(out);
+        assertThat(v.get("ref").path("verdict").asText()).isEqualTo("valid");
+        assertThat(v.get("ref").path("correct").asLong()).isEqualTo(2000);
+        assertThat(v.get("siddhi").path("verdict").asText()).isEqualTo("invalid");
+        for (String t : new String[] {"t001", "t002"}) {
+            Path dir = out.resolve("trials").resolve(t);
+            assertThat(dir.resolve("values-Out.csv")).as(t).doesNotExist();
+            assertThat(dir.resolve("validation/values-Out.csv")).as(t).exists();
+            JsonNode full =
+                    new ObjectMapper().readTree(dir.resolve("validation.json").toFile());
+            assertThat(full.path("from").asText()).contains("second, unmeasured run");
+            assertThat(full.path("measured_outputs").asLong())
+                    .isEqualTo(full.path("validation_run_outputs").asLong())
+                    .isEqualTo(2000);
+        }
+    }
+
+    @Test
+    void separateValidationWithoutASpecIsBadInput() throws Exception {
+        String yaml =
+                """
+                name: plain
+                streams: {s: {fields: {a: int}}}
+                engine: {name: "null"}
+                load: {phases: [{name: p, constant: {rate: 10, count: 10}}]}
+                measure: {validation: separate}
+                """;
+        Cli cli = Cli.run("run", Cli.write(tmp, "p.yaml", yaml).toString(), "--dry-run");
+        assertThat(cli.exit).as(cli.toString()).isEqualTo(2);
+        assertThat(cli.err).contains("measure.validation: separate validation is for engine.query");
+    }
+
     static Map<String, JsonNode> validation(Path run) throws Exception {
         Map<String, JsonNode> out = new HashMap<>();
         for (JsonNode t :

@@ -165,6 +165,87 @@ class SuiteTest {
     }
 
     /**
+     * {@code --sustain}: each engine's best sustained throughput per query, found by evperf sustain's
+     * own search (a short quick one here), reported with its criterion in suite.md and on the report
+     * page. The figure must be the search's own: the highest sustained rate among its probes, the
+     * lowest failed next to it, each probe judged by its own figures.
+     */
+    @Test
+    void aQuickSustainSearchGivesEachEnginesBestThroughputPerQuery() throws Exception {
+        Path out = tmp.resolve("sustain");
+        Cli cli = Cli.run(
+                "suite",
+                "nexmark",
+                "--quick",
+                "--engines",
+                "siddhi,esper",
+                "--queries",
+                "q1",
+                "--events",
+                "2000",
+                "--rate",
+                "2000",
+                "--sustain",
+                "--sustain-probes",
+                "2",
+                "--out",
+                out.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode suite = new ObjectMapper().readTree(out.resolve("suite.json").toFile());
+        String md = Files.readString(out.resolve("suite.md"));
+        assertThat(md)
+                .contains("## Best sustained throughput", "achieved ≥ 99 % of its rate", "starts at 2000 ev/s")
+                .contains("in at most 2 probes");
+        JsonNode rows = suite.path("tests").get(0).path("rows");
+        assertThat(rows).hasSize(2);
+        for (JsonNode row : rows) {
+            JsonNode s = row.path("sustain");
+            assertThat(s.path("dir").asText())
+                    .as(row.toString())
+                    .isEqualTo("sustain/q1-q1-" + row.path("engine").asText());
+            JsonNode probes = new ObjectMapper()
+                    .readTree(out.resolve(s.path("dir").asText())
+                            .resolve("run.json")
+                            .toFile())
+                    .path("sustain")
+                    .path("probe_results");
+            assertThat(probes.size()).as(s.toString()).isBetween(1, 2);
+            assertThat(probes.get(0).path("rate").asDouble()).isEqualTo(2000.0); // the suite's rate starts it
+            double highest = Double.NaN, lowest = Double.NaN;
+            for (JsonNode p : probes) {
+                double rate = p.path("rate").asDouble();
+                if (p.path("sustained").asBoolean()) {
+                    assertThat(p.path("achieved_rate").asDouble())
+                            .as(p.toString())
+                            .isGreaterThanOrEqualTo(0.99 * rate);
+                    highest = Double.isNaN(highest) ? rate : Math.max(highest, rate);
+                } else {
+                    assertThat(p.path("reason").asText()).as(p.toString()).isNotBlank();
+                    lowest = Double.isNaN(lowest) ? rate : Math.min(lowest, rate);
+                }
+            }
+            // Double.compare: NaN (no probe sustained, or none failed) is NaN on both sides
+            assertThat(Double.compare(s.path("sustainable_rate").asDouble(Double.NaN), highest))
+                    .as(s + " highest sustained probe " + highest)
+                    .isZero();
+            assertThat(Double.compare(s.path("lowest_failed_rate").asDouble(Double.NaN), lowest))
+                    .as(s + " lowest failed probe " + lowest)
+                    .isZero();
+            assertThat(s.path("probes").asInt()).isEqualTo(probes.size());
+            assertThat(s.path("probes_invalid").asInt())
+                    .as("q1's outputs validate at every rate")
+                    .isZero();
+            assertThat(md)
+                    .contains("| q1 | q1 | " + row.path("engine").asText() + " | " + SuiteReport.num(highest) + " | ");
+        }
+        Path html = tmp.resolve("sustain.html");
+        Cli report = Cli.run("report", out.toString(), "--out", html.toString());
+        assertThat(report.exit).as(report.toString()).isZero();
+        String dom = Chromium.openWithEveryChartDrawn(Chromium.required(), html, tmp.resolve("chromium"));
+        assertThat(dom).contains("Best sustained throughput", "best sustained ev/s", "sustain/q1-q1-siddhi");
+    }
+
+    /**
      * Flink (its job on the MiniCluster evperf starts) and Kafka Streams, both behind the broker
      * evperf starts: one Nexmark point each, run end to end through the suite and validated
      * against the reference model; the components are the suite's, started and stopped by it.

@@ -27,7 +27,6 @@ import java.util.function.DoubleSupplier;
 import java.util.stream.Stream;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -130,14 +129,7 @@ final class KafkaStreamsEngine extends KafkaFedEngine {
     }
 
     private static Properties props(KafkaSettings s, String appId, Path stateDir) throws EngineException {
-        Properties p = new Properties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, appId);
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.bootstrap);
-        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
-        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");
-        s.map(s.options, "streams").forEach((k, v) -> p.put(k, String.valueOf(v)));
-        return p;
+        return QueryTopology.settings(appId, s.bootstrap, stateDir, s.map(s.options, "streams"));
     }
 
     private void start() throws EngineException {

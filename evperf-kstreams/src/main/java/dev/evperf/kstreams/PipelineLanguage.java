@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  * them), each turned into Kafka Streams DSL calls by {@link Pipeline#build}.
  * <pre>
  * from &lt;input&gt; [step …] into &lt;output&gt;
- * step: where &lt;field&gt; (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
- *     | select &lt;field&gt; [, &lt;field&gt; …]
+ * step: where &lt;field&gt; [mod &lt;integer&gt;] (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
+ *     | select &lt;item&gt; [, &lt;item&gt; …]
+ *          item: &lt;field&gt; [* &lt;number&gt;] [as &lt;name&gt;]   a scaled field is a double
+ *                                      (mod is Java's remainder, as SQL's MOD)
  *     | avg &lt;field&gt; as &lt;name&gt; by &lt;key&gt;     running average per key: rows (key, name)
  *     | count by &lt;key&gt; every &lt;duration&gt;   tumbling windows on the record time (the broker's
  *                                      append time): rows (key, window_start, window_end, count),
@@ -27,10 +29,9 @@ import java.util.regex.Pattern;
  */
 final class PipelineLanguage {
     private static final Pattern TOKEN = Pattern.compile(
-            "(--[^\\n]*)|('[^']*')|(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?[a-z]*)|([A-Za-z_]\\w*)|(>=|<=|!=|[=<>,;])");
+            "(--[^\\n]*)|('[^']*')|(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?[a-z]*)|([A-Za-z_]\\w*)|(>=|<=|!=|[=<>,;*])");
 
-    record Token(String text, int line, int col) {
-    }
+    record Token(String text, int line, int col) {}
 
     private final String engine;
     private final List<Token> tokens = new ArrayList<>();
@@ -53,7 +54,8 @@ final class PipelineLanguage {
             if (pos >= text.length()) break;
             m.region(pos, text.length());
             if (!m.lookingAt()) {
-                throw new EngineException(engine + ": line " + line + " column " + (pos - lineStart + 1) + ": unexpected '" + text.charAt(pos) + "'");
+                throw new EngineException(engine + ": line " + line + " column " + (pos - lineStart + 1)
+                        + ": unexpected '" + text.charAt(pos) + "'");
             }
             if (m.group(1) == null) tokens.add(new Token(m.group(), line, pos - lineStart + 1));
             pos = m.end();
@@ -61,7 +63,8 @@ final class PipelineLanguage {
     }
 
     /** @throws EngineException with the line and column of the first error */
-    static List<Pipeline> parse(String engine, String queries, Map<String, StreamSchema> inputs) throws EngineException {
+    static List<Pipeline> parse(String engine, String queries, Map<String, StreamSchema> inputs)
+            throws EngineException {
         PipelineLanguage p = new PipelineLanguage(engine, queries);
         List<Pipeline> out = new ArrayList<>();
         while (p.at < p.tokens.size()) {
@@ -78,7 +81,10 @@ final class PipelineLanguage {
         expect("from");
         Token input = next("an input stream");
         StreamSchema schema = inputs.get(input.text());
-        if (schema == null) throw error(input, "no input stream '" + input.text() + "'; input streams: " + String.join(", ", inputs.keySet()));
+        if (schema == null)
+            throw error(
+                    input,
+                    "no input stream '" + input.text() + "'; input streams: " + String.join(", ", inputs.keySet()));
         List<Field> fields = schema.fields();
         List<Step> steps = new ArrayList<>();
         while (true) {
@@ -86,20 +92,58 @@ final class PipelineLanguage {
             switch (t.text().toLowerCase()) {
                 case "where" -> {
                     int f = field(fields);
+                    long modulus = 0;
+                    if (at < tokens.size() && peek().equalsIgnoreCase("mod")) {
+                        at++;
+                        modulus = positiveInteger(next("a modulus"));
+                    }
                     Token op = next("a comparison");
-                    if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text())) throw error(op, "expected a comparison, found '" + op.text() + "'");
-                    steps.add(new Step.Where(f, op.text(), literal(fields.get(f))));
+                    if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text()))
+                        throw error(op, "expected a comparison, found '" + op.text() + "'");
+                    steps.add(new Step.Where(f, modulus, op.text(), literal(fields.get(f))));
                 }
                 case "select" -> {
-                    List<Integer> picked = new ArrayList<>(List.of(field(fields)));
-                    while (at < tokens.size() && peek().equals(",")) {
-                        at++;
-                        picked.add(field(fields));
-                    }
-                    int[] idx = picked.stream().mapToInt(Integer::intValue).toArray();
-                    steps.add(new Step.Select(idx));
+                    List<Integer> picked = new ArrayList<>();
+                    List<Double> scales = new ArrayList<>();
                     List<Field> next = new ArrayList<>();
-                    for (int i : idx) next.add(fields.get(i));
+                    do {
+                        if (!picked.isEmpty()) at++; // the comma
+                        int f = field(fields);
+                        double scale = Double.NaN;
+                        if (at < tokens.size() && peek().equals("*")) {
+                            at++;
+                            Token n = next("a number");
+                            try {
+                                scale = Double.parseDouble(n.text());
+                            } catch (NumberFormatException e) {
+                                throw error(
+                                        n,
+                                        "expected a number to multiply "
+                                                + fields.get(f).name() + " by, found '" + n.text() + "'");
+                            }
+                            if (!(fields.get(f).type() == FieldType.INT
+                                    || fields.get(f).type() == FieldType.LONG
+                                    || fields.get(f).type() == FieldType.FLOAT
+                                    || fields.get(f).type() == FieldType.DOUBLE)) {
+                                throw error(
+                                        n,
+                                        "cannot multiply " + fields.get(f).name() + ", a "
+                                                + fields.get(f).type());
+                            }
+                        }
+                        String name = fields.get(f).name();
+                        if (at < tokens.size() && peek().equalsIgnoreCase("as")) {
+                            at++;
+                            name = next("a name").text();
+                        }
+                        picked.add(f);
+                        scales.add(scale);
+                        next.add(new Field(
+                                name, Double.isNaN(scale) ? fields.get(f).type() : FieldType.DOUBLE));
+                    } while (at < tokens.size() && peek().equals(","));
+                    steps.add(new Step.Select(
+                            picked.stream().mapToInt(Integer::intValue).toArray(),
+                            scales.stream().mapToDouble(Double::doubleValue).toArray()));
                     fields = next;
                 }
                 case "avg" -> {
@@ -117,8 +161,11 @@ final class PipelineLanguage {
                     expect("every");
                     Token d = next("a duration");
                     steps.add(new Step.Count(key, duration(d), fields));
-                    fields = List.of(fields.get(key), new Field("window_start", FieldType.LONG),
-                            new Field("window_end", FieldType.LONG), new Field("count", FieldType.LONG));
+                    fields = List.of(
+                            fields.get(key),
+                            new Field("window_start", FieldType.LONG),
+                            new Field("window_end", FieldType.LONG),
+                            new Field("count", FieldType.LONG));
                 }
                 case "into" -> {
                     Token output = next("an output stream");
@@ -134,7 +181,20 @@ final class PipelineLanguage {
         for (int i = 0; i < fields.size(); i++) {
             if (fields.get(i).name().equals(t.text())) return i;
         }
-        throw error(t, "no field '" + t.text() + "'; the rows here have " + fields.stream().map(Field::name).toList());
+        throw error(
+                t,
+                "no field '" + t.text() + "'; the rows here have "
+                        + fields.stream().map(Field::name).toList());
+    }
+
+    private long positiveInteger(Token t) throws EngineException {
+        try {
+            long n = Long.parseLong(t.text());
+            if (n >= 1) return n;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw error(t, "expected a positive integer, found '" + t.text() + "'");
     }
 
     private Object literal(Field field) throws EngineException {
@@ -168,8 +228,9 @@ final class PipelineLanguage {
     private Token next(String expected) throws EngineException {
         if (at >= tokens.size()) {
             Token last = tokens.isEmpty() ? new Token("", 1, 1) : tokens.get(tokens.size() - 1);
-            throw new EngineException(engine + ": line " + last.line() + " column " + (last.col() + last.text().length())
-                    + ": expected " + expected + ", found the end of the queries");
+            throw new EngineException(engine + ": line " + last.line() + " column "
+                    + (last.col() + last.text().length()) + ": expected " + expected
+                    + ", found the end of the queries");
         }
         return tokens.get(at++);
     }

@@ -16,14 +16,21 @@ sealed interface Step {
 
     KStream<String, Object[]> apply(KStream<String, Object[]> in);
 
-    /** Keeps the rows whose field compares true with the literal (numbers as doubles). */
-    record Where(int field, String op, Object literal) implements Step {
+    /**
+     * Keeps the rows whose field (its remainder by {@code modulus} when that is above 0, as SQL's MOD)
+     * compares true with the literal (numbers as doubles).
+     */
+    record Where(int field, long modulus, String op, Object literal) implements Step {
         public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
             return in.filter((k, row) -> test(row[field]));
         }
 
         boolean test(Object v) {
             if (v == null) return false;
+            if (modulus > 0) {
+                if (!(v instanceof Number n)) return false;
+                v = n.longValue() % modulus;
+            }
             int c;
             if (literal instanceof Double d && v instanceof Number n) c = Double.compare(n.doubleValue(), d);
             else if (literal instanceof Boolean b && v instanceof Boolean x) c = Boolean.compare(x, b);
@@ -39,12 +46,15 @@ sealed interface Step {
         }
     }
 
-    /** Keeps these fields, in this order. */
-    record Select(int[] fields) implements Step {
+    /** Keeps these fields, in this order; a field with a scale (not NaN) becomes its product with it, a double. */
+    record Select(int[] fields, double[] scales) implements Step {
         public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
             return in.mapValues(row -> {
                 Object[] out = new Object[fields.length];
-                for (int i = 0; i < fields.length; i++) out[i] = row[fields[i]];
+                for (int i = 0; i < fields.length; i++) {
+                    Object v = row[fields[i]];
+                    out[i] = Double.isNaN(scales[i]) || v == null ? v : scales[i] * ((Number) v).doubleValue();
+                }
                 return out;
             });
         }
@@ -56,11 +66,15 @@ sealed interface Step {
             List<Field> state = List.of(new Field("sum", FieldType.DOUBLE), new Field("count", FieldType.LONG));
             FieldType keyType = in.get(key).type();
             return rows.groupBy((k, row) -> String.valueOf(row[key]), Grouped.with(Serdes.String(), RowSerde.of(in)))
-                    .aggregate(() -> new Object[] {0.0, 0L},
-                            (k, row, agg) -> new Object[] {(Double) agg[0] + ((Number) row[field]).doubleValue(), (Long) agg[1] + 1},
+                    .aggregate(
+                            () -> new Object[] {0.0, 0L},
+                            (k, row, agg) -> new Object[] {
+                                (Double) agg[0] + ((Number) row[field]).doubleValue(), (Long) agg[1] + 1
+                            },
                             Materialized.with(Serdes.String(), RowSerde.of(state)))
                     .toStream()
-                    .map((k, agg) -> KeyValue.pair(k, new Object[] {keyType.parse(k), (Double) agg[0] / (Long) agg[1]}));
+                    .map((k, agg) ->
+                            KeyValue.pair(k, new Object[] {keyType.parse(k), (Double) agg[0] / (Long) agg[1]}));
         }
     }
 
@@ -72,8 +86,12 @@ sealed interface Step {
                     .windowedBy(TimeWindows.ofSizeWithNoGrace(every))
                     .count(Materialized.with(Serdes.String(), Serdes.Long()))
                     .toStream()
-                    .map((wk, c) -> KeyValue.pair(wk.key(),
-                            new Object[] {keyType.parse(wk.key()), wk.window().start(), wk.window().end(), c}));
+                    .map((wk, c) -> KeyValue.pair(wk.key(), new Object[] {
+                        keyType.parse(wk.key()),
+                        wk.window().start(),
+                        wk.window().end(),
+                        c
+                    }));
         }
     }
 }

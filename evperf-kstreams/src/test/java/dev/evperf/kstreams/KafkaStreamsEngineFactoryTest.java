@@ -68,8 +68,19 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
 
     @Override
     protected List<Tuple> lengthWindowRows() {
-        return List.of(row("A", 10.0), row("B", 100.0), row("A", 15.0), row("A", 20.0), row("B", 150.0),
-                row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("A", 25.0));
+        return List.of(
+                row("A", 10.0),
+                row("B", 100.0),
+                row("A", 15.0),
+                row("A", 20.0),
+                row("B", 150.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("A", 25.0));
     }
 
     @Override
@@ -94,13 +105,16 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
         Map<String, Long> finalCounts = new ConcurrentHashMap<>();
         WindowedCounts input;
         try (Engine engine = factory().open(specOf(q, Map.of()))) {
-            assertThat(engine.outputFields("OutputStream")).containsExactly("symbol", "window_start", "window_end", "count");
+            assertThat(engine.outputFields("OutputStream"))
+                    .containsExactly("symbol", "window_start", "window_end", "count");
             input = new WindowedCounts(engine);
             // counts only grow: the last update of a window is its count
             engine.subscribe("OutputStream", r -> finalCounts.merge(r[0] + "@" + r[1], (Long) r[3], Math::max));
             input.send(engine);
         }
-        assertThat(input.expected(100).size()).as("events spread over several windows").isGreaterThan(6);
+        assertThat(input.expected(100).size())
+                .as("events spread over several windows")
+                .isGreaterThan(6);
         assertThat(finalCounts).isEqualTo(input.expected(100));
     }
 
@@ -109,7 +123,9 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
         @Override
         public void build(Builder b) {
             KStream<String, Object[]> in = b.input("StockStream");
-            b.output("OutputStream", List.of(new Field("id", FieldType.LONG), new Field("price2", FieldType.DOUBLE)),
+            b.output(
+                    "OutputStream",
+                    List.of(new Field("id", FieldType.LONG), new Field("price2", FieldType.DOUBLE)),
                     in.mapValues(r -> new Object[] {r[0], 2.0 * (Float) r[2]}));
         }
     }
@@ -124,12 +140,23 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
     @Test
     void queryErrorsNameLineAndColumn() {
         assertThatThrownBy(() -> factory().validate(specOf(syntaxError(), Map.of())))
-                .hasMessage("kafka-streams: line 1 column 18: expected where, select, avg, count or into, found 'wher'");
-        assertThatThrownBy(() -> factory().validate(specOf("from StockStream\n  where prize > 5 into OutputStream", Map.of())))
-                .hasMessage("kafka-streams: line 2 column 9: no field 'prize'; the rows here have [id, symbol, price, volume]");
-        assertThatThrownBy(() -> factory().validate(specOf("from StockStream count by symbol every 2 into OutputStream", Map.of())))
+                .hasMessage(
+                        "kafka-streams: line 1 column 18: expected where, select, avg, count or into, found 'wher'");
+        assertThatThrownBy(() ->
+                        factory().validate(specOf("from StockStream\n  where prize > 5 into OutputStream", Map.of())))
+                .hasMessage(
+                        "kafka-streams: line 2 column 9: no field 'prize'; the rows here have [id, symbol, price, volume]");
+        assertThatThrownBy(() -> factory()
+                        .validate(specOf("from StockStream count by symbol every 2 into OutputStream", Map.of())))
                 .hasMessage("kafka-streams: line 1 column 40: expected a duration such as 500ms, 1s, 5min, found '2'");
         assertThatThrownBy(() -> factory().validate(specOf("from StockStream select id", Map.of())))
-                .hasMessage("kafka-streams: line 1 column 27: expected where, select, avg, count or into, found the end of the queries");
+                .hasMessage(
+                        "kafka-streams: line 1 column 27: expected where, select, avg, count or into, found the end of the queries");
+        assertThatThrownBy(() ->
+                        factory().validate(specOf("from StockStream where id mod 0 = 1 into OutputStream", Map.of())))
+                .hasMessage("kafka-streams: line 1 column 31: expected a positive integer, found '0'");
+        assertThatThrownBy(() ->
+                        factory().validate(specOf("from StockStream select symbol * 2 into OutputStream", Map.of())))
+                .hasMessage("kafka-streams: line 1 column 34: cannot multiply symbol, a STRING");
     }
 }

@@ -69,15 +69,30 @@ public final class Secret {
 
     /** The answer to {@code challenge} from the agent named {@code agent}. */
     public byte[] answer(byte[] challenge, String agent) {
+        return tag(Wire.MAGIC, agent, challenge);
+    }
+
+    /**
+     * The HMAC-SHA256 of {@code data} for {@code purpose} towards the agent named {@code agent}: a
+     * request only the run's secret can sign (e.g. a handler's reconfiguration, {@link Wire#CONFIGURE}).
+     */
+    public byte[] tag(String purpose, String agent, byte[] data) {
         try {
             Mac mac = Mac.getInstance(MAC);
             mac.init(new SecretKeySpec(key, MAC));
-            mac.update(Wire.MAGIC.getBytes(StandardCharsets.UTF_8));
+            mac.update(purpose.getBytes(StandardCharsets.UTF_8));
+            mac.update((byte) 0);
             mac.update(agent.getBytes(StandardCharsets.UTF_8));
-            return mac.doFinal(challenge);
+            mac.update((byte) 0);
+            return mac.doFinal(data);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HMAC-SHA256 is not available in this JVM", e);
         }
+    }
+
+    /** Whether {@code tag} is {@link #tag}'s for this data, compared in constant time. */
+    public boolean signed(String purpose, String agent, byte[] data, byte[] tag) {
+        return MessageDigest.isEqual(tag(purpose, agent, data), tag);
     }
 
     /** Whether {@code answer} is the right one, compared in constant time. */

@@ -27,6 +27,15 @@ public final class Wire {
     public static final byte RECORDS = 'R';
 
     public static final byte STOP = 'X';
+    /**
+     * Configure: a running part's handler setting changes (e.g. a sink's downsampling). Payload: the
+     * text {@code part setting value counter}, then its 32-byte {@link Secret#tag} for {@link
+     * #CONFIGURE_PURPOSE}; the agent refuses a wrong tag or a counter not above the last one (a replay).
+     * The reply is the switch as the agent recorded it, as JSON.
+     */
+    public static final byte CONFIGURE = 'C';
+
+    public static final String CONFIGURE_PURPOSE = "evperf-agent/configure";
     /** Bye: the agent replies and exits; its session is over. */
     public static final byte BYE = 'B';
 

@@ -19,6 +19,12 @@
         return (r.check + "           ").slice(0, 12) + t.test.name + " " + t.test.factor.replace(/ /g, "_") + "=" + r.factor + " " + r.engine;
       }).join("\n");
     }).join("\n")}));
+    if (S.sustain_criterion) {
+      // evperf suite --sustain: each point's evperf sustain search, with the criterion it judged probes by
+      s.appendChild(el("h3", {text: "Best sustained throughput"}));
+      s.appendChild(note(S.sustain_criterion));
+      s.appendChild(table(S.sustain_headers, S.sustain_table, [0, 1, 2, 9]));
+    }
     s.appendChild(el("pre", {cls: "wrap", text: String(S.time || "").trim()}));
   }
 

@@ -214,7 +214,7 @@ public final class Controller {
         }
         try {
             Process p = start(plan, t, dir, o);
-            if (p != null) await(p, t, dir, o);
+            if (p != null) await(p, t, dir, o, true);
         } catch (IOException | UncheckedIOException e) {
             // The results directory refused a write (disk full, read-only, removed): that is the trial's failure.
             fail(o, WriteFaults.describe(e) + WriteFaults.fullNote(dir));
@@ -279,7 +279,7 @@ public final class Controller {
     }
 
     /** Waits for the trial JVM (killing it at trial.timeout) and records how it ended. */
-    private void await(Process p, TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
+    private void await(Process p, TrialSpec t, Path dir, RunFile.Trial.Draft o, boolean measured) throws IOException {
         // Ctrl-C on the controller must not leave a trial JVM running on its own.
         Thread reaper = new Thread(() -> TrialExit.kill(p), "evperf-trial-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -331,7 +331,8 @@ public final class Controller {
             o.status = RunFile.OK;
             o.reason = null;
             // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
-            SpecCheck.record(dir, t.workload(), o);
+            validate(t, dir, o);
+            if (!measured) return;
             try {
                 o.summary = summarizer.summarize(dir);
             } catch (Exception e) {
@@ -352,6 +353,22 @@ public final class Controller {
                     "the trial JVM " + TrialExit.describe(p.exitValue()) + ": "
                             + TrialExit.crashLine(dir.resolve(Layout.STDERR)) + WriteFaults.fullNote(dir));
         }
+    }
+
+    /** Validates a neutral spec's rows: from this trial's, or from a second run of it (SeparateValidation). */
+    private void validate(TrialSpec t, Path dir, RunFile.Trial.Draft o) throws IOException {
+        if (!SeparateValidation.wanted(t.workload())) {
+            SpecCheck.record(dir, t.workload(), o);
+            return;
+        }
+        TrialSpec second = SeparateValidation.spec(t);
+        Path vdir = dir.resolve(SeparateValidation.DIR);
+        RunFile.Trial.Draft v = new RunFile.Trial.Draft();
+        progress.printf("  %s: validating from a second, unmeasured run in %s ...%n", t.id(), vdir);
+        Process p = start(plan, second, vdir, v);
+        if (p != null) await(p, second, vdir, v, false);
+        WriteFaults.removeTmp(vdir);
+        SeparateValidation.record(dir, t.workload(), o, v);
     }
 
     /** The trial's result.json, or null when it wrote none (or none that reads: it died writing it). */

@@ -50,6 +50,12 @@ public final class SpecCheck {
             v.put("verdict", "not checked");
             v.put("reason", "the validation failed: " + e);
         }
+        recordVerdict(dir, v, entry);
+    }
+
+    /** Writes a verdict to the trial's validation.json, its result.json and its entry in run.json. */
+    static void recordVerdict(Path dir, ObjectNode v, RunFile.Trial.Draft entry) {
+        if (!v.has("verdict")) v.put("verdict", "not checked");
         Json.write(dir.resolve(FILE), v);
         ObjectNode brief = brief(v);
         entry.validation = brief;
@@ -134,6 +140,7 @@ public final class SpecCheck {
                         ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4]
                                 + " undue, " + sum[5] + " wrong"
                                 + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
+                                + (v.has("reason") ? "; " + v.get("reason").asText() : "")
                         : v.path("reason").asText());
         ArrayNode ex = b.putArray("examples");
         examples.stream().limit(3).forEach(ex::add);

@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * The {@code agents} section (issue 13, docs/agents.md), checked before anything runs: unique names,
  * a role of driver or sink, at least one of each, addresses when the agents run already,
- * a secret file, bounded probe counts, an engine between the agents that is built (none, or
- * Kafka's broker as a pass-through), a split by rate or by key, and a load the agents can run
+ * a secret file, bounded probe counts, an engine between the agents that is built (none, Kafka's
+ * broker as a pass-through, or a Kafka Streams query on one agent), a split by rate or by key, and a load the agents can run
  * (constant phases back to back, every one measured: their driver parts send on one absolute
  * schedule; other profiles are not built yet).
  */
@@ -20,7 +20,38 @@ final class AgentsCheck {
     /** The most keys a load over agents may split. */
     static final int MAX_KEYS = 1_000_000;
 
+    /** The engines between agents that are built. */
+    static final Set<String> BETWEEN = Set.of("null", "kafka", "kafka-streams");
+
     private AgentsCheck() {}
+
+    /** Each switch: a time, a sink agent, a downsampling of 1..1000000. */
+    private static void switches(Components.AgentsDef a, String where) {
+        if (a.switches == null) fail(where, "agents.switches", "expected a list");
+        for (int i = 0; i < a.switches.size(); i++) {
+            Components.SwitchDef s = a.switches.get(i);
+            String p = "agents.switches[" + i + "]";
+            if (s == null || s.after == null || s.after.nanos() < 0) fail(where, p + ".after", "expected a duration");
+            boolean sink = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && "sink".equals(n.role));
+            if (!sink) fail(where, p + ".agent", "expected the name of a sink agent, got '" + s.agent + "'");
+            if (s.downsample == null || s.downsample < 1 || s.downsample > 1_000_000)
+                fail(where, p + ".downsample", "expected 1..1000000 (record one arrival in that many)");
+        }
+    }
+
+    /**
+     * A Kafka Streams query between the agents: its queries, one input stream (the drivers write its
+     * rows), one sink agent (it reads the one output topic) and an agent to run it.
+     */
+    private static void streams(Workload w, String where, Set<String> names, int sinks) {
+        if (w.engine.queries == null || w.engine.queries.isBlank())
+            fail(where, "engine.queries", "expected the query the agents' Kafka Streams application runs");
+        if (w.streams == null || w.streams.size() != 1)
+            fail(where, "streams", "a query between agents reads one input stream; the drivers write its rows");
+        if (sinks != 1) fail(where, "agents.nodes", "a query between agents has one output topic: one sink agent");
+        if (w.agents.engineOn != null && !names.contains(w.agents.engineOn))
+            fail(where, "agents.engine_on", "'" + w.agents.engineOn + "' is not one of agents.nodes");
+    }
 
     static void validate(Workload w, String where) {
         Components.AgentsDef a = w.agents;
@@ -71,28 +102,32 @@ final class AgentsCheck {
         if (a.clockBoundLimit != null && a.clockBoundLimit.nanos() <= 0) {
             fail(where, "agents.clock_bound_limit", "expected a duration above 0");
         }
-        if (w.engine == null || !("null".equals(w.engine.name) || "kafka".equals(w.engine.name))) {
+        if (w.engine == null || !BETWEEN.contains(w.engine.name)) {
             fail(
                     where,
                     "engine.name",
-                    "agents send driver to sink over TCP (\"null\") or through a Kafka broker (\"kafka\"); "
-                            + "other engines between agents are not built yet");
+                    "agents send driver to sink over TCP (\"null\"), through a Kafka broker (\"kafka\") or through "
+                            + "a Kafka Streams query (\"kafka-streams\"); other engines between agents are not built yet");
         }
-        if ("kafka".equals(w.engine.name) && (w.components == null || w.components.broker == null)) {
+        boolean broker = !"null".equals(w.engine.name);
+        if (broker && (w.components == null || w.components.broker == null)) {
             fail(
                     where,
                     "components.broker",
-                    "agents with engine kafka need a broker: {start: true} or bootstrap_servers");
+                    "agents with engine " + w.engine.name + " need a broker: {start: true} or bootstrap_servers");
         }
+        if ("kafka-streams".equals(w.engine.name)) streams(w, where, names, sinks);
+        else if (a.engineOn != null) fail(where, "agents.engine_on", "only with engine kafka-streams");
         if (a.proxy != null) {
             if (!a.local) fail(where, "agents.proxy", "only with local: true (evperf's own agents on loopback)");
-            if ("kafka".equals(w.engine.name)) fail(where, "agents.proxy", "delays TCP paths; not with engine kafka");
+            if (broker) fail(where, "agents.proxy", "delays TCP paths; not with engine " + w.engine.name);
             for (Dur d : new Dur[] {a.proxy.out, a.proxy.back, a.proxy.jitter}) {
                 if (d == null || d.nanos() < 0 || d.nanos() > 1_000_000_000L) {
                     fail(where, "agents.proxy", "out, back and jitter: durations of 0..1s");
                 }
             }
         }
+        switches(a, where);
         if (!"rate".equals(a.split) && !"key".equals(a.split)) {
             fail(where, "agents.split", "expected rate or key, got '" + a.split + "'");
         }

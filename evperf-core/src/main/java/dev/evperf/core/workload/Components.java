@@ -76,6 +76,18 @@ public final class Components {
         public int keys = 1000;
         /** Local agents only: evperf's delay proxy on every path (seed 004's delayed scenario; null: none). */
         public ProxyDef proxy;
+        /** With engine kafka-streams: the agent that runs the query (null: the sink agent). */
+        @JsonProperty("engine_on")
+        public String engineOn;
+        /** Handler switches the controller makes during each trial (seed 004's remote configuration). */
+        public List<SwitchDef> switches = new ArrayList<>();
+    }
+
+    /** {@code after} the load's start, the sink agent {@code agent} records one arrival in {@code downsample}. */
+    public static final class SwitchDef {
+        public Dur after;
+        public String agent;
+        public Long downsample;
     }
 
     /** A user-space delay per direction: {@code out} towards the agent (or sink), {@code back} from it, plus jitter. */

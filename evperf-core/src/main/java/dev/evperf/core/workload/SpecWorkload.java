@@ -20,7 +20,8 @@ import java.util.List;
  * own engine (so a matrix over {@code engine.name} runs one file on every engine): the spec's input
  * streams become {@code streams}, its translation {@code engine.queries} and {@code engine.options},
  * and its output streams {@code engine.outputs}, each with {@code values: true} so that the rows can
- * be validated after the trial ({@code SpecCheck}). The events are the spec's, made in the trial JVM
+ * be validated after the trial ({@code SpecCheck}; with {@code measure.validation: separate}, false, and
+ * a second unmeasured run writes them). The events are the spec's, made in the trial JVM
  * ({@code SpecFeed}), not a pool's.
  *
  * <p>Where the engine cannot express the query, the trial is <em>unsupported</em> with the reason
@@ -118,7 +119,12 @@ public final class SpecWorkload {
             for (OutputSchema o : t.outputs()) {
                 ObjectNode def = outputs.putObject(o.stream());
                 def.put("sequence", sequenceField(o));
-                def.put("values", true);
+                // With separate validation the measured trial only counts its rows (SeparateValidation writes them).
+                def.put(
+                        "values",
+                        !Validation.SEPARATE
+                                .text()
+                                .equals(tree.path("measure").path("validation").asText()));
             }
             ObjectNode options = WorkloadLoader.YAML.valueToTree(t.options());
             JsonNode given = engine.get("options");

@@ -369,6 +369,8 @@ public final class Workload {
         /** Also the heap after full collections before the engine opens: heap_after_gc's retained_bytes. */
         @JsonProperty("retained_heap")
         public boolean retainedHeap = false;
+        /** Where engine.query's rows are written for validation: in the measured trial or a second one. */
+        public Validation validation = Validation.INLINE;
         /** Tracepoint records kept per thread (more are counted as lost). */
         @JsonProperty("trace_capacity")
         public int traceCapacity = 4_000_000;

@@ -98,6 +98,8 @@ public final class WorkloadValidator {
             if (w.measure.receipt == Receipt.SEND_END)
                 fail(where, "measure.timing", "sampled timing times receipts in the listener; use receipt: listener");
         }
+        if (w.measure.validation == Validation.SEPARATE && w.engine.query == null)
+            fail(where, "measure.validation", "separate validation is for engine.query's neutral specs");
         if (w.measure.receipt == Receipt.SEND_END && w.load != null && w.load.senders > 1) {
             fail(where, "measure.receipt", "send-end needs one sender; load.senders is " + w.load.senders);
         }

@@ -2,31 +2,27 @@ package dev.evperf.suites.spec;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.evperf.api.config.Dur;
 
 /** A length of event time in whole milliseconds, written {@code 500ms}, {@code 10s}, {@code 10m}, {@code 12h}. */
 public record Span(long millis) {
-    private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
-
     public Span {
         Specs.check(millis > 0, "span", "must be positive, not " + millis + " ms");
     }
 
+    /** Parsed as every evperf duration ({@link Dur}), then held to whole milliseconds. */
     @JsonCreator
     public static Span parse(String text) {
-        Matcher m = FORM.matcher(text.trim());
-        if (!m.matches()) {
+        Dur d;
+        try {
+            d = Dur.parse(text);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + text + "' is not a span; expected e.g. 500ms, 10s, 10m, 12h");
         }
-        long n = Long.parseLong(m.group(1));
-        long unit = switch (m.group(2)) {
-            case "ms" -> 1;
-            case "s" -> 1000;
-            case "m" -> 60_000;
-            default -> 3_600_000;
-        };
-        return new Span(Math.multiplyExact(n, unit));
+        if (d.nanos() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of milliseconds");
+        }
+        return new Span(d.millis());
     }
 
     public long seconds() {

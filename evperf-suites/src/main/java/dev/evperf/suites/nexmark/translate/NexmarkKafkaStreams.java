@@ -13,8 +13,8 @@ import dev.evperf.suites.translate.Translation;
 import java.util.Map;
 
 /**
- * Nexmark for the kafka-streams adapter, in its pipeline language ({@code from S [where f op v]
- * [select a, b] [avg f as n by k] [count by k every d] into O}): the language evperf's adapter
+ * Nexmark for the kafka-streams adapter, in its pipeline language ({@code from S [where f [mod m] op v]
+ * [select a, b * x as c] [avg f as n by k] [count by k every d] into O}): the language evperf's adapter
  * builds into Kafka Streams DSL calls today. What it lacks is said per query; each would be a
  * {@code KafkaStreamsTopology} class of DSL code (the adapter's {@code topology} option), which
  * evperf does not ship yet.
@@ -37,14 +37,20 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
 
     @Override
     public Translation currency(Currency q) {
-        return unsupported("the pipeline language has no arithmetic (select keeps fields as they are); "
-                + "0.908 * price needs a mapValues in a topology class");
+        return queries(
+                q,
+                "from bid select seq, auction, bidder, price * " + q.rate() + " as price, dateTime, extra into Out\n",
+                Map.of(),
+                "a mapValues: the price times the rate, computed as a double");
     }
 
     @Override
     public Translation selection(Selection q) {
-        return unsupported("the pipeline language compares a field with a literal; MOD(auction, 123) = 0 needs a filter "
-                + "in a topology class");
+        return queries(
+                q,
+                "from bid where auction mod " + q.modulus() + " = 0 select seq, auction, price into Out\n",
+                Map.of(),
+                "a filter on the remainder (Java's %, as SQL's MOD) and a mapValues");
     }
 
     @Override
@@ -78,8 +84,10 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
         return unsupported(NO_PATTERNS);
     }
 
-    private static final String WINDOWS = "the pipeline language's only window is a tumbling count per key on the record "
-            + "time (count by k every d), emitted on every update";
-    private static final String NO_PATTERNS = "Kafka Streams has no pattern or MATCH_RECOGNIZE operator; a match would be a "
-            + "Processor API state store of user code, which measures that code, not the engine";
+    private static final String WINDOWS =
+            "the pipeline language's only window is a tumbling count per key on the record "
+                    + "time (count by k every d), emitted on every update";
+    private static final String NO_PATTERNS =
+            "Kafka Streams has no pattern or MATCH_RECOGNIZE operator; a match would be a "
+                    + "Processor API state store of user code, which measures that code, not the engine";
 }
