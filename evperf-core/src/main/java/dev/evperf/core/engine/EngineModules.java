@@ -27,8 +27,8 @@ public final class EngineModules {
 
     /**
      * By engine name. {@code submitCheck}: a job can fail only when the cluster runs it (a class
-     * missing on the cluster, a setting it refuses), so the check before the run also submits it
-     * once and cancels it.
+     * missing on the cluster, a setting it refuses), so the check before the run opens it instead of
+     * validating it (opening plans the job, once, and submits it) and cancels it.
      */
     public static final Map<String, External> EXTERNAL = Map.of(
             "kafka", new External("evperf-kafka", true, false, false, false),
