@@ -27,6 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -46,14 +47,19 @@ public final class EngineCheck {
     /**
      * @param inject sets the components' addresses into a trial's workload tree
      * @param dir    where the check's input and its JVM's output are written
+     * @param stopped whether a signal asked the run to stop: then the check's JVM is killed at once and
+     *                its outcome ignored (a Ctrl-C reaches it too, and its exit code 130 is no verdict on
+     *                the workload); the caller records the interrupted run
      * @return what the check recorded (also in {@code dir/engine-check-result.json}): its wall time and, for an engine
-     *     whose trials map a class-data-sharing archive, what became of it; null for an engine in the trial JVM
+     *     whose trials map a class-data-sharing archive, what became of it; an empty record for an engine in the trial
+     *     JVM (nothing to check here); null when {@code stopped} ended the check
      * @throws WorkloadException with the engine's one-line message
      */
-    public static ObjectNode check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir)
+    public static ObjectNode check(
+            Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir, BooleanSupplier stopped)
             throws IOException, InterruptedException {
         String engine = plan.base().engine.name;
-        if (EngineModules.external(engine) == null) return null;
+        if (EngineModules.external(engine) == null) return Json.MAPPER.createObjectNode();
         ArrayNode items = Json.MAPPER.createArrayNode();
         Set<String> seen = new HashSet<>();
         for (TrialSpec t : plan.trials()) {
@@ -102,10 +108,19 @@ public final class EngineCheck {
                     .redirectErrorStream(true)
                     .redirectOutput(out.toFile())
                     .start();
-            if (!p.waitFor(10, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new WorkloadException(plan.workloadFile() + ": engine " + engine
-                        + ": the check of its queries did not end within 10 min");
+            // Polled, not one long wait: a signal to the controller must end the check within a poll, not 10 min.
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+            while (!p.waitFor(POLL_MS, TimeUnit.MILLISECONDS)) {
+                if (stopped.getAsBoolean()) break;
+                if (System.nanoTime() - deadline > 0) {
+                    TrialExit.kill(p);
+                    throw new WorkloadException(plan.workloadFile() + ": engine " + engine
+                            + ": the check of its queries did not end within 10 min");
+                }
+            }
+            if (stopped.getAsBoolean()) {
+                TrialExit.kill(p);
+                return null;
             }
             long exitedAt = System.currentTimeMillis();
             ObjectNode record = Json.MAPPER.createObjectNode();
@@ -136,6 +151,8 @@ public final class EngineCheck {
             if (dumped != null) Files.deleteIfExists(dumped);
         }
     }
+
+    private static final long POLL_MS = 100;
 
     /**
      * What became of the class-data-sharing archive: mapped, or written by this check (its time from the check's
