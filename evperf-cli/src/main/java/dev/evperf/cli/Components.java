@@ -1,5 +1,6 @@
 package dev.evperf.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
 import dev.evperf.core.engine.EngineModules;
@@ -27,6 +28,22 @@ final class Components {
                 .filter(t -> EngineModules.external(t.workload().engine.name) != null)
                 .filter(t -> SpecWorkload.unsupported(t.workload()) == null)
                 .toList();
+    }
+
+    private static void note(RunComponents components, JsonNode check, PrintStream progress) {
+        if (check == null || check.isEmpty()) return; // stopped, or nothing checked outside the trial JVM
+        components.engineChecks().add(check);
+        JsonNode a = check.path("class_archive");
+        // Made once per class path and JDK: say where the check's extra time went.
+        if (!a.isMissingNode() && !"mapped".equals(a.path("state").asText())) {
+            progress.printf(
+                    "evperf: class archive for %s trials %s (writing it took %.1f s after the check, checking it %.1f s): %s%n",
+                    check.path("engine").asText(),
+                    a.path("state").asText(),
+                    a.path("exit_ms").asLong() / 1e3,
+                    a.path("archive_check_ms").asLong() / 1e3,
+                    a.path("file").asText());
+        }
     }
 
     /**
@@ -69,7 +86,10 @@ final class Components {
                             .count()
                     == 1;
             if (external.size() == plan.trials().size() && oneEngine) {
-                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"), stopped);
+                note(
+                        components,
+                        EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"), stopped),
+                        progress);
             } else {
                 // A neutral query swept over engines (flink and kafka-streams, or with in-JVM ones): each engine behind
                 // Kafka is checked on its own class path.
@@ -82,13 +102,14 @@ final class Components {
                             .toList();
                     Plan part = new Plan(
                             plan.workloadFile(), plan.tree(), trials.get(0).workload(), trials);
-                    boolean accepted = EngineCheck.check(
+                    JsonNode check = EngineCheck.check(
                             part,
                             components::inject,
                             classPath,
                             runDir.resolve("components").resolve(engine),
                             stopped);
-                    if (!accepted) break;
+                    if (check == null) break;
+                    note(components, check, progress);
                 }
             }
             return components;

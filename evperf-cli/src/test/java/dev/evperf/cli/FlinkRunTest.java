@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.FlinkExtension;
+import dev.evperf.core.engine.ClassArchive;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -101,6 +103,29 @@ class FlinkRunTest {
                         + " WHERE sensor = 'sensor://engine/flink/checkpoint_duration_ms' AND value >= 0"))
                 .as("latest checkpoint durations sampled")
                 .isPositive();
+        // The report charts them (page opened in headless Chromium, every chart drawn)
+        assertThat(KafkaEnginesRunTest.reportPage(out, out.resolve("report.html"), tmp.resolve("chromium")))
+                .contains("Engine: latest checkpoint's duration")
+                .contains("flink/checkpoint_duration_ms")
+                .contains("Engine: latest checkpoint's size")
+                .contains("flink/checkpoint_size_bytes")
+                .contains("Engine: checkpoints so far")
+                .contains("flink/checkpoints_completed");
+        assertClassArchiveUsed(out, t);
+    }
+
+    /**
+     * The engine check made the class archive of the trial's class path, or found one that loads, and the trial JVM
+     * was started with it: its options as the JVM got them (the trial's env.json) name the archive.
+     */
+    static void assertClassArchiveUsed(Path run, Path trial) throws Exception {
+        JsonNode env = JSON.readTree(trial.resolve("env.json").toFile());
+        JsonNode check = JSON.readTree(run.resolve("run.json").toFile()).at("/engine_checks/0");
+        JsonNode archive = check.path("class_archive");
+        assertThat(archive.path("state").asText()).as(check.toString()).isIn("created", "mapped");
+        assertThat(env.path("jvm_flags").toString())
+                .as(env.toString())
+                .contains("-XX:SharedArchiveFile=" + archive.path("file").asText());
     }
 
     @Test
@@ -126,6 +151,17 @@ class FlinkRunTest {
                 .contains("line 3, column 14")
                 .contains("prize");
         assertThat(r.err).doesNotContain("\tat ");
+        // a check that failed while it wrote the class archive leaves none of its file in the cache
+        Path cache = ClassArchive.dir();
+        if (cache != null && Files.isDirectory(cache)) {
+            try (var left = Files.list(cache)) {
+                assertThat(left.map(Path::toString)
+                                .filter(f -> f.endsWith(".tmp")
+                                        && f.contains(".jsa."
+                                                + ProcessHandle.current().pid() + ".")))
+                        .isEmpty();
+            }
+        }
     }
 
     @Test
@@ -165,7 +201,10 @@ class FlinkRunTest {
                                 "{job: dev.evperf.flink.FailingJob}",
                                 "- {name: m, constant: {rate: 200, duration: 1s}}")
                         .replace("  options:", "  classpath: [\"" + TEST_JOBS + "\"]\n  options:")
-                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2")
+                        // a bound, not a speed: trial 2 plans and deploys on a cluster started again, at load ~40
+                        // it took over 2 min
+                        .replace("timeout: 2m", "timeout: 5m"));
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isEqualTo(1);
@@ -198,12 +237,15 @@ class FlinkRunTest {
                                 "{OutputStream: {sequence: id}}",
                                 "{}",
                                 "- {name: m, constant: {rate: 500, duration: 4s}}")
-                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2"));
+                        .replace("name: flink-test", "name: flink-test\nrepetitions: 2")
+                        // a bound, not a speed: trial 2 plans and deploys on a cluster started again, at load ~40
+                        // it took over 2 min
+                        .replace("timeout: 2m", "timeout: 5m"));
         Path out = tmp.resolve("run");
         var running = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> Cli.run("run", w.toString(), "--out", out.toString()));
         JsonNode tm = null;
-        long deadline = System.nanoTime() + 300_000_000_000L;
+        long deadline = System.nanoTime() + 600_000_000_000L; // a bound for "nothing hangs"
         KafkaEnginesRunTest.awaitLiveTrial(out, "t001", "flink");
         for (JsonNode c : JSON.readTree(out.resolve("run.json").toFile()).get("components")) {
             for (JsonNode j : c.get("jvms")) if (j.get("name").asText().equals("flink-taskmanager-1")) tm = j;

@@ -358,12 +358,7 @@ class KafkaEnginesRunTest {
                 .contains("cores busy")
                 .contains(perCore)
                 .contains("Consumer lag trend: ");
-        Path html = trial.resolveSibling("report.html");
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        assertThat(ReportCommand.run(run, html, new java.io.PrintStream(err, true)))
-                .as(err.toString())
-                .isZero();
-        String dom = Chromium.openWithEveryChartDrawn(Chromium.required(), html, trial.resolveSibling("chromium"));
+        String dom = reportPage(run, trial.resolveSibling("report.html"), trial.resolveSibling("chromium"));
         assertThat(dom)
                 .contains("Broker and CPU per process")
                 .contains("producer ack (send start")
@@ -371,6 +366,15 @@ class KafkaEnginesRunTest {
                 .contains("cores busy")
                 .contains("Engine: consumer lag")
                 .contains("cpu of kafka-broker");
+    }
+
+    /** {@code evperf report} of the run, opened in headless Chromium once every chart is drawn. @return its DOM */
+    static String reportPage(Path run, Path html, Path chromiumDir) throws Exception {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        assertThat(ReportCommand.run(run, html, new java.io.PrintStream(err, true)))
+                .as(err.toString())
+                .isZero();
+        return Chromium.openWithEveryChartDrawn(Chromium.required(), html, chromiumDir);
     }
 
     /** Waits until the trial's JVM prints its live line (it is sending), then returns the pid of the first JVM of the component kind. */

@@ -39,7 +39,13 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 final class JobPlan {
     private final String engine;
     private final StreamExecutionEnvironment env;
-    private final StreamTableEnvironment tables;
+    /**
+     * Made at its first use (a statement, an output view, or a job class asking for it), with every input's view: a
+     * job class that uses DataStream alone never loads the table planner, the slowest part of a cold trial JVM's
+     * start-up (docs/systems.md).
+     */
+    private StreamTableEnvironment tables;
+
     private final Map<String, DataStream<Row>> inputs = new LinkedHashMap<>();
     private final Map<String, DataStream<Row>> outputs = new LinkedHashMap<>();
     private final Map<String, List<Field>> fields = new LinkedHashMap<>();
@@ -47,7 +53,21 @@ final class JobPlan {
     private JobPlan(String engine, StreamExecutionEnvironment env) {
         this.engine = engine;
         this.env = env;
-        this.tables = StreamTableEnvironment.create(env);
+    }
+
+    private StreamTableEnvironment tables() {
+        if (tables == null) {
+            tables = StreamTableEnvironment.create(env);
+            inputs.forEach((name, rows) -> tables.createTemporaryView(
+                    name,
+                    rows,
+                    Schema.newBuilder()
+                            .columnByMetadata("rowtime", "TIMESTAMP_LTZ(3)")
+                            .columnByExpression("proctime", "PROCTIME()")
+                            .watermark("rowtime", "SOURCE_WATERMARK()")
+                            .build()));
+        }
+        return tables;
     }
 
     /**
@@ -58,8 +78,17 @@ final class JobPlan {
      * @param partitions input stream → its topic's partitions (the source's parallelism at most)
      * @param lag        how far the watermark stays behind the largest record time (ms)
      */
-    static JobPlan plan(String engine, StreamExecutionEnvironment env, EngineSpec spec, KafkaSettings s, Map<String, String> topicOf,
-                        Function<String, Boolean> existing, Map<String, Integer> partitions, String groupId, long lag, FlinkJob job)
+    static JobPlan plan(
+            String engine,
+            StreamExecutionEnvironment env,
+            EngineSpec spec,
+            KafkaSettings s,
+            Map<String, String> topicOf,
+            Function<String, Boolean> existing,
+            Map<String, Integer> partitions,
+            String groupId,
+            long lag,
+            FlinkJob job)
             throws EngineException {
         JobPlan p = new JobPlan(engine, env);
         for (StreamSchema schema : spec.inputs()) {
@@ -68,23 +97,24 @@ final class JobPlan {
                     .setBootstrapServers(s.bootstrap)
                     .setTopics(topicOf.get(schema.name()))
                     .setGroupId(groupId)
-                    .setStartingOffsets(existing.apply(schema.name()) ? OffsetsInitializer.latest() : OffsetsInitializer.earliest())
+                    .setStartingOffsets(
+                            existing.apply(schema.name()) ? OffsetsInitializer.latest() : OffsetsInitializer.earliest())
                     .setDeserializer(new EndOfInput.Deserializer(schema.fields(), type))
                     .build();
-            DataStream<Row> rows = env.fromSource(source, WatermarkStrategy.forGenerator(c -> new EndOfInput.Watermarks(lag)),
-                            "evperf-in-" + schema.name(), type)
+            DataStream<Row> rows = env.fromSource(
+                            source,
+                            WatermarkStrategy.forGenerator(c -> new EndOfInput.Watermarks(lag)),
+                            "evperf-in-" + schema.name(),
+                            type)
                     .setParallelism(Math.max(1, Math.min(env.getParallelism(), partitions.get(schema.name()))))
-                    .filter(r -> !EndOfInput.isEnd(r)).returns(type).name("evperf-end-of-input-" + schema.name());
+                    .filter(r -> !EndOfInput.isEnd(r))
+                    .returns(type)
+                    .name("evperf-end-of-input-" + schema.name());
             p.inputs.put(schema.name(), rows);
-            p.tables.createTemporaryView(schema.name(), rows, Schema.newBuilder()
-                    .columnByMetadata("rowtime", "TIMESTAMP_LTZ(3)")
-                    .columnByExpression("proctime", "PROCTIME()")
-                    .watermark("rowtime", "SOURCE_WATERMARK()")
-                    .build());
         }
         for (SqlStatements.Statement st : SqlStatements.split(spec.queries())) {
             try {
-                p.tables.executeSql(st.text());
+                p.tables().executeSql(st.text());
             } catch (RuntimeException e) {
                 throw new EngineException(engine + ": " + st.locate(deepest(e)), e);
             }
@@ -94,14 +124,14 @@ final class JobPlan {
             if (p.outputs.containsKey(o)) continue;
             Table t;
             try {
-                t = p.tables.from(o);
+                t = p.tables().from(o);
             } catch (RuntimeException e) {
-                TreeSet<String> defined = new TreeSet<>(List.of(p.tables.listViews()));
-                defined.addAll(List.of(p.tables.listTables()));
+                TreeSet<String> defined = new TreeSet<>(List.of(p.tables().listViews()));
+                defined.addAll(List.of(p.tables().listTables()));
                 defined.removeAll(p.inputs.keySet());
                 defined.addAll(p.outputs.keySet());
-                throw new EngineException(engine + ": no view or table named '" + o + "' for output stream '" + o + "'; the queries define "
-                        + (defined.isEmpty() ? "none" : String.join(", ", defined)));
+                throw new EngineException(engine + ": no view or table named '" + o + "' for output stream '" + o
+                        + "'; the queries define " + (defined.isEmpty() ? "none" : String.join(", ", defined)));
             }
             List<Field> f = new ArrayList<>();
             for (Column c : t.getResolvedSchema().getColumns()) {
@@ -109,9 +139,12 @@ final class JobPlan {
             }
             p.fields.put(o, f);
             try {
-                p.outputs.put(o, p.tables.toChangelogStream(t));
+                p.outputs.put(o, p.tables().toChangelogStream(t));
             } catch (RuntimeException e) {
-                throw new EngineException(engine + ": output stream '" + o + "': " + deepest(e).strip().split("\\R", 2)[0], e);
+                throw new EngineException(
+                        engine + ": output stream '" + o + "': "
+                                + deepest(e).strip().split("\\R", 2)[0],
+                        e);
             }
         }
         return p;
@@ -125,17 +158,20 @@ final class JobPlan {
                 }
 
                 public StreamTableEnvironment tables() {
-                    return tables;
+                    return JobPlan.this.tables();
                 }
 
                 public DataStream<Row> input(String stream) {
                     DataStream<Row> in = inputs.get(stream);
-                    if (in == null) throw new IllegalArgumentException("no input stream '" + stream + "'; input streams: " + inputs.keySet());
+                    if (in == null)
+                        throw new IllegalArgumentException(
+                                "no input stream '" + stream + "'; input streams: " + inputs.keySet());
                     return in;
                 }
 
                 public void output(String stream, List<Field> f, DataStream<Row> rows) {
-                    if (outputs.put(stream, rows) != null) throw new IllegalArgumentException("output stream '" + stream + "' is written twice");
+                    if (outputs.put(stream, rows) != null)
+                        throw new IllegalArgumentException("output stream '" + stream + "' is written twice");
                     fields.put(stream, List.copyOf(f));
                 }
             });
@@ -155,7 +191,9 @@ final class JobPlan {
             String topic = outTopic.get(o);
             KafkaRecordSerializationSchema<Tuple2<Integer, byte[]>> records =
                     (e, ctx, ts) -> new ProducerRecord<>(topic, e.f0 < 0 ? null : e.f0, null, null, e.f1);
-            rows.transform("evperf-end-marker-" + o, Types.TUPLE(Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE)),
+            rows.transform(
+                            "evperf-end-marker-" + o,
+                            Types.TUPLE(Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE)),
                             new EndOfInput.Marker(fields.get(o), s.partitions))
                     .sinkTo(KafkaSink.<Tuple2<Integer, byte[]>>builder()
                             .setBootstrapServers(s.bootstrap)
@@ -170,7 +208,8 @@ final class JobPlan {
     static String deepest(Throwable e) {
         String best = e.getMessage();
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().matches("(?s).*line \\d+, column \\d+.*")) best = t.getMessage();
+            if (t.getMessage() != null && t.getMessage().matches("(?s).*line \\d+, column \\d+.*"))
+                best = t.getMessage();
         }
         return best == null ? e.getClass().getSimpleName() : best;
     }

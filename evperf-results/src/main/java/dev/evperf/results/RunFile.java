@@ -23,6 +23,8 @@ import java.util.List;
  * @param sustain      {@code evperf sustain}'s search and verdict; null for other runs
  * @param suite        {@code evperf suite}'s definition (which suite, tests, engines, factors); null for other runs
  * @param components   the components the run started (engines behind Kafka; docs/systems.md); null without
+ * @param engineChecks the checks of engines behind Kafka before the first trial: their time, and the class archive
+ *                     their trials map (docs/systems.md); null without
  * @param interrupted  the signal that cut the run short; null when none did
  * @param stopped      why the run stopped early otherwise (a full file system); null when it did not
  */
@@ -39,6 +41,7 @@ public record RunFile(
         JsonNode sustain,
         JsonNode suite,
         JsonNode components,
+        JsonNode engineChecks,
         String interrupted,
         String stopped,
         List<Trial> trials) {
@@ -143,7 +146,7 @@ public record RunFile(
     /** run.json as the controller fills it in; {@link #file()} takes it as it is now. */
     public static final class Draft {
         public String format, workloadFile, started, finished, interrupted, stopped;
-        public JsonNode workload, environment, sustain, suite, components;
+        public JsonNode workload, environment, sustain, suite, components, engineChecks;
         public final List<Trial.Draft> trials = new ArrayList<>();
 
         public RunFile file() {
@@ -157,6 +160,7 @@ public record RunFile(
                     sustain,
                     suite,
                     components,
+                    engineChecks,
                     interrupted,
                     stopped,
                     trials.stream().map(Trial.Draft::trial).toList());

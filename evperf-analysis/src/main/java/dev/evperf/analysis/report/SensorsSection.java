@@ -30,12 +30,20 @@ final class SensorsSection extends Section {
                 rates = new TreeMap<>(),
                 busy = new TreeMap<>(),
                 commit = new TreeMap<>();
+        // Flink's checkpoint statistics (flink/checkpoint_*, flink/checkpoints_*): duration, sizes, counts.
+        Map<String, double[][]> checkpointMs = new TreeMap<>(),
+                checkpointSize = new TreeMap<>(),
+                checkpoints = new TreeMap<>();
         for (Map.Entry<String, double[][]> e : s.entrySet()) {
             String k = e.getKey();
             if (k.startsWith("sensor://procfs/cpu/utilization_percent#")
                     || k.equals("sensor://procfs/process/cpu_percent")
                     || k.startsWith("sensor://procfs/component/cpu_percent#")) {
                 cpu.put(label(k), e.getValue());
+            } else if (k.startsWith("sensor://engine/flink/checkpoint")) {
+                if (k.endsWith("_ms")) checkpointMs.put(engineLabel(k), e.getValue());
+                else if (k.endsWith("_bytes")) checkpointSize.put(engineLabel(k), scale(e.getValue(), 1.0 / (1 << 20)));
+                else checkpoints.put(engineLabel(k), e.getValue());
             } else if (k.startsWith("sensor://engine/") && (k.contains("lag"))) {
                 lag.put(engineLabel(k), e.getValue());
             } else if (k.startsWith("sensor://engine/") && (k.contains("_per_s") || k.endsWith("_rate"))) {
@@ -65,6 +73,9 @@ final class SensorsSection extends Section {
         addChart(charts, "Engine: records per second", "records/s", rates);
         addChart(charts, "Engine: busy and back-pressured time", "ms/s", busy);
         addChart(charts, "Engine: commit latency", "ms", commit);
+        addChart(charts, "Engine: latest checkpoint's duration", "ms", checkpointMs);
+        addChart(charts, "Engine: latest checkpoint's size", "MiB", checkpointSize);
+        addChart(charts, "Engine: checkpoints so far", "checkpoints", checkpoints);
         ArrayNode others = out.putArray("others");
         s.keySet().stream().filter(k -> !used.contains(k)).forEach(others::add);
     }

@@ -40,6 +40,13 @@ public final class RunComponents implements AutoCloseable {
 
     private int generation;
 
+    /** What each engine check before the run recorded ({@code EngineCheck}), for run.json's {@code engine_checks}. */
+    private final ArrayNode engineChecks = Json.MAPPER.createArrayNode();
+
+    public ArrayNode engineChecks() {
+        return engineChecks;
+    }
+
     private RunComponents(Components.ComponentsDef def, Path dir, boolean database) {
         this.def = def;
         this.dir = dir;

@@ -1,6 +1,8 @@
 package dev.evperf.core.engine;
 
 import dev.evperf.launch.ModuleClassPath;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,18 +18,22 @@ import java.util.Map;
  * followed by the adapter module's, core's version winning where both name an artifact.
  */
 public final class EngineModules {
-    /** An engine outside the trial JVM: its adapter module and the components it needs. */
-    public record External(String module, boolean broker, boolean flink, boolean submitCheck) {}
+    /**
+     * An engine outside the trial JVM: its adapter module and the components it needs. {@code classArchive}: its
+     * trial JVMs map a class-data-sharing archive of their class path ({@link ClassArchive}), made by the engine
+     * check, because their start-up is mostly class loading and cold code (Flink's SQL planning).
+     */
+    public record External(String module, boolean broker, boolean flink, boolean submitCheck, boolean classArchive) {}
 
     /**
      * By engine name. {@code submitCheck}: a job can fail only when the cluster runs it (a class
-     * missing on the cluster, a setting it refuses), so the check before the run also submits it
-     * once and cancels it.
+     * missing on the cluster, a setting it refuses), so the check before the run opens it instead of
+     * validating it (opening plans the job, once, and submits it) and cancels it.
      */
     public static final Map<String, External> EXTERNAL = Map.of(
-            "kafka", new External("evperf-kafka", true, false, false),
-            "kafka-streams", new External("evperf-kstreams", true, false, false),
-            "flink", new External("evperf-flink", true, true, true));
+            "kafka", new External("evperf-kafka", true, false, false, false),
+            "kafka-streams", new External("evperf-kstreams", true, false, false, false),
+            "flink", new External("evperf-flink", true, true, true, true));
 
     private EngineModules() {}
 
@@ -51,8 +57,34 @@ public final class EngineModules {
         for (Path p : ModuleClassPath.of("evperf-core")) byArtifact.putIfAbsent(artifact(p), p);
         for (Path p : ModuleClassPath.of(e.module())) byArtifact.putIfAbsent(artifact(p), p);
         List<Path> all = new ArrayList<>(byArtifact.values());
+        if (e.classArchive() && ClassArchive.dir() != null) all = archivable(all, ClassArchive.dir());
         all.addAll(user);
         return ModuleClassPath.join(all);
+    }
+
+    /**
+     * The same entries as a class-data-sharing archive needs them: jars first, then class directories (the JDK
+     * writes no archive when a directory with files comes before a jar it loaded from; evperf's directories, in a
+     * build, hold only evperf's classes, which no jar holds), and Flink's planner jar instead of its loader.
+     */
+    private static List<Path> archivable(List<Path> entries, Path cacheDir) {
+        List<Path> jars = new ArrayList<>();
+        List<Path> dirs = new ArrayList<>();
+        for (Path p : entries) {
+            if (Files.isDirectory(p)) {
+                dirs.add(p);
+            } else if (PlannerJar.isLoader(p)) {
+                try {
+                    jars.add(PlannerJar.unpacked(p, cacheDir));
+                } catch (IOException ex) {
+                    return entries; // the loader then, and no archive of the planner's classes
+                }
+            } else {
+                jars.add(p);
+            }
+        }
+        jars.addAll(dirs);
+        return jars;
     }
 
     /** {@code engine.classpath}'s entries, resolved against the workload file's directory. */

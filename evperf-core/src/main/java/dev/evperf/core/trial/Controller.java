@@ -55,6 +55,8 @@ public final class Controller {
     /** Connects the components every trial uses: their addresses go into each trial's workload, and they are watched while it runs. */
     public void components(RunComponents components) {
         this.components = components;
+        // What the engine checks before the first trial recorded: their time, and the class archive they made.
+        if (!components.engineChecks().isEmpty()) annotate("engine_checks", components.engineChecks());
     }
 
     private RunRecord record;
@@ -126,6 +128,7 @@ public final class Controller {
             case "components" -> run.components = value;
             case "sustain" -> run.sustain = value;
             case "suite" -> run.suite = value;
+            case "engine_checks" -> run.engineChecks = value;
             default -> throw new IllegalArgumentException("run.json has no section '" + key + "' (RunFile)");
         }
         record.write();
@@ -253,11 +256,15 @@ public final class Controller {
         // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
         cmd.add(ParentWatch.option());
         cmd.addAll(t.jvm());
-        cmd.add("-cp");
-        cmd.add(EngineModules.trialClassPath(
+        String trialClassPath = EngineModules.trialClassPath(
                 t.workload().engine.name,
                 classpath,
-                EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile()))));
+                EngineModules.userClassPath(t.workload().engine.classpath, PlanChecker.baseDir(plan.workloadFile())));
+        // Before the trial's JVM starts, so neither the archive's check nor its absence is in the trial's time;
+        // result.json's environment lists the JVM's options as it got them.
+        cmd.addAll(TrialArchive.options(t.workload().engine.name, trialClassPath));
+        cmd.add("-cp");
+        cmd.add(trialClassPath);
         cmd.add(TrialMain.class.getName());
         cmd.add(dir.toAbsolutePath().toString());
         synchronized (launch) {

@@ -4,12 +4,7 @@ import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventSupply;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.SendState;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -109,22 +104,5 @@ final class LiveMonitor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** The trial's latest live line in its stdout (the controller shows it in place), or null. */
-    static String lastLine(Path stdout) throws IOException {
-        if (!Files.exists(stdout)) return null;
-        try (var file = new RandomAccessFile(stdout.toFile(), "r")) {
-            long len = file.length();
-            long from = Math.max(0, len - 4096);
-            file.seek(from);
-            byte[] tail = new byte[(int) (len - from)];
-            file.readFully(tail);
-            String[] lines = new String(tail, StandardCharsets.UTF_8).split("\n");
-            for (int i = lines.length - 1; i >= 0; i--) {
-                if (lines[i].startsWith(PREFIX)) return lines[i];
-            }
-        }
-        return null;
     }
 }
