@@ -12,6 +12,7 @@ import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Before the first trial of an engine behind Kafka: start the run's components, then check the engine against them;
@@ -29,12 +30,15 @@ final class Components {
     }
 
     /**
-     * @return the running components, or null when every trial's engine runs in the trial JVM and none needs a database
+     * @param stopped whether a signal asked the run to stop: the engine check is then skipped or ended at
+     *                once, and the caller's controller records the run as interrupted before its first trial
+     * @return the running components (not checked when {@code stopped}), or null when every trial's engine runs in
+     *         the trial JVM and none needs a database, or a signal stopped the components' start
      * @throws WorkloadException (bad input: nothing ran) when a component does not start or the engine refuses the workload;
      *                           what was started is stopped first
      */
-    static RunComponents startAndCheck(Plan plan, Path runDir, String classPath, PrintStream progress)
-            throws Exception {
+    static RunComponents startAndCheck(
+            Plan plan, Path runDir, String classPath, PrintStream progress, BooleanSupplier stopped) throws Exception {
         List<TrialSpec> external = externalTrials(plan);
         // a PostgreSQL for the database table join's trials, which may run in the trial JVM (ref)
         boolean database = plan.trials().stream().anyMatch(t -> SpecWorkload.databaseJoin(t.workload()) != null);
@@ -44,8 +48,11 @@ final class Components {
         try {
             components = RunComponents.start(external.isEmpty() ? null : plan.base().components, runDir, database);
         } catch (ComponentFailure e) {
+            // A Ctrl-C reaches the components' JVMs too: their end is the signal's doing, not bad input.
+            if (stopped.getAsBoolean()) return null;
             throw new WorkloadException(plan.workloadFile() + ": components: " + e.getMessage(), e);
         }
+        if (stopped.getAsBoolean()) return components;
         try {
             progress.printf(
                     "evperf: components ready in %.1f s%s%s%s%n",
@@ -62,7 +69,7 @@ final class Components {
                             .count()
                     == 1;
             if (external.size() == plan.trials().size() && oneEngine) {
-                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
+                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"), stopped);
             } else {
                 // A neutral query swept over engines (flink and kafka-streams, or with in-JVM ones): each engine behind
                 // Kafka is checked on its own class path.
@@ -75,11 +82,13 @@ final class Components {
                             .toList();
                     Plan part = new Plan(
                             plan.workloadFile(), plan.tree(), trials.get(0).workload(), trials);
-                    EngineCheck.check(
+                    boolean accepted = EngineCheck.check(
                             part,
                             components::inject,
                             classPath,
-                            runDir.resolve("components").resolve(engine));
+                            runDir.resolve("components").resolve(engine),
+                            stopped);
+                    if (!accepted) break;
                 }
             }
             return components;
