@@ -55,7 +55,8 @@ final class AgentRun {
         String engine = plan.base().engine.name;
         try (RunComponents components = "kafka-streams".equals(engine)
                 // this package's Components (the workload's Components class is imported)
-                ? dev.evperf.cli.Components.startAndCheck(plan, runDir, System.getProperty("java.class.path"), err)
+                ? dev.evperf.cli.Components.startAndCheck(
+                        plan, runDir, System.getProperty("java.class.path"), err, () -> false)
                 : "kafka".equals(engine) ? RunComponents.start(plan.base().components, runDir) : null) {
             String kafka = components == null ? null : components.bootstrap();
             if (kafka != null) out.println("evperf: broker " + kafka + " between the agents");

@@ -11,16 +11,12 @@ import dev.evperf.core.workload.WorkloadException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /** Before the first trial of an engine behind Kafka: start the run's components, then check the engine against them. */
 final class Components {
     private Components() {}
 
-    /**
-     * @return the running components, or null when the engine runs in the trial JVM
-     * @throws WorkloadException (bad input: nothing ran) when a component does not start or the engine refuses the workload;
-     *                           what was started is stopped first
-     */
     /** The trials whose engine runs behind Kafka (a neutral query's unsupported trials run nowhere). */
     static List<TrialSpec> externalTrials(Plan plan) {
         return plan.trials().stream()
@@ -29,16 +25,27 @@ final class Components {
                 .toList();
     }
 
-    static RunComponents startAndCheck(Plan plan, Path runDir, String classPath, PrintStream progress)
-            throws Exception {
+    /**
+     * @param stopped whether a signal asked the run to stop: the engine check is then skipped or ended at
+     *                once, and the caller's controller records the run as interrupted before its first trial
+     * @return the running components (not checked when {@code stopped}), or null when the engine runs in the
+     *         trial JVM or a signal stopped the components' start
+     * @throws WorkloadException (bad input: nothing ran) when a component does not start or the engine refuses the workload;
+     *                           what was started is stopped first
+     */
+    static RunComponents startAndCheck(
+            Plan plan, Path runDir, String classPath, PrintStream progress, BooleanSupplier stopped) throws Exception {
         if (externalTrials(plan).isEmpty()) return null;
         long t0 = System.nanoTime();
         RunComponents components;
         try {
             components = RunComponents.start(plan.base().components, runDir);
         } catch (ComponentFailure e) {
+            // A Ctrl-C reaches the components' JVMs too: their end is the signal's doing, not bad input.
+            if (stopped.getAsBoolean()) return null;
             throw new WorkloadException(plan.workloadFile() + ": components: " + e.getMessage(), e);
         }
+        if (stopped.getAsBoolean()) return components;
         try {
             progress.printf(
                     "evperf: components ready in %.1f s%s%s; checking the engine%n",
@@ -52,7 +59,7 @@ final class Components {
                             .count()
                     == 1;
             if (external.size() == plan.trials().size() && oneEngine) {
-                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"));
+                EngineCheck.check(plan, components::inject, classPath, runDir.resolve("components"), stopped);
             } else {
                 // A neutral query swept over engines (flink and kafka-streams, or with in-JVM ones): each engine behind
                 // Kafka is checked on its own class path.
@@ -65,11 +72,13 @@ final class Components {
                             .toList();
                     Plan part = new Plan(
                             plan.workloadFile(), plan.tree(), trials.get(0).workload(), trials);
-                    EngineCheck.check(
+                    boolean accepted = EngineCheck.check(
                             part,
                             components::inject,
                             classPath,
-                            runDir.resolve("components").resolve(engine));
+                            runDir.resolve("components").resolve(engine),
+                            stopped);
+                    if (!accepted) break;
                 }
             }
             return components;

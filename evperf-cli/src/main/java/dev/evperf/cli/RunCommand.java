@@ -112,7 +112,8 @@ final class RunCommand implements Callable<Integer> {
         String classPath = System.getProperty("java.class.path");
         Controller controller = new Controller(runDir, classPath, summaries::trialSummary, main.err);
         try (Interrupts interrupts = Interrupts.install();
-                RunComponents components = Components.startAndCheck(plan, runDir, classPath, main.err)) {
+                RunComponents components = Components.startAndCheck(
+                        plan, runDir, classPath, main.err, () -> interrupts.signal() != null)) {
             controller.interruptible(interrupts);
             controller.begin(plan);
             annotations.forEach(controller::annotate);

@@ -204,8 +204,12 @@ final class SustainCommand implements Callable<Integer> {
         main.err.println("evperf: sustain " + workload + " on " + base.base().engine.name + "; results in " + runDir);
         // Engines behind Kafka: the components start once, are checked against, and serve every probe.
         try (Interrupts interrupts = Interrupts.install();
-                RunComponents components =
-                        Components.startAndCheck(base, runDir, System.getProperty("java.class.path"), main.err)) {
+                RunComponents components = Components.startAndCheck(
+                        base,
+                        runDir,
+                        System.getProperty("java.class.path"),
+                        main.err,
+                        () -> interrupts.signal() != null)) {
             return runSearch(
                     base,
                     validator,

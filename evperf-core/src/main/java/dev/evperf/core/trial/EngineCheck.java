@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -42,12 +43,17 @@ public final class EngineCheck {
     /**
      * @param inject sets the components' addresses into a trial's workload tree
      * @param dir    where the check's input and its JVM's output are written
+     * @param stopped whether a signal asked the run to stop: then the check's JVM is killed at once and
+     *                its outcome ignored (a Ctrl-C reaches it too, and its exit code 130 is no verdict on
+     *                the workload); the caller records the interrupted run
+     * @return false when {@code stopped} ended the check, true when the engine accepted the workload
      * @throws WorkloadException with the engine's one-line message
      */
-    public static void check(Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir)
+    public static boolean check(
+            Plan plan, UnaryOperator<JsonNode> inject, String cliClassPath, Path dir, BooleanSupplier stopped)
             throws IOException, InterruptedException {
         String engine = plan.base().engine.name;
-        if (EngineModules.external(engine) == null) return;
+        if (EngineModules.external(engine) == null) return true;
         ArrayNode items = Json.MAPPER.createArrayNode();
         Set<String> seen = new HashSet<>();
         for (TrialSpec t : plan.trials()) {
@@ -81,10 +87,19 @@ public final class EngineCheck {
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
                 .start();
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new WorkloadException(plan.workloadFile() + ": engine " + engine
-                    + ": the check of its queries did not end within 10 min");
+        // Polled, not one long wait: a signal to the controller must end the check within a poll, not 10 min.
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (!p.waitFor(POLL_MS, TimeUnit.MILLISECONDS)) {
+            if (stopped.getAsBoolean()) break;
+            if (System.nanoTime() - deadline > 0) {
+                TrialExit.kill(p);
+                throw new WorkloadException(plan.workloadFile() + ": engine " + engine
+                        + ": the check of its queries did not end within 10 min");
+            }
+        }
+        if (stopped.getAsBoolean()) {
+            TrialExit.kill(p);
+            return false;
         }
         List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
         for (String l : lines) {
@@ -94,7 +109,10 @@ public final class EngineCheck {
             throw new WorkloadException(plan.workloadFile() + ": engine " + engine + ": its check ended with code "
                     + p.exitValue() + ": " + TrialExit.crashLine(out) + " (" + out + ")");
         }
+        return true;
     }
+
+    private static final long POLL_MS = 100;
 
     /** In the check's JVM: validates each configuration (and submits it once where the engine needs that); prints the first problem. */
     public static void main(String[] args) throws IOException {
