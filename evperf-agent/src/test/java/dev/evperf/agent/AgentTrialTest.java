@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.agent.clock.ClockRelation;
-import dev.evperf.agent.clock.SkewedClock;
 import dev.evperf.agent.wire.Secret;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -33,9 +32,13 @@ class AgentTrialTest {
         if (agents != null) agents.close();
     }
 
-    private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
+    private TestAgents agents() {
         if (agents == null) agents = new TestAgents(dir);
-        return agents.start(name, secret, extra);
+        return agents;
+    }
+
+    private LocalAgent agent(String name, Path secret, String... extra) throws IOException {
+        return agents().start(name, secret, extra);
     }
 
     private static AgentTrial.Plan plan(
@@ -45,29 +48,23 @@ class AgentTrialTest {
 
     @Test
     void aDriverAndASinkOnSkewedClocksAreMappedWithinTheBound() throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = Secret.create(secretFile);
-        LocalAgent driver =
-                agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000", "--test-clock-drift-ppm", "50");
-        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
-        AgentFigures f = new AgentTrial(
-                        plan(List.of(driver.address(), sink.address()), List.of("driver-1"), "sink-1", 3_000, 2_000),
-                        secret)
-                .run();
+        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 3_000, 2_000), a.secret()).run();
 
         assertThat(f.received()).isEqualTo(3_000);
-        SkewedClock driverClock = new SkewedClock(5_000_000, 50, driver.clockBase());
-        SkewedClock sinkClock = new SkewedClock(-37_000_000, 0, sink.clockBase());
         ClockRelation dr = f.relation("driver-1");
         ClockRelation sr = f.relation("sink-1");
-        Truth.withinBounds(f, "driver-1", driverClock, "sink-1", sinkClock);
+        a.assertWithinBounds(f);
         // the estimated offsets and drift are the injected ones, within their bounds
+        long driverBase = a.driver().process().clockBase();
         assertThat(Math.abs(-dr.offset()
-                        - 5_000_000
-                        - 50e-6 * (dr.anchors().get(0).remote() - 5_000_000 - driver.clockBase())))
+                        - SkewedAgents.PLUS_5_MS
+                        - SkewedAgents.DRIFT_PPM
+                                * 1e-6
+                                * (dr.anchors().get(0).remote() - SkewedAgents.PLUS_5_MS - driverBase)))
                 .isLessThanOrEqualTo(dr.windowBound() + 2.0);
-        assertThat(Math.abs(-sr.offset() + 37_000_000)).isLessThanOrEqualTo(sr.windowBound() + 1);
-        assertThat(Math.abs(dr.driftPpm() - 50)).isLessThanOrEqualTo(dr.driftBoundPpm() + 0.01);
+        assertThat(Math.abs(-sr.offset() - SkewedAgents.MINUS_37_MS)).isLessThanOrEqualTo(sr.windowBound() + 1);
+        assertThat(Math.abs(dr.driftPpm() - SkewedAgents.DRIFT_PPM)).isLessThanOrEqualTo(dr.driftBoundPpm() + 0.01);
 
         f.write(dir.resolve("trial"));
         String result = Files.readString(dir.resolve("trial/result.json"));
@@ -75,8 +72,7 @@ class AgentTrialTest {
         assertThat(String.join("\n", f.summary())).contains("latency across clocks ±");
         System.out.println(String.join("\n", f.summary()));
         // both agents end on their own once their controller said bye
-        assertThat(driver.awaitExit(Duration.ofSeconds(20))).isTrue();
-        assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+        a.assertAllExit(Duration.ofSeconds(20));
     }
 
     @Test
@@ -94,17 +90,10 @@ class AgentTrialTest {
 
     @Test
     void twoDriverAgentsShareOneLoad() throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = Secret.create(secretFile);
-        LocalAgent d1 = agent("d1", secretFile);
-        LocalAgent d2 = agent("d2", secretFile, "--test-clock-offset-ns", "-37000000");
-        LocalAgent s = agent("s", secretFile);
-        AgentFigures f = new AgentTrial(
-                        plan(List.of(d1.address(), d2.address(), s.address()), List.of("d1", "d2"), "s", 1_001, 1_000),
-                        secret)
-                .run();
+        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents(), dir);
+        AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 1_001, 1_000), a.secret()).run();
         assertThat(f.received()).isEqualTo(1_001);
-        for (int i = 0; i < 1_001; i++) assertThat(f.latency(i)).isGreaterThanOrEqualTo(-f.bound(i));
+        a.assertWithinBounds(f);
     }
 
     /**
@@ -114,18 +103,14 @@ class AgentTrialTest {
      */
     @Test
     void twoDriverAgentsSplitATwoPhaseLoadByKeyOnOneAbsoluteSchedule() throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = Secret.create(secretFile);
-        LocalAgent d1 = agent("d1", secretFile, "--test-clock-offset-ns", "5000000");
-        LocalAgent d2 = agent("d2", secretFile, "--test-clock-offset-ns", "-37000000");
-        LocalAgent s = agent("s", secretFile, "--test-clock-drift-ppm", "50");
+        SkewedAgents a = SkewedAgents.twoDriversAndSink(agents(), dir);
         Schedule load = new Schedule(
                 List.of(new Schedule.Phase(600, 1_000), new Schedule.Phase(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
         AgentFigures f = new AgentTrial(
                         new AgentTrial.Plan(
-                                List.of(d1.address(), d2.address(), s.address()),
-                                List.of("d1", "d2"),
-                                List.of("s"),
+                                a.addresses(),
+                                a.driverNames(),
+                                List.of("sink-1"),
                                 load,
                                 32,
                                 8,
@@ -133,22 +118,22 @@ class AgentTrialTest {
                                 15_000,
                                 null,
                                 null),
-                        secret)
+                        a.secret())
                 .run();
         assertThat(f.received()).isEqualTo(1_800);
         long start = f.intended(0);
         // each driver's start carries its before-anchor's error; event 0's mapping its own
-        long both = f.relation("d1").windowBound()
-                + f.relation("d2").windowBound()
-                + f.relation("d1").boundAt(f.intendedOnAgent(0));
+        long both = f.relation("driver-1").windowBound()
+                + f.relation("driver-2").windowBound()
+                + f.relation("driver-1").boundAt(f.intendedOnAgent(0));
         for (int g = 0; g < 1_800; g++) {
-            // keys 0-4 on d1, 5-9 on d2
-            assertThat(f.driverOf(g)).as("driver of %d", g).isEqualTo(g % 10 < 5 ? "d1" : "d2");
+            // keys 0-4 on driver-1, 5-9 on driver-2
+            assertThat(f.driverOf(g)).as("driver of %d", g).isEqualTo(g % 10 < 5 ? "driver-1" : "driver-2");
             assertThat(Math.abs(f.intended(g) - start - load.offset(g)))
                     .as("intended time of %d against the whole schedule", g)
                     .isLessThanOrEqualTo(both + f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)) + 2);
-            assertThat(f.latency(g)).isGreaterThanOrEqualTo(-f.bound(g));
         }
+        a.assertWithinBounds(f);
     }
 
     @Test
@@ -279,13 +264,8 @@ class AgentTrialTest {
      */
     @Test
     void theControllerSwitchesASinksDownsamplingWhileTheTrialRuns() throws Exception {
-        Path secretFile = dir.resolve("secret");
-        Secret secret = Secret.create(secretFile);
-        LocalAgent driver = agent("driver-1", secretFile, "--test-clock-offset-ns", "5000000");
-        LocalAgent sink = agent("sink-1", secretFile, "--test-clock-offset-ns", "-37000000");
-        AgentFigures f = new AgentTrial(
-                        plan(List.of(driver.address(), sink.address()), List.of("driver-1"), "sink-1", 3_000, 2_000),
-                        secret)
+        SkewedAgents a = SkewedAgents.driverAndSink(agents(), dir);
+        AgentFigures f = new AgentTrial(plan(a.addresses(), a.driverNames(), "sink-1", 3_000, 2_000), a.secret())
                 .switching(List.of(new AgentTrial.Switch("sink-1", "downsample", 10, 700)))
                 .run();
 

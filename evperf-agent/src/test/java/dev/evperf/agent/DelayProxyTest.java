@@ -125,7 +125,7 @@ class DelayProxyTest {
                 secretFile,
                 dir.resolve("d.log"),
                 Duration.ofSeconds(90),
-                List.of("--test-clock-offset-ns", "" + dOff, "--test-clock-drift-ppm", "" + dPpm));
+                SkewedAgents.options(dOff, dPpm));
         open.add(driver);
         LocalAgent sink = LocalAgent.start(
                 "sink-1",
@@ -133,7 +133,7 @@ class DelayProxyTest {
                 secretFile,
                 dir.resolve("s.log"),
                 Duration.ofSeconds(90),
-                List.of("--test-clock-offset-ns", "" + sOff, "--test-clock-drift-ppm", "" + sPpm));
+                SkewedAgents.options(sOff, sPpm));
         open.add(sink);
         DelayProxy.Delay out = new DelayProxy.Delay(outUs * 1000, 100_000);
         DelayProxy.Delay back = new DelayProxy.Delay(backUs * 1000, 100_000);
@@ -160,12 +160,8 @@ class DelayProxyTest {
                         secret)
                 .run();
         assertThat(f.received()).isEqualTo(1_000);
-        Truth.withinBounds(
-                f,
-                "driver-1",
-                new SkewedClock(dOff, dPpm, driver.clockBase()),
-                "sink-1",
-                new SkewedClock(sOff, sPpm, sink.clockBase()));
+        SkewedAgents.of(secret, List.of(SkewedAgents.skewed(driver, dOff, dPpm)), SkewedAgents.skewed(sink, sOff, sPpm))
+                .assertWithinBounds(f);
         for (String a : List.of("driver-1", "sink-1")) {
             ClockRelation r = f.relation(a);
             System.out.printf("%s: bound / (min RTT / 2) = %.2f%n", a, 2.0 * r.windowBound() / r.minRtt());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.evperf.agent.clock.ClockRelation;
-import dev.evperf.agent.clock.SkewedClock;
 import dev.evperf.agent.wire.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +85,7 @@ class NetnsAgentTest {
                 secretFile,
                 dir.resolve("driver.log"),
                 Duration.ofSeconds(90),
-                List.of("--test-clock-offset-ns", "5000000"));
+                SkewedAgents.options(SkewedAgents.PLUS_5_MS, 0));
         started.add(driver);
         LocalAgent sink = LocalAgent.start(
                 "sink-1",
@@ -96,7 +95,7 @@ class NetnsAgentTest {
                 secretFile,
                 dir.resolve("sink.log"),
                 Duration.ofSeconds(90),
-                List.of("--test-clock-offset-ns", "-37000000", "--test-clock-drift-ppm", "50"));
+                SkewedAgents.options(SkewedAgents.MINUS_37_MS, SkewedAgents.DRIFT_PPM));
         started.add(sink);
         AgentFigures f = new AgentTrial(
                         new AgentTrial.Plan(
@@ -112,9 +111,11 @@ class NetnsAgentTest {
                         secret)
                 .run();
         assertThat(f.received()).isEqualTo(2_000);
-        SkewedClock dc = new SkewedClock(5_000_000, 0, driver.clockBase());
-        SkewedClock sc = new SkewedClock(-37_000_000, 50, sink.clockBase());
-        Truth.withinBounds(f, "driver-1", dc, "sink-1", sc);
+        SkewedAgents.of(
+                        secret,
+                        List.of(SkewedAgents.skewed(driver, SkewedAgents.PLUS_5_MS, 0)),
+                        SkewedAgents.skewed(sink, SkewedAgents.MINUS_37_MS, SkewedAgents.DRIFT_PPM))
+                .assertWithinBounds(f);
         ClockRelation veth = f.relation("driver-1");
         System.out.printf("veth: bound / (min RTT / 2) = %.2f%n", 2.0 * veth.windowBound() / veth.minRtt());
         f.write(dir.resolve("trial"));

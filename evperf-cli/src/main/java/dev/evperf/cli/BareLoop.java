@@ -27,18 +27,26 @@ import jdk.jfr.consumer.RecordingFile;
  *
  * <pre>java -cp "evperf-cli/target/evperf-cli.jar:evperf-cli/target/lib/*" dev.evperf.cli.BareLoop siddhi 10000000</pre>
  *
- * It prints one JSON line: events, the loop's time, ns per event, the cost of one
- * {@code System.nanoTime()} measured in the same JVM (10 M back-to-back calls after the loop), and
- * the GC pauses JFR recorded while the loop ran (jdk.GCPhasePause, as a trial's result.json counts
- * them).
+ * An optional third argument sends that many warm-up events first, through the same loop, untimed:
+ * a short run is otherwise mostly the JIT compiling the engine's path, and a trial's longer path
+ * takes longer to compile, so comparing whole short runs compares compilers, not steady states.
+ *
+ * It prints one JSON line: the timed events, the warm-up events, the loop's time, ns per event,
+ * the cost of one {@code System.nanoTime()} measured in the same JVM (10 M back-to-back calls after
+ * the loop), and the GC pauses JFR recorded while the timed loop ran (jdk.GCPhasePause, as a
+ * trial's result.json counts them).
  */
 public final class BareLoop {
     /** StockStream(id long, symbol string, price float, volume long), pool of 1000 with the default generators, seed 1. */
-    static final StreamSchema SCHEMA = new StreamSchema("StockStream", List.of(new Field("id", FieldType.LONG),
-            new Field("symbol", FieldType.STRING), new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+    static final StreamSchema SCHEMA = new StreamSchema(
+            "StockStream",
+            List.of(
+                    new Field("id", FieldType.LONG),
+                    new Field("symbol", FieldType.STRING),
+                    new Field("price", FieldType.FLOAT),
+                    new Field("volume", FieldType.LONG)));
 
-    private BareLoop() {
-    }
+    private BareLoop() {}
 
     static String query(String engine) {
         return switch (engine) {
@@ -50,32 +58,31 @@ public final class BareLoop {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: BareLoop ENGINE EVENTS   (engine: siddhi, esper or null)");
+        if (args.length != 2 && args.length != 3) {
+            System.err.println("usage: BareLoop ENGINE EVENTS [WARM-UP EVENTS]   (engine: siddhi, esper or null)");
             System.exit(2);
         }
         String engineName = args[0];
         long n = Long.parseLong(args[1]);
+        long warm = args.length == 3 ? Long.parseLong(args[2]) : 0;
         Workload.DataDef data = new Workload.DataDef();
         data.pool = 1000;
         data.seed = 1;
         Object[][] pool = EventPool.build(SCHEMA, 0, data, null, "StockStream");
         long[] outputs = new long[1];
         Path jfr = Files.createTempFile("bareloop", ".jfr");
-        try (Engine engine = Engines.get(engineName).open(new EngineSpec(List.of(SCHEMA), query(engineName), List.of("OutputStream"), Map.of()));
-             Recording recording = new Recording()) {
+        try (Engine engine = Engines.get(engineName)
+                        .open(new EngineSpec(List.of(SCHEMA), query(engineName), List.of("OutputStream"), Map.of()));
+                Recording recording = new Recording()) {
             engine.subscribe("OutputStream", row -> outputs[0]++);
             InputHandle input = engine.input("StockStream");
             recording.enable("jdk.GCPhasePause").withoutThreshold();
             System.gc();
             recording.start();
+            send(input, pool, 0, warm);
             Instant from = Instant.now();
             long t0 = System.nanoTime();
-            for (long seq = 0; seq < n; seq++) {
-                Object[] e = pool[(int) (seq % pool.length)].clone();
-                e[0] = seq;
-                input.send(e);
-            }
+            send(input, pool, warm, warm + n);
             long loopNs = System.nanoTime() - t0;
             Instant to = Instant.now();
             recording.stop();
@@ -87,11 +94,31 @@ public final class BareLoop {
                 pauseMs += e.getDuration().toNanos() / 1e6;
                 pauses++;
             }
-            System.out.printf(Locale.ROOT, "{\"engine\": \"%s\", \"events\": %d, \"outputs\": %d, \"loop_ns\": %d, \"ns_per_event\": %.3f,"
+            System.out.printf(
+                    Locale.ROOT,
+                    "{\"engine\": \"%s\", \"events\": %d, \"warm_up_events\": %d, \"outputs\": %d, \"loop_ns\": %d, \"ns_per_event\": %.3f,"
                             + " \"events_per_s\": %.1f, \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d}%n",
-                    engineName, n, outputs[0], loopNs, loopNs / (double) n, n * 1e9 / loopNs, nanoTimeCost(), pauseMs, pauses);
+                    engineName,
+                    n,
+                    warm,
+                    outputs[0],
+                    loopNs,
+                    loopNs / (double) n,
+                    n * 1e9 / loopNs,
+                    nanoTimeCost(),
+                    pauseMs,
+                    pauses);
         } finally {
             Files.deleteIfExists(jfr);
+        }
+    }
+
+    /** Sends events {@code from} (inclusive) to {@code to}: a clone of a pool row with its sequence number. */
+    private static void send(InputHandle input, Object[][] pool, long from, long to) {
+        for (long seq = from; seq < to; seq++) {
+            Object[] e = pool[(int) (seq % pool.length)].clone();
+            e[0] = seq;
+            input.send(e);
         }
     }
 

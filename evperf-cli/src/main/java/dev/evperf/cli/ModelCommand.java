@@ -157,7 +157,7 @@ public final class ModelCommand implements Callable<Integer> {
             if (modelFile == null) stdout.print(ModelSummary.text(model));
             if (result != null) {
                 if (modelFile == null) stdout.println();
-                stdout.print(result.text());
+                stdout.print(ModelSummary.text(result));
             }
         }
         stdout.flush();

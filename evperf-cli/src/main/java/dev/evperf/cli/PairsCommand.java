@@ -129,7 +129,8 @@ public final class PairsCommand {
                 names = "--engines",
                 defaultValue = "siddhi,esper",
                 split = ",",
-                description = "siddhi, esper; flink and kafka-streams say why not (default: ${DEFAULT-VALUE}).")
+                description =
+                        "siddhi, esper, flink (its Indicator stream only); kafka-streams says why not (default: ${DEFAULT-VALUE}).")
         List<String> engines;
 
         @Option(
@@ -152,6 +153,12 @@ public final class PairsCommand {
                         "The sweep's bound on the measurement interval's MarketOrder p99, from the intended send, ms (default: ${DEFAULT-VALUE}: the shortest periodLength).")
         double latencyBoundMs;
 
+        @Option(
+                names = "--live",
+                description =
+                        "Feed the ticks live: the generator makes each tick while the run goes, a ring ahead of the sender, instead of the generated file being read into a pool first.")
+        boolean live;
+
         @Option(names = "--out", required = true, paramLabel = "DIR")
         Path out;
 
@@ -172,10 +179,12 @@ public final class PairsCommand {
             }
             OutDir.prepare(out, "--out");
             if (sweep) {
-                return new PairsSweep(pairs.main.out, err, scale.minutes, scale.seed, (long) (latencyBoundMs * 1e6))
+                return new PairsSweep(
+                                pairs.main.out, err, scale.minutes, scale.seed, (long) (latencyBoundMs * 1e6), live)
                         .run(s.sf(), sfMax, engines, out);
             }
-            PairsPoint.Outcome o = PairsPoint.run(pairs.main.out, err, s, scale.minutes, scale.seed, engines, out);
+            PairsPoint.Outcome o =
+                    PairsPoint.run(pairs.main.out, err, s, scale.minutes, scale.seed, engines, out, live);
             pairs.main.out.print(o.report);
             return o.results.values().stream().allMatch(PairsPoint.Result::valid) ? 0 : 1;
         }

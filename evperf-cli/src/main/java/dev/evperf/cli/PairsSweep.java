@@ -24,8 +24,10 @@ final class PairsSweep {
     private final double minutes;
     private final long seed;
     private final long boundNs;
+    private final boolean live;
 
-    PairsSweep(PrintStream out, PrintStream err, double minutes, long seed, long boundNs) {
+    PairsSweep(PrintStream out, PrintStream err, double minutes, long seed, long boundNs, boolean live) {
+        this.live = live;
         this.out = out;
         this.err = err;
         this.minutes = minutes;
@@ -54,7 +56,8 @@ final class PairsSweep {
                         minutes,
                         seed,
                         List.of(engine),
-                        dir.resolve(engine + "/sf-" + sf));
+                        dir.resolve(engine + "/sf-" + sf),
+                        live);
                 PairsPoint.Result r = p.results.get(engine);
                 String verdict = verdict(r);
                 rows.add(row(p.scale, r, verdict));
@@ -80,6 +83,7 @@ final class PairsSweep {
     String verdict(PairsPoint.Result r) {
         if (!r.ran()) return "fail: the run failed (exit " + r.exit + ")";
         if (!r.valid()) return "fail: not valid";
+        if (!r.complete()) return "fail: MarketOrder not translated";
         PairsLatency.Figures f = r.latency;
         if (f.count() == 0) return "fail: no MarketOrder in the measurement interval";
         if (f.p99FromIntendedNs() > boundNs) {

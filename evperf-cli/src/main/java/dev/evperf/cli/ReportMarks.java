@@ -9,10 +9,8 @@ import dev.evperf.analysis.spikes.SpikeReport;
 import dev.evperf.analysis.spikes.SpikeText;
 import dev.evperf.analysis.spikes.Spikes;
 import dev.evperf.analysis.spikes.TrialSpikes;
-import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,23 +19,17 @@ import java.util.List;
 
 /**
  * What the report marks on each trial's time axis: spikes with their attributed cause (the end of
- * warm-up is the report's own). Spike attribution loads the trial's events into the JVM, so trials above
- * {@link #MAX_EVENTS} events are left unmarked (with a note) to keep the report within its memory.
+ * warm-up is the report's own). Spike attribution selects the slow events and bursts in DuckDB, so only
+ * they come into the JVM; trials above {@link #MAX_EVENTS} events are still left unmarked (with a note),
+ * because an overloaded trial of that size can have millions of slow events, each a span on the page.
  */
 final class ReportMarks implements ReportAnnotations {
     static final long MAX_EVENTS = 20_000_000;
 
     @Override
     public TrialAnnotations forTrial(String id, Path dir) {
-        Path result = dir.resolve(Layout.RESULT_JSON);
-        long events;
-        try {
-            events = Files.exists(result)
-                    ? Json.MAPPER.readTree(result.toFile()).path("events_sent").asLong(0)
-                    : 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TrialResult result = TrialResult.load(dir);
+        long events = result == null || result.eventsSent() == null ? 0 : result.eventsSent();
         if (events > MAX_EVENTS || !Files.exists(dir.resolve(Layout.EVENTS))) {
             return new TrialAnnotations(
                     List.of(),

@@ -2,10 +2,12 @@ package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
-import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
+import dev.evperf.results.TrialResult;
 import dev.evperf.suites.run.SuiteTests;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The suite's section of a results directory: per test, in the shape of the thesis's figures, for
@@ -58,9 +61,9 @@ final class SuiteReport {
      * @return null when the run is not a suite run
      */
     static ObjectNode data(Path runDir) throws IOException {
-        JsonNode run = Json.MAPPER.readTree(runDir.resolve(Layout.RUN_JSON).toFile());
-        JsonNode def = run.path("suite");
-        if (!def.isObject()) return null;
+        RunFile run = RunDir.open(runDir).run();
+        JsonNode def = run.suite();
+        if (def == null || !def.isObject()) return null;
         boolean micro = def.path("suite").asText().equals("micro");
         ObjectNode data = Json.MAPPER.createObjectNode();
         data.set("definition", def);
@@ -173,41 +176,37 @@ final class SuiteReport {
     };
 
     /** One engine at one point: the figures averaged over the repetitions that ran, or why none ran. */
-    static ObjectNode row(Path runDir, JsonNode run, String engine, JsonNode point, boolean micro) throws IOException {
+    static ObjectNode row(Path runDir, RunFile run, String engine, JsonNode point, boolean micro) {
         ObjectNode r = Json.MAPPER.createObjectNode();
-        List<JsonNode> trials = new ArrayList<>();
-        for (JsonNode t : run.path("trials")) {
-            if (t.path("params").path("engine.name").asText().equals(engine)
-                    && t.path("params").path("engine.query").equals(point.path("spec"))) trials.add(t);
+        List<RunFile.Trial> trials = new ArrayList<>();
+        for (RunFile.Trial t : run.trials()) {
+            if (t.params().path("engine.name").asText().equals(engine)
+                    && t.params().path("engine.query").equals(point.path("spec"))) trials.add(t);
         }
         if (trials.isEmpty()) return r.put("status", "not planned").put("verdict", "");
-        JsonNode first = trials.get(0);
+        RunFile.Trial first = trials.get(0);
         r.set(
                 "trials",
-                Json.MAPPER.valueToTree(
-                        trials.stream().map(t -> t.path("id").asText()).toList()));
-        String status = first.path("status").asText();
-        if (!status.equals("ok"))
-            return r.put("status", status).put("verdict", first.path("reason").asText(""));
+                Json.MAPPER.valueToTree(trials.stream().map(RunFile.Trial::id).toList()));
+        String status = first.status();
+        if (!status.equals("ok")) return r.put("status", status).put("verdict", Objects.toString(first.reason(), ""));
         double[] sum = new double[FIGURES.length];
         int n = 0;
         String verdict = "";
         boolean invalid = false;
-        for (JsonNode t : trials) {
-            if (!t.path("status").asText().equals("ok")) continue;
+        for (RunFile.Trial t : trials) {
+            if (!t.ok()) continue;
             n++;
-            JsonNode s = t.path("summary");
+            JsonNode s = orMissing(t.summary());
             JsonNode lat =
                     micro || s.path("latency").path("scheduled").path("count").asLong() == 0
                             ? s.path("latency").path("processing")
                             : s.path("latency").path("scheduled");
-            Path dir = runDir.resolve(
-                    t.path("dir").asText(Layout.TRIALS + "/" + t.path("id").asText()));
-            JsonNode result =
-                    Json.MAPPER.readTree(dir.resolve(Layout.RESULT_JSON).toFile());
-            JsonNode cpu = result.path("cpu"), heap = result.path("heap_after_gc");
-            double before = heap.path("before_run_bytes").asDouble(Double.NaN),
-                    after = heap.path("after_drain_bytes").asDouble(Double.NaN);
+            TrialResult result = TrialResult.load(runDir.resolve(t.dir()));
+            JsonNode cpu = orMissing(result == null ? null : result.cpu());
+            TrialResult.HeapAfterGc heap = result == null ? null : result.heapAfterGc();
+            double before = heap == null ? Double.NaN : heap.beforeRunBytes(),
+                    after = heap == null ? Double.NaN : heap.afterDrainBytes();
             double[] v = {
                 s.path("achieved_rate").asDouble(Double.NaN),
                 lat.path("p50_us").asDouble(Double.NaN),
@@ -218,7 +217,7 @@ final class SuiteReport {
                 cpu.path("events_per_cpu_s").asDouble(Double.NaN)
             };
             for (int i = 0; i < sum.length; i++) sum[i] += v[i];
-            JsonNode val = t.path("validation");
+            JsonNode val = orMissing(t.validation());
             invalid |= val.path("verdict").asText().equals("invalid");
             verdict = val.path("verdict").asText()
                     + (val.path("verdict").asText().equals("invalid")
@@ -233,13 +232,12 @@ final class SuiteReport {
     }
 
     /** The run's measured time and the full sweep's, estimated from the measured per-trial times. */
-    static String timing(JsonNode run, JsonNode def, boolean micro) {
-        double[] durations = new double[run.path("trials").size()];
+    static String timing(RunFile run, JsonNode def, boolean micro) {
+        double[] durations = new double[run.trials().size()];
         int ran = 0;
-        for (JsonNode t : run.path("trials"))
+        for (RunFile.Trial t : run.trials())
             // unsupported trials are recorded in a tenth of a second and would pull the median down
-            if (t.has("duration_s") && !t.path("status").asText().equals(RunFile.UNSUPPORTED))
-                durations[ran++] = t.get("duration_s").asDouble();
+            if (t.durationS() != null && !t.status().equals(RunFile.UNSUPPORTED)) durations[ran++] = t.durationS();
         double total = Arrays.stream(durations, 0, ran).sum();
         double median = ran == 0
                 ? Double.NaN
@@ -258,7 +256,7 @@ final class SuiteReport {
                 ran,
                 total,
                 median,
-                run.path("trials").size(),
+                run.trials().size(),
                 fullPoints,
                 engines,
                 fullTrials,
@@ -303,5 +301,10 @@ final class SuiteReport {
         if (Math.abs(v) >= 100) return String.format(Locale.ROOT, "%.0f", v);
         if (Math.abs(v) >= 1) return String.format(Locale.ROOT, "%.2f", v);
         return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** A JSON section run.json or result.json may leave out, as a node whose paths read as missing. */
+    private static JsonNode orMissing(JsonNode n) {
+        return n == null ? MissingNode.getInstance() : n;
     }
 }

@@ -26,10 +26,14 @@ class AdaptivityTest {
     }
 
     static String workload(String lambda, String peak, double peakFactor, String recovery) {
-        return Cli.nullEngine("adaptivity", "100us", """
+        return Cli.nullEngine(
+                "adaptivity",
+                "100us",
+                """
                   phases:
                     - {name: a, adaptivity: {%s, ramp: 500ms, steady: 2s, peak: %s, peak_factor: %s, recovery: %s}}
-                """.formatted(lambda, peak, peakFactor, recovery));
+                """
+                        .formatted(lambda, peak, peakFactor, recovery));
     }
 
     /** The trial's adaptivity figures, its result.json's phases by name, and its events and outputs. */
@@ -48,11 +52,19 @@ class AdaptivityTest {
 
     Run run(String name, String workload) throws Exception {
         Path run = tmp.resolve(name);
-        Cli cli = Cli.run("run", Cli.write(tmp, name + ".yaml", workload).toString(), "--out", run.toString(), "--format", "json");
+        Cli cli = Cli.run(
+                "run",
+                Cli.write(tmp, name + ".yaml", workload).toString(),
+                "--out",
+                run.toString(),
+                "--format",
+                "json");
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path trial = run.resolve("trials/t001");
-        return new Run(new ObjectMapper().readTree(cli.out).get("trials").get(0).get("adaptivity"),
-                new ObjectMapper().readTree(trial.resolve("result.json").toFile()), trial);
+        return new Run(
+                new ObjectMapper().readTree(cli.out).get("trials").get(0).get("adaptivity"),
+                new ObjectMapper().readTree(trial.resolve("result.json").toFile()),
+                trial);
     }
 
     @Test
@@ -61,7 +73,9 @@ class AdaptivityTest {
         Run r = run("below", workload("rate: 200", "1s", 1.5, "1s"));
         JsonNode a = r.adaptivity, peak = r.phases.get("a.peak");
         // The peak's rate was met…
-        assertThat(peak.get("achieved_rate").asDouble() / peak.get("target_rate").asDouble()).isBetween(0.8, 1.25);
+        assertThat(peak.get("achieved_rate").asDouble()
+                        / peak.get("target_rate").asDouble())
+                .isBetween(0.8, 1.25);
         // …without a backlog: scheduled latency does not grow through the peak (medians of its first and last
         // 30 inputs; a backlog would add the excess of every event before): less than one gap (3.3 ms) more.
         String q = "SELECT CAST(median(o.received - e.intended) AS BIGINT) FROM " + r.outputs + " o JOIN " + r.events
@@ -98,14 +112,32 @@ class AdaptivityTest {
     @Test
     void lambdaAsAFractionOfASustainRun() throws Exception {
         Path sustained = Files.createDirectories(tmp.resolve("sus"));
-        Files.writeString(sustained.resolve("run.json"), "{\"sustain\": {\"sustainable_rate\": 10000.0}}");
-        Cli cli = Cli.run("profile", Cli.write(tmp, "f.yaml", workload("fraction: 0.5, sustained: sus")).toString(), "--format", "csv",
-                "--interval", "500ms");
+        Files.writeString(
+                sustained.resolve("run.json"), "{\"trials\": [], \"sustain\": {\"sustainable_rate\": 10000.0}}");
+        Cli cli = Cli.run(
+                "profile",
+                Cli.write(tmp, "f.yaml", workload("fraction: 0.5, sustained: sus"))
+                        .toString(),
+                "--format",
+                "csv",
+                "--interval",
+                "500ms");
         assertThat(cli.exit).as(cli.toString()).isZero();
         // λ = 0.5 × 10 000: steady at 5000, the peak at 7500.
         assertThat(cli.out).contains("a.steady,5000.000,5000.000").contains("a.peak,7500.000,7500.000");
-        Cli bad = Cli.run("run", Cli.write(tmp, "g.yaml", workload("fraction: 0.5, sustained: nowhere")).toString());
+        Cli bad = Cli.run(
+                "run",
+                Cli.write(tmp, "g.yaml", workload("fraction: 0.5, sustained: nowhere"))
+                        .toString());
         assertThat(bad.exit).isEqualTo(2);
         assertThat(bad.err).contains("load.phases[0].adaptivity.sustained");
+        // A run directory (read as every command reads one) that is not a sustain run.
+        Files.writeString(Files.createDirectories(tmp.resolve("plain")).resolve("run.json"), "{\"trials\": []}");
+        Cli plain = Cli.run(
+                "run",
+                Cli.write(tmp, "h.yaml", workload("fraction: 0.5, sustained: plain"))
+                        .toString());
+        assertThat(plain.exit).isEqualTo(2);
+        assertThat(plain.err).contains("load.phases[0].adaptivity.sustained").contains("holds no sustainable rate");
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ErrorsEndToEndTest {
     static final ObjectMapper JSON = new ObjectMapper();
+
     @TempDir
     Path tmp;
 
@@ -35,7 +36,8 @@ class ErrorsEndToEndTest {
                 load:
                   phases:
                     - {name: m, constant: {rate: 3000, count: 300}}
-                """ + trial;
+                """
+                + trial;
     }
 
     @Test
@@ -43,11 +45,14 @@ class ErrorsEndToEndTest {
         Path run = tmp.resolve("fail");
         Cli cli = Cli.run("run", Cli.write(tmp, "f.yaml", failingNull("")).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.out + cli.err).isEqualTo(1);
-        JsonNode t = JSON.readTree(run.resolve("run.json").toFile()).get("trials").get(0);
+        JsonNode t =
+                JSON.readTree(run.resolve("run.json").toFile()).get("trials").get(0);
         assertThat(t.get("status").asText()).isEqualTo("failed");
         assertThat(t.get("errors").asLong()).isEqualTo(30);
-        assertThat(t.get("reason").asText()).startsWith("the engine raised 30 errors while processing events (27 caught and reported"
-                + " by the engine, 3 thrown out of send), more than trial.max_errors (0); the first (null engine): ");
+        assertThat(t.get("reason").asText())
+                .startsWith(
+                        "the engine raised 30 errors while processing events (27 caught and reported"
+                                + " by the engine, 3 thrown out of send), more than trial.max_errors (0); the first (null engine): ");
         Path dir = run.resolve("trials/t001");
         JsonNode errors = JSON.readTree(dir.resolve("result.json").toFile()).get("errors");
         assertThat(errors.get("reported").asLong()).isEqualTo(27);
@@ -55,15 +60,22 @@ class ErrorsEndToEndTest {
         assertThat(errors.get("first")).hasSize(5);
         assertThat(Files.readAllLines(dir.resolve("errors.csv"))).hasSize(31);
         assertThat(dir.resolve("events.parquet")).exists(); // all 300 sends went out, on schedule
-        assertThat(Cli.one("SELECT count(*) FROM read_parquet('" + dir.resolve("events.parquet") + "')")).isEqualTo(300);
+        assertThat(Cli.one("SELECT count(*) FROM read_parquet('" + dir.resolve("events.parquet") + "')"))
+                .isEqualTo(300);
         assertThat(cli.out).contains("FAILED: the engine raised 30 errors");
     }
 
     @Test
     void upToMaxErrorsTheTrialIsOkWithErrorsInEveryFormat() throws Exception {
         Path run = tmp.resolve("ok");
-        Cli cli = Cli.run("run", Cli.write(tmp, "o.yaml", failingNull("trial: {max_errors: 30}\n")).toString(), "--out", run.toString(),
-                "--format", "json");
+        Cli cli = Cli.run(
+                "run",
+                Cli.write(tmp, "o.yaml", failingNull("trial: {max_errors: 30}\n"))
+                        .toString(),
+                "--out",
+                run.toString(),
+                "--format",
+                "json");
         assertThat(cli.exit).as(cli.out + cli.err).isZero();
         JsonNode t = JSON.readTree(cli.out).get("trials").get(0);
         assertThat(t.get("status").asText()).isEqualTo("ok");
@@ -75,12 +87,20 @@ class ErrorsEndToEndTest {
         assertThat(e.get("inputs_hit").asLong()).isEqualTo(30);
         assertThat(e.get("inputs_without_output").asLong()).isEqualTo(30);
         assertThat(kinds(t)).contains("errors");
-        assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("trials").get(0).get("errors").asLong()).isEqualTo(30);
+        assertThat(JSON.readTree(run.resolve("run.json").toFile())
+                        .get("trials")
+                        .get(0)
+                        .get("errors")
+                        .asLong())
+                .isEqualTo(30);
 
         Cli text = Cli.run("summary", run.toString());
-        assertThat(text.out).contains("1 ok (1 with errors)", "status: ok with 30 errors",
-                "! errors (trial): 30 errors inside the engine (27 caught and reported by it, 3 thrown out of send; trial.max_errors 30);"
-                        + " 30 inputs hit, 30 of them delivered no output");
+        assertThat(text.out)
+                .contains(
+                        "1 ok (1 with errors)",
+                        "status: ok with 30 errors",
+                        "! errors (trial): 30 errors inside the engine (27 caught and reported by it, 3 thrown out of send; trial.max_errors 30);"
+                                + " 30 inputs hit, 30 of them delivered no output");
         Cli csv = Cli.run("summary", run.toString(), "--format", "csv");
         List<String> lines = csv.out.lines().toList();
         assertThat(lines.get(0)).startsWith("id,status,errors,disturbed,");
@@ -108,29 +128,70 @@ class ErrorsEndToEndTest {
                   phases:
                     - {name: m, constant: {rate: 2000, count: 400}}
                 trial: {max_errors: 1000}
-                """.formatted(name, name, queries);
+                """
+                .formatted(name, name, queries);
     }
 
     @Test
     void siddhiAndEsperQueriesThatThrowAreCountedAndEvperfsLogTakesNull() throws Exception {
         List<String> queries = new ArrayList<>();
         // a cast that fails when 'or' has to evaluate it; convert gives null for 'A' and 'B'
-        queries.add(engine("siddhi", "from S[k % 10 != 0 or cast(symbol, 'int') > 0] select seq, evperf:log('ids', convert(symbol, 'long')) as id insert into Out;"));
+        queries.add(
+                engine(
+                        "siddhi",
+                        "from S[k % 10 != 0 or cast(symbol, 'int') > 0] select seq, evperf:log('ids', convert(symbol, 'long')) as id insert into Out;"));
         // a division by zero of a cast (BigDecimal division throws), and a null id for odd k
-        queries.add(engine("esper", "insert into Out select seq, evperfLog('ids', case when k % 2 = 0 then k else null end) as id,"
-                + " case when k % 10 = 0 then cast(1, BigDecimal) / cast(0, BigDecimal) else cast(0, BigDecimal) end as x from S;"));
+        queries.add(
+                engine(
+                        "esper",
+                        "insert into Out select seq, evperfLog('ids', case when k % 2 = 0 then k else null end) as id,"
+                                + " case when k % 10 = 0 then cast(1, BigDecimal) / cast(0, BigDecimal) else cast(0, BigDecimal) end as x from S;"));
         for (String w : queries) {
             Path run = tmp.resolve("engine-" + queries.indexOf(w));
-            Cli cli = Cli.run("run", Cli.write(tmp, "e" + queries.indexOf(w) + ".yaml", w).toString(), "--out", run.toString(), "--format", "json");
+            Cli cli = Cli.run(
+                    "run",
+                    Cli.write(tmp, "e" + queries.indexOf(w) + ".yaml", w).toString(),
+                    "--out",
+                    run.toString(),
+                    "--format",
+                    "json");
             assertThat(cli.exit).as(cli.out + cli.err).isZero();
             JsonNode t = JSON.readTree(cli.out).get("trials").get(0);
             JsonNode e = t.get("errors");
-            assertThat(e.get("count").asLong()).as(w).isEqualTo(40); // exactly the tenth events: evperf's function raised none
+            assertThat(e.get("count").asLong())
+                    .as(w)
+                    .isEqualTo(40); // exactly the tenth events: evperf's function raised none
             assertThat(e.get("reported").asLong()).isEqualTo(40);
             assertThat(e.get("inputs_without_output").asLong()).isEqualTo(40);
             assertThat(t.get("outputs").asLong()).isEqualTo(360);
-            assertThat(e.get("first").get(0).get("message").asText()).containsAnyOf("ClassCastException", "Division by zero");
+            assertThat(e.get("first").get(0).get("message").asText())
+                    .containsAnyOf("ClassCastException", "Division by zero");
         }
+    }
+
+    /**
+     * A static method the EPL calls throws on every tenth event: Esper only logs it and goes on with a null
+     * value (the output still comes), evperf counts it like any other engine error.
+     */
+    @Test
+    void anEsperStaticMethodThatThrowsIsCountedInResultAndSummary() throws Exception {
+        String w = engine(
+                        "esper",
+                        "@name('parse') insert into Out select seq,"
+                                + " Integer.parseInt(case when k % 10 = 0 then symbol else '1' end) as n from S;")
+                .replace("trial: {max_errors: 1000}", "trial: {max_errors: 40}");
+        Path run = tmp.resolve("static");
+        Cli cli = Cli.run("run", Cli.write(tmp, "static.yaml", w).toString(), "--out", run.toString());
+        assertThat(cli.exit).as(cli.out + cli.err).isZero();
+        JsonNode e =
+                JSON.readTree(run.resolve("trials/t001/result.json").toFile()).get("errors");
+        assertThat(e.get("count").asLong()).isEqualTo(40);
+        assertThat(e.get("reported").asLong()).isEqualTo(40);
+        JsonNode first = e.get("first").get(0);
+        assertThat(first.get("where").asText()).isEqualTo("statement 'parse' (static method Integer.parseInt)");
+        assertThat(first.get("message").asText()).startsWith("java.lang.NumberFormatException: For input string: ");
+        assertThat(Cli.run("summary", run.toString()).out)
+                .contains("status: ok with 40 errors", "40 errors inside the engine");
     }
 
     static List<String> kinds(JsonNode trial) {

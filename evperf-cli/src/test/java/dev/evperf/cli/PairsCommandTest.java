@@ -53,12 +53,12 @@ class PairsCommandTest {
                 "--sf",
                 "1",
                 "--engines",
-                "flink",
+                "kafka-streams",
                 "--out",
                 dir.resolve("r").toString());
         assertThat(e.exit).isEqualTo(2);
         assertThat(e.err.strip())
-                .startsWith("evperf pairs: --engines: flink: not translated yet")
+                .startsWith("evperf pairs: --engines: kafka-streams: not translated yet")
                 .doesNotContain("\n");
         Cli u = Cli.run(
                 "pairs",
@@ -131,9 +131,39 @@ class PairsCommandTest {
         assertThat(Cli.run("summary", point.resolve("siddhi").toString()).exit).isZero();
     }
 
+    /**
+     * A point fed live (the generator behind the driver's feed, no pool): the outputs validate against
+     * the model of the generated file's ticks, so the trial was sent the same ticks on the same schedule.
+     */
+    @Test
+    void aLiveFedPointValidatesAgainstTheGeneratedTicks(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("live");
+        Cli c = Cli.run(
+                "pairs",
+                "run",
+                "--live",
+                "--sf",
+                "1",
+                "--minutes",
+                "0.05",
+                "--engines",
+                "siddhi",
+                "--out",
+                out.toString());
+        String report = Files.readString(out.resolve("pairs-report.txt"));
+        assertThat(c.exit).as(c.err + report).isZero();
+        assertThat(report)
+                .contains("ticks fed live from the generator", "siddhi: valid", "0 missing, 0 undue, 0 wrong");
+        assertThat(Files.readString(out.resolve("siddhi.yaml")))
+                .contains("live: {source: pairs, args: {sf: 1, minutes: 0.05, seed: 1}}")
+                .doesNotContain("file:");
+        long ticks = PairsFiles.readTicks(out.resolve("input"), 1).size();
+        assertThat(report).contains(ticks + " ticks over 0.05 wall minutes");
+    }
+
     @Test
     void theSweepVerdictNamesWhyAPointFails() {
-        var sweep = new PairsSweep(System.out, System.err, 1, 1, 5_000_000);
+        var sweep = new PairsSweep(System.out, System.err, 1, 1, 5_000_000, false);
         var ok =
                 PairsLatency.of(List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -1_000_000, 0, 4_000_000)));
         var late =
@@ -151,5 +181,9 @@ class PairsCommandTest {
                 .isEqualTo("fail: no MarketOrder in the measurement interval");
         assertThat(sweep.verdict(new PairsPoint.Result("esper", 1, null, null, null)))
                 .isEqualTo("fail: the run failed (exit 1)");
+        // Flink's translation has no MarketOrder stream: valid, but no point of the benchmark
+        var indicatorOnly = new PairsPoint.Result("flink", 0, good, null, none);
+        assertThat(indicatorOnly.valid()).isTrue();
+        assertThat(sweep.verdict(indicatorOnly)).isEqualTo("fail: MarketOrder not translated");
     }
 }

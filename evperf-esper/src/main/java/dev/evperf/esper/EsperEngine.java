@@ -20,6 +20,7 @@ import dev.evperf.api.OutputListener;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -63,12 +64,27 @@ final class EsperEngine implements Engine {
         return sendingThreadOnly;
     }
 
-    /** Passes what Esper's exception hook receives to the listener set by {@link #onError}. */
+    /**
+     * Passes what Esper's exception hook receives, and what it only logs ({@link EsperLogHook}), to
+     * the listener set by {@link #onError}. A plug-in function that rethrows is logged first and
+     * then reaches the hook with the logged exception as a cause: counted once.
+     */
     static final class Errors implements Consumer<ExceptionHandlerContext> {
-        private volatile ErrorListener listener;
+        volatile ErrorListener listener;
+        /** The exception last logged on this thread, until the hook call that may follow it. */
+        private final ThreadLocal<Throwable> logged = new ThreadLocal<>();
+
+        final BiConsumer<String, Throwable> fromLog = this::logged;
 
         @Override
         public void accept(ExceptionHandlerContext c) {
+            Throwable last = logged.get();
+            if (last != null) {
+                logged.remove();
+                for (Throwable t = c.getThrowable(); t != null && t != t.getCause(); t = t.getCause()) {
+                    if (t == last) return;
+                }
+            }
             ErrorListener l = listener;
             if (l == null) return;
             String where = c.getStatementName() == null
@@ -78,6 +94,13 @@ final class EsperEngine implements Engine {
                                     ? ""
                                     : " (" + c.getType().name().toLowerCase() + ")");
             l.onError(where, c.getThrowable());
+        }
+
+        private void logged(String where, Throwable error) {
+            ErrorListener l = listener;
+            if (l == null) return;
+            logged.set(error);
+            l.onError(where, error);
         }
     }
 
@@ -166,6 +189,7 @@ final class EsperEngine implements Engine {
     public void close() {
         if (!runtime.isDestroyed()) {
             EsperErrorHook.unregister(runtime.getURI());
+            EsperLogHook.untarget(errors.fromLog);
             runtime.destroy();
         }
     }

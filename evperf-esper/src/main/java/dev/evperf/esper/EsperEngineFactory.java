@@ -19,7 +19,6 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.StreamSchema;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.DriverManager;
@@ -83,17 +82,21 @@ public final class EsperEngineFactory implements EngineFactory {
         // Exceptions statements raise while processing events come to the engine's error listener
         // (Esper would log them and go on); see EsperErrorHook.
         config.getRuntime().getExceptionHandling().addClass(EsperErrorHook.class);
+        // Exceptions of static methods the EPL calls, which Esper only logs (see EsperLogHook).
+        EsperLogHook.install();
 
         EPCompiled compiled = compile(spec.queries(), new CompilerArguments(config));
         String uri = "evperf-" + UUID.randomUUID();
         EsperEngine.Errors errors = new EsperEngine.Errors();
         EsperErrorHook.register(uri, errors);
+        EsperLogHook.target(errors.fromLog);
         EPRuntime runtime = EPRuntimeProvider.getRuntime(uri, config);
         try {
             EPDeployment deployment = runtime.getDeploymentService().deploy(compiled);
             return new EsperEngine(runtime, config, deployment, inputs, spec.queries(), errors);
         } catch (EPDeployException | RuntimeException e) {
             EsperErrorHook.unregister(uri);
+            EsperLogHook.untarget(errors.fromLog);
             runtime.destroy();
             throw new EngineException(oneLine("esper: " + e.getMessage()), e);
         }
@@ -158,7 +161,8 @@ public final class EsperEngineFactory implements EngineFactory {
         if ("true".equals(value) || "false".equals(value)) {
             return Boolean.parseBoolean((String) value);
         }
-        throw new EngineException("esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
+        throw new EngineException(
+                "esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
     }
 
     /** Each database as a driver-manager connection; Esper opens it when a statement first joins it. */
@@ -181,7 +185,8 @@ public final class EsperEngineFactory implements EngineFactory {
                 throw new EngineException("esper: option " + where + ": no JDBC driver for " + url, e);
             }
             ConfigurationCommonDBRef ref = new ConfigurationCommonDBRef();
-            ref.setDriverManagerConnection(driver, url, String.valueOf(fields.get("user")), String.valueOf(fields.get("password")));
+            ref.setDriverManagerConnection(
+                    driver, url, String.valueOf(fields.get("user")), String.valueOf(fields.get("password")));
             config.getCommon().addDatabaseReference(String.valueOf(db.getKey()), ref);
         }
     }
@@ -191,8 +196,8 @@ public final class EsperEngineFactory implements EngineFactory {
     }
 
     private static String readVersion() {
-        try (InputStream in = EPRuntime.class.getResourceAsStream(
-                "/META-INF/maven/com.espertech/esper-runtime/pom.properties")) {
+        try (InputStream in =
+                EPRuntime.class.getResourceAsStream("/META-INF/maven/com.espertech/esper-runtime/pom.properties")) {
             if (in != null) {
                 Properties p = new Properties();
                 p.load(in);

@@ -3,7 +3,7 @@ package dev.evperf.jmh;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.stats.Bootstrap;
-import dev.evperf.analysis.stats.Comparison;
+import dev.evperf.analysis.stats.NumberText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,20 +31,24 @@ public final class MooBenchReport {
     /** Table order of the instrumentations; others follow by name. */
     static final List<String> LADDER = List.of(BASELINE, "null", "identity", "buffered", "compressed");
 
-    private MooBenchReport() {
-    }
+    private MooBenchReport() {}
 
     /**
      * One line of the table.
      *
      * @param overhead mean − the baseline's mean, null for the baseline or when the run has none
      */
-    public record Row(long busyWaitMicros, String instrumentation, double[] samples, Bootstrap.Interval mean,
-                      Bootstrap.Interval overhead) {}
+    public record Row(
+            long busyWaitMicros,
+            String instrumentation,
+            double[] samples,
+            Bootstrap.Interval mean,
+            Bootstrap.Interval overhead) {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 1) {
-            System.err.println("usage: MooBenchReport JMH_RESULT.json   (from ./bench InstrumentedMethod -rf json -rff FILE)");
+            System.err.println(
+                    "usage: MooBenchReport JMH_RESULT.json   (from ./bench InstrumentedMethod -rf json -rff FILE)");
             System.exit(2);
         }
         JsonNode results = new ObjectMapper().readTree(Path.of(args[0]).toFile());
@@ -68,14 +72,16 @@ public final class MooBenchReport {
                 }
             }
             if (v.isEmpty()) {
-                throw new IllegalArgumentException("no rawData for busyWaitMicros=" + wait + " instrumentation=" + instr);
+                throw new IllegalArgumentException(
+                        "no rawData for busyWaitMicros=" + wait + " instrumentation=" + instr);
             }
             double[] samples = v.stream().mapToDouble(Double::doubleValue).toArray();
             if (byWait.computeIfAbsent(wait, w -> new LinkedHashMap<>()).put(instr, samples) != null) {
                 throw new IllegalArgumentException("busyWaitMicros=" + wait + " instrumentation=" + instr + " twice");
             }
         }
-        Comparator<String> ladder = Comparator.comparingInt((String i) -> LADDER.contains(i) ? LADDER.indexOf(i) : LADDER.size())
+        Comparator<String> ladder = Comparator.comparingInt(
+                        (String i) -> LADDER.contains(i) ? LADDER.indexOf(i) : LADDER.size())
                 .thenComparing(Comparator.naturalOrder());
         List<Row> rows = new ArrayList<>();
         byWait.forEach((wait, configs) -> {
@@ -83,8 +89,10 @@ public final class MooBenchReport {
             configs.keySet().stream().sorted(ladder).forEach(instr -> {
                 double[] v = configs.get(instr);
                 Bootstrap.Interval mean = Bootstrap.mean(v, resamples, 0.95, seed, Bootstrap.DEFAULT_MAX_DRAW);
-                Bootstrap.Interval overhead = base == null || instr.equals(BASELINE) ? null
-                        : Bootstrap.difference(base, v, resamples, 0.95, seed, Bootstrap.DEFAULT_MAX_DRAW).mean();
+                Bootstrap.Interval overhead = base == null || instr.equals(BASELINE)
+                        ? null
+                        : Bootstrap.difference(base, v, resamples, 0.95, seed, Bootstrap.DEFAULT_MAX_DRAW)
+                                .mean();
                 rows.add(new Row(wait, instr, v, mean, overhead));
             });
         });
@@ -109,14 +117,26 @@ public final class MooBenchReport {
 
     public static String markdown(List<Row> rows, String unit) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| busy wait (µs) | instrumentation | n | response time (").append(unit).append(") [95 % CI] | overhead vs ")
-                .append(BASELINE).append(" (").append(unit).append(") [95 % CI] |\n");
+        sb.append("| busy wait (µs) | instrumentation | n | response time (")
+                .append(unit)
+                .append(") [95 % CI] | overhead vs ")
+                .append(BASELINE)
+                .append(" (")
+                .append(unit)
+                .append(") [95 % CI] |\n");
         sb.append("|---:|---|---:|---:|---:|\n");
         for (Row r : rows) {
             Bootstrap.Interval m = r.mean();
-            sb.append(String.format(Locale.ROOT, "| %d | %s | %d | %s [%s, %s] | %s |\n", r.busyWaitMicros(), r.instrumentation(),
-                    r.samples().length, Comparison.num(m.estimate()), Comparison.num(m.lo()), Comparison.num(m.hi()),
-                    r.overhead() == null ? "—" : Comparison.formatInterval(r.overhead())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %d | %s [%s, %s] | %s |\n",
+                    r.busyWaitMicros(),
+                    r.instrumentation(),
+                    r.samples().length,
+                    NumberText.num(m.estimate()),
+                    NumberText.num(m.lo()),
+                    NumberText.num(m.hi()),
+                    r.overhead() == null ? "—" : NumberText.formatInterval(r.overhead())));
         }
         return sb.toString();
     }

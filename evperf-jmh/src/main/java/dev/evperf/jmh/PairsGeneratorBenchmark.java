@@ -1,8 +1,11 @@
 package dev.evperf.jmh;
 
+import dev.evperf.suites.data.EventSource;
+import dev.evperf.suites.pairs.PairsOutputs;
 import dev.evperf.suites.pairs.PairsScale;
 import dev.evperf.suites.pairs.StockTick;
 import dev.evperf.suites.pairs.TickGenerator;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Issue 16's target: the Pairs data generator makes ≥ 1 M ticks/s. One operation is the next tick
  * (arrival by thinning, the symbol's GBM step, size), as {@code evperf pairs generate} and a live
  * source call it; a generator that reaches the end of its run is replaced (outside no timing: the
- * setup is rare, one per 45 M ticks of a full SF-1 run).
+ * setup is rare, one per 45 M ticks of a full SF-1 run). {@link #liveRow} is the same tick as the
+ * live source makes it for the driver's feed thread (a new row, its fields boxed).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -36,10 +40,13 @@ public class PairsGeneratorBenchmark {
     public int sf;
 
     TickGenerator generator;
+    EventSource live;
 
     @Setup
     public void generator() {
         generator = new TickGenerator(new PairsScale(sf), 121, 1);
+        live = EventSource.open(
+                "pairs", PairsOutputs.TICK_SCHEMA, 4, Map.of("sf", Integer.toString(sf), "minutes", "121"));
     }
 
     @Benchmark
@@ -50,5 +57,15 @@ public class PairsGeneratorBenchmark {
             t = generator.next();
         }
         return t;
+    }
+
+    @Benchmark
+    public Object[] liveRow() {
+        Object[] row = live.next();
+        if (row == null) {
+            generator();
+            row = live.next();
+        }
+        return row;
     }
 }

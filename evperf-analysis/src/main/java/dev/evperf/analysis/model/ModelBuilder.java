@@ -1,16 +1,10 @@
 package dev.evperf.analysis.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.sql.WarmUps;
-import dev.evperf.analysis.trial.Burst;
 import dev.evperf.analysis.trial.Bursts;
 import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.warmup.WarmUp;
-import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,11 +35,10 @@ public final class ModelBuilder {
         Trace trace = Trace.load(trialDir);
         TrialResult result = TrialResult.load(trialDir);
         WarmUp w = o.keepWarmUp() ? null : WarmUps.detect(trialDir, result);
-        JsonNode resultJson = readJson(trialDir.resolve(Layout.RESULT_JSON));
-        String engine = resultJson == null ? null : resultJson.path("engine").asText(null);
-        Long lost = resultJson == null || !resultJson.path("trace").has("lost")
+        String engine = result == null ? null : result.engine();
+        Long lost = result == null || result.trace() == null || !result.trace().has("lost")
                 ? null
-                : resultJson.path("trace").path("lost").asLong();
+                : result.trace().path("lost").asLong();
         return build(
                 d,
                 trace,
@@ -64,38 +57,8 @@ public final class ModelBuilder {
                         lost));
     }
 
-    /** The context cell of each event of a trial: idle bucket and position bucket (see {@link Context}). */
-    static int[][] cells(TrialData d, Context ctx) {
-        int n = d.size();
-        int[] idle = new int[n], pos = new int[n];
-        List<Burst> bursts = Bursts.all(d);
-        if (bursts.isEmpty()) {
-            for (int i = 0; i < n; i++) {
-                idle[i] = ctx.idleIndex(i == 0 ? -1 : Math.max(0, d.sendStart(i) - d.sendEnd(i - 1)));
-                pos[i] = -1;
-            }
-        } else {
-            Arrays.fill(pos, -1);
-            Arrays.fill(idle, -1);
-            for (int b = 0; b < bursts.size(); b++) {
-                Burst x = bursts.get(b);
-                int ii = ctx.idleIndex(b == 0 ? -1 : Math.max(0, idleNs(d, bursts.get(b - 1), x)));
-                for (int i = x.from(); i < x.to(); i++) {
-                    idle[i] = ii;
-                    pos[i] = ctx.positionIndex(d.pos(i));
-                }
-            }
-        }
-        return new int[][] {idle, pos};
-    }
-
-    /** Idle time before burst {@code x}: its first send start − the previous burst's last send end. */
-    static long idleNs(TrialData d, Burst previous, Burst x) {
-        return d.sendStart(x.from()) - d.sendEnd(previous.to() - 1);
-    }
-
     static ServiceModel build(TrialData d, Trace trace, WarmUp w, Context ctx, ServiceModel.Source src) {
-        int[][] cell = cells(d, ctx);
+        int[][] cell = ContextCells.of(d, ctx);
         boolean bursty = !Bursts.all(d).isEmpty();
         Map<List<Integer>, SigAcc> sigs = new LinkedHashMap<>();
         Map<Long, CellAcc> cells = new TreeMap<>();
@@ -117,7 +80,7 @@ public final class ModelBuilder {
             List<Integer> key = new ArrayList<>(to - from);
             for (int r = from; r < to; r++) key.add(trace.pointId(r));
             SigAcc s = sigs.computeIfAbsent(key, kk -> new SigAcc(trace, from, to));
-            long cellKey = cellKey(cell[0][seq], cell[1][seq]);
+            long cellKey = ContextCells.cellKey(cell[0][seq], cell[1][seq]);
             s.add(trace, from, to, cellKey);
             CellAcc c = cells.computeIfAbsent(cellKey, kk -> new CellAcc());
             c.cases++;
@@ -150,7 +113,7 @@ public final class ModelBuilder {
                 Dist all = Dist.of(s.all[g].toArray());
                 List<ServiceModel.CellDist> byCell = new ArrayList<>();
                 for (Map.Entry<Long, DoubleList> e : s.byCell.get(g).entrySet()) {
-                    int ii = idleOf(e.getKey()), pi = posOf(e.getKey());
+                    int ii = ContextCells.idleOf(e.getKey()), pi = ContextCells.posOf(e.getKey());
                     byCell.add(new ServiceModel.CellDist(
                             ctx.idleLabel(ii),
                             ctx.positionLabel(pi),
@@ -180,7 +143,7 @@ public final class ModelBuilder {
                 Integer n = c.perSig.get(e.getKey());
                 if (n != null) share.put(ids.get(e.getKey()), (double) n / c.cases);
             }
-            int ii = idleOf(key), pi = posOf(key);
+            int ii = ContextCells.idleOf(key), pi = ContextCells.posOf(key);
             cellList.add(new ServiceModel.Cell(
                     ctx.idleLabel(ii),
                     ctx.positionLabel(pi),
@@ -211,26 +174,6 @@ public final class ModelBuilder {
                 Dist.of(allEvent.toArray()),
                 Dist.of(allGap.toArray()),
                 notes);
-    }
-
-    static long cellKey(int idle, int pos) {
-        return ((long) (idle + 1) << 32) | (pos + 1);
-    }
-
-    static int idleOf(long key) {
-        return (int) (key >>> 32) - 1;
-    }
-
-    static int posOf(long key) {
-        return (int) (key & 0xffffffffL) - 1;
-    }
-
-    private static JsonNode readJson(Path file) {
-        try {
-            return Files.isRegularFile(file) ? new ObjectMapper().readTree(file.toFile()) : null;
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     /** One signature's durations, per segment: all of them and per cell. */

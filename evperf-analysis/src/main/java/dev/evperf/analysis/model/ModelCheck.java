@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -106,7 +105,7 @@ public record ModelCheck(
     static ModelCheck check(ServiceModel model, TrialData d, WarmUp w, String trialId, String dir, double coverage) {
         Predictor p = new Predictor(model);
         Context ctx = model.context();
-        int[][] cells = ModelBuilder.cells(d, ctx);
+        int[][] cells = ContextCells.of(d, ctx);
         // Events: mean measured vs mean predicted per event.
         double evMeas = 0, evPred = 0;
         int events = 0;
@@ -129,7 +128,7 @@ public record ModelCheck(
             Burst x = all.get(b);
             if (!x.measured()) continue;
             if (measuredSeen++ < skip) continue;
-            long idle = b == 0 ? -1 : Math.max(0, ModelBuilder.idleNs(d, all.get(b - 1), x));
+            long idle = b == 0 ? -1 : Math.max(0, ContextCells.idleNs(d, all.get(b - 1), x));
             rows.add(new BurstRow(
                     x.index(),
                     x.size(),
@@ -234,75 +233,5 @@ public record ModelCheck(
 
     public String json() {
         return JsonSupport.write(this);
-    }
-
-    public String text() {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Check on trial %s (%s)%n", trial, dir));
-        if (!Double.isNaN(signatureCoverage)) {
-            sb.append(String.format(
-                    Locale.ROOT, "  cases whose signature the model knows: %.1f %%%n", 100 * signatureCoverage));
-        }
-        sb.append(String.format(
-                Locale.ROOT,
-                "  mean event time: measured %.3f µs, predicted %.3f µs (%+.1f %%) over %d events%n",
-                measuredMeanEventUs,
-                predictedMeanEventUs,
-                eventErrorPct,
-                events));
-        if (bursts == 0) {
-            sb.append("  no measured bursts: burst times not checked\n");
-            return sb.toString();
-        }
-        sb.append(String.format(
-                Locale.ROOT, "  mean burst time over %d bursts: measured %.3f ms%n", bursts, measuredMeanBurstMs));
-        sb.append(String.format(
-                Locale.ROOT,
-                "    model with context (idle time, position): %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
-                predictedMeanBurstMs,
-                errorPct,
-                burstMapePct));
-        sb.append(String.format(
-                Locale.ROOT,
-                "    without context (pooled cases):           %.3f ms (%+.1f %%), per-burst error %.1f %%%n",
-                baselineMeanBurstMs,
-                baselineErrorPct,
-                baselineBurstMapePct));
-        sb.append(String.format(
-                Locale.ROOT,
-                "  burst time distribution, measured vs simulated from the model (%d simulated bursts):%n",
-                simulated));
-        sb.append(String.format(
-                Locale.ROOT,
-                "    median %.3f vs %.3f ms (%+.1f %%), p90 %.3f vs %.3f ms (%+.1f %%), KS distance %.3f%n",
-                measuredMedianBurstMs,
-                predictedMedianBurstMs,
-                medianErrorPct,
-                measuredP90BurstMs,
-                predictedP90BurstMs,
-                p90ErrorPct,
-                burstKsD));
-        sb.append("  mean event time per position j in the burst (µs)\n");
-        sb.append(String.format(
-                Locale.ROOT,
-                "  %6s  %-8s  %12s  %12s  %8s  %12s%n",
-                "j",
-                "cell",
-                "measured",
-                "predicted",
-                "error",
-                "no context"));
-        for (PositionRow r : positions) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "  %6d  %-8s  %12.3f  %12.3f  %+7.1f%%  %12.3f%n",
-                    r.j(),
-                    r.cell(),
-                    r.measuredMeanUs(),
-                    r.predictedMeanUs(),
-                    r.errorPct(),
-                    r.baselineUs()));
-        }
-        return sb.toString();
     }
 }

@@ -56,7 +56,7 @@ public final class Predictor {
                 cm.cumShare[k++] = cum;
             }
             cm.gapMean = c.gap() == null || c.gap().n() == 0 ? 0 : c.gap().meanUs();
-            cells.put(ModelBuilder.cellKey(c.idleIndex(), c.positionIndex()), cm);
+            cells.put(ContextCells.cellKey(c.idleIndex(), c.positionIndex()), cm);
         }
         global = new CellModel();
         global.cumShare = new double[model.signatures().size()];
@@ -155,17 +155,17 @@ public final class Predictor {
     }
 
     private CellModel lookup(int idle, int pos) {
-        return resolved.computeIfAbsent(ModelBuilder.cellKey(idle, pos), k -> resolve(idle, pos));
+        return resolved.computeIfAbsent(ContextCells.cellKey(idle, pos), k -> resolve(idle, pos));
     }
 
     private CellModel resolve(int idle, int pos) {
-        CellModel exact = cells.get(ModelBuilder.cellKey(idle, pos));
+        CellModel exact = cells.get(ContextCells.cellKey(idle, pos));
         if (exact != null) return exact;
         CellModel best = null;
         int bestDist = Integer.MAX_VALUE;
         // Same position, nearest idle bucket ("first" ranks as the longest idle time).
         for (Map.Entry<Long, CellModel> e : cells.entrySet()) {
-            int i = ModelBuilder.idleOf(e.getKey()), p = ModelBuilder.posOf(e.getKey());
+            int i = ContextCells.idleOf(e.getKey()), p = ContextCells.posOf(e.getKey());
             if (p != pos) continue;
             int dist = Math.abs(rankIdle(i) - rankIdle(idle));
             if (dist < bestDist) {
@@ -176,7 +176,7 @@ public final class Predictor {
         if (best != null) return best;
         bestDist = Integer.MAX_VALUE;
         for (Map.Entry<Long, CellModel> e : cells.entrySet()) {
-            int i = ModelBuilder.idleOf(e.getKey()), p = ModelBuilder.posOf(e.getKey());
+            int i = ContextCells.idleOf(e.getKey()), p = ContextCells.posOf(e.getKey());
             if (i != idle) continue;
             int dist = Math.abs(p - pos);
             if (dist < bestDist) {

@@ -11,6 +11,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -71,7 +72,8 @@ public final class Db implements AutoCloseable {
 
     /** read_csv of one of the trial's CSV files (header, comma, double quotes). */
     public static String csv(Path file) {
-        return "read_csv(" + literal(file.toAbsolutePath().toString()) + ", header = true, delim = ',', quote = '\"', escape = '\"', auto_detect = true)";
+        return "read_csv(" + literal(file.toAbsolutePath().toString())
+                + ", header = true, delim = ',', quote = '\"', escape = '\"', auto_detect = true)";
     }
 
     public void execute(String sql) throws SQLException {
@@ -102,6 +104,26 @@ public final class Db implements AutoCloseable {
 
     public long count(String sql) throws SQLException {
         return num(row(sql)[0]).longValue();
+    }
+
+    /**
+     * The BIGINT columns of a query, column by column, in the query's row order: for an analysis
+     * that needs every value of a figure (compare's bootstrap resamples them), not the records.
+     */
+    public long[][] longColumns(String sql, int columns) throws SQLException {
+        long[][] out = new long[columns][1024];
+        int n = 0;
+        try (ResultSet rs = statement.executeQuery(sql)) {
+            while (rs.next()) {
+                if (n == out[0].length) {
+                    for (int c = 0; c < columns; c++) out[c] = Arrays.copyOf(out[c], 2 * n);
+                }
+                for (int c = 0; c < columns; c++) out[c][n] = rs.getLong(c + 1);
+                n++;
+            }
+        }
+        for (int c = 0; c < columns; c++) out[c] = Arrays.copyOf(out[c], n);
+        return out;
     }
 
     /** A JDBC numeric value (Long, Integer, BigInteger from HUGEINT, BigDecimal, Double) as a Number; null stays null. */

@@ -24,6 +24,10 @@ import java.util.TreeSet;
  * slow at 10^8 rows): the weights are summed in logarithmic buckets (0.25 % wide, every integer its
  * own bucket below about 400), the bucket holding each rank is found from the cumulative sums, and
  * a second pass over just those buckets' distinct values picks the value reaching the rank.
+ * <p>
+ * Over 250 lines on purpose: every figure here shares the two-pass bucket plan and its SQL, and
+ * splitting the readers (percentiles, counts below, histogram, cumulative) from it would expose
+ * that plan's internals to four classes instead of one.
  */
 public final class Distribution implements Dist {
     /** Buckets per e-fold of the value: 400, so a bucket is e^(1/400) − 1 ≈ 0.25 % wide. */
@@ -44,6 +48,7 @@ public final class Distribution implements Dist {
     private final Db db;
     /** SQL of the weighted rows (v, c), non-null v. */
     private final String source;
+
     private final long count;
     private final long min;
     private final long max;
@@ -56,11 +61,16 @@ public final class Distribution implements Dist {
      * values and of their squares, added up here into the whole distribution's count, min, max,
      * mean and sample std (exact integer sums: the same figures whatever DuckDB's threads do).
      */
-    private Distribution(Db db, String source) throws SQLException {
+    private Distribution(Db db, String source, boolean weighted) throws SQLException {
         this.db = db;
         this.source = source;
-        List<Object[]> rows = db.rows("SELECT " + key("v") + " AS k, min(v), max(v), sum(c), sum(v::HUGEINT * c), sum(v::HUGEINT * v * c)"
-                + " FROM " + source + " GROUP BY k ORDER BY k");
+        // Rows of a column weigh 1 each: counted and summed without multiplying by the weight, which halves
+        // this pass over 25 M latencies (the figures are the same integers).
+        String sums = weighted
+                ? "sum(c), sum(v::HUGEINT * c), sum(v::HUGEINT * v * c)"
+                : "count(*), sum(v::HUGEINT), sum(v::HUGEINT * v)";
+        List<Object[]> rows = db.rows(
+                "SELECT " + key("v") + " AS k, min(v), max(v), " + sums + " FROM " + source + " GROUP BY k ORDER BY k");
         buckets = new long[rows.size()][];
         long n = 0;
         BigInteger sum = BigInteger.ZERO, sumOfSquares = BigInteger.ZERO;
@@ -88,12 +98,13 @@ public final class Distribution implements Dist {
     public static Distribution of(Db db, String name, String valuesSql) throws SQLException {
         db.execute("CREATE OR REPLACE TEMP TABLE " + name + " AS SELECT v::BIGINT AS v, count(*)::BIGINT AS c FROM ("
                 + valuesSql + ") WHERE v IS NOT NULL GROUP BY v");
-        return new Distribution(db, name);
+        return new Distribution(db, name, true);
     }
 
     /** The distribution of an integer column of a (temporary) table, read where it is. */
     public static Distribution ofColumn(Db db, String table, String column) throws SQLException {
-        return new Distribution(db, "(SELECT " + column + " AS v, 1 AS c FROM " + table + " WHERE " + column + " IS NOT NULL)");
+        return new Distribution(
+                db, "(SELECT " + column + " AS v, 1 AS c FROM " + table + " WHERE " + column + " IS NOT NULL)", false);
     }
 
     /**
@@ -105,7 +116,9 @@ public final class Distribution implements Dist {
         if (n < 2) return Double.NaN;
         BigInteger nn = BigInteger.valueOf(n);
         BigInteger num = sumOfSquares.multiply(nn).subtract(sum.multiply(sum));
-        return Math.sqrt(new BigDecimal(num).divide(new BigDecimal(nn.multiply(BigInteger.valueOf(n - 1))), MathContext.DECIMAL128).doubleValue());
+        return Math.sqrt(new BigDecimal(num)
+                .divide(new BigDecimal(nn.multiply(BigInteger.valueOf(n - 1))), MathContext.DECIMAL128)
+                .doubleValue());
     }
 
     /**
@@ -114,7 +127,9 @@ public final class Distribution implements Dist {
      */
     public static double mean(BigInteger sum, long n) {
         if (sum.abs().bitLength() <= 53) return sum.doubleValue() / n;
-        return new BigDecimal(sum).divide(BigDecimal.valueOf(n), MathContext.DECIMAL128).doubleValue();
+        return new BigDecimal(sum)
+                .divide(BigDecimal.valueOf(n), MathContext.DECIMAL128)
+                .doubleValue();
     }
 
     public static BigInteger toBigInteger(Object o) {
@@ -123,12 +138,35 @@ public final class Distribution implements Dist {
         return BigInteger.valueOf(Db.asLong(o));
     }
 
-    @Override public String source() { return "records"; }
-    @Override public long count() { return count; }
-    @Override public double mean() { return mean; }
-    @Override public double std() { return std; }
-    @Override public long min() { return min; }
-    @Override public long max() { return max; }
+    @Override
+    public String source() {
+        return "records";
+    }
+
+    @Override
+    public long count() {
+        return count;
+    }
+
+    @Override
+    public double mean() {
+        return mean;
+    }
+
+    @Override
+    public double std() {
+        return std;
+    }
+
+    @Override
+    public long min() {
+        return min;
+    }
+
+    @Override
+    public long max() {
+        return max;
+    }
 
     /** How many distinct values. */
     public long distinct() throws SQLException {
@@ -137,7 +175,8 @@ public final class Distribution implements Dist {
 
     /** The bucket key: monotonic in v; values ≤ 0 are their own buckets. */
     private static String key(String v) {
-        return "CASE WHEN " + v + " <= 0 THEN " + v + " ELSE 1000000000000 + floor(ln(" + v + ") * " + BUCKETS_PER_E + ")::BIGINT END";
+        return "CASE WHEN " + v + " <= 0 THEN " + v + " ELSE 1000000000000 + floor(ln(" + v + ") * " + BUCKETS_PER_E
+                + ")::BIGINT END";
     }
 
     /** Nearest-rank percentiles, in the order asked; empty distribution: all 0. */
@@ -161,16 +200,20 @@ public final class Distribution implements Dist {
         }
         // Second pass, all in DuckDB: the distinct values of the needed buckets with their
         // cumulative weights per bucket, and for each rank the first value reaching its offset.
-        StringJoiner where = new StringJoiner(" OR "), bid = new StringJoiner(" ", "CASE ", " END"), ranks = new StringJoiner(", ");
+        StringJoiner where = new StringJoiner(" OR "),
+                bid = new StringJoiner(" ", "CASE ", " END"),
+                ranks = new StringJoiner(", ");
         for (int j : needed) {
             String range = "v BETWEEN " + b[j][0] + " AND " + b[j][1];
             where.add("(" + range + ")");
             bid.add("WHEN " + range + " THEN " + j);
         }
         for (int i = 0; i < ps.length; i++) ranks.add("(" + i + ", " + bucketOf[i] + ", " + offset[i] + ")");
-        String sql = "WITH cnt AS (SELECT " + bid + " AS bid, v, sum(c) AS c FROM " + source + " WHERE " + where + " GROUP BY 1, 2),"
+        String sql = "WITH cnt AS (SELECT " + bid + " AS bid, v, sum(c) AS c FROM " + source + " WHERE " + where
+                + " GROUP BY 1, 2),"
                 + " cum AS (SELECT bid, v, sum(c) OVER (PARTITION BY bid ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum FROM cnt)"
-                + " SELECT q.i, cum.v FROM (VALUES " + ranks + ") q(i, bid, off) ASOF JOIN cum ON q.bid = cum.bid AND cum.cum >= q.off";
+                + " SELECT q.i, cum.v FROM (VALUES " + ranks
+                + ") q(i, bid, off) ASOF JOIN cum ON q.bid = cum.bid AND cum.cum >= q.off";
         for (Object[] r : db.rows(sql)) out[(int) Db.asLong(r[0])] = Db.asLong(r[1]);
         return out;
     }
@@ -205,7 +248,8 @@ public final class Distribution implements Dist {
                 + " WHERE v >= " + lo + " AND v <= " + hi + " GROUP BY k")) {
             counts[(int) Db.asLong(r[0])] = Db.asLong(r[1]);
         }
-        Object[] out = db.row("SELECT coalesce(sum(c) FILTER (WHERE v < " + lo + "), 0), coalesce(sum(c) FILTER (WHERE v > " + hi + "), 0) FROM " + source);
+        Object[] out = db.row("SELECT coalesce(sum(c) FILTER (WHERE v < " + lo
+                + "), 0), coalesce(sum(c) FILTER (WHERE v > " + hi + "), 0) FROM " + source);
         return new Histogram(lo, width, counts, Db.asLong(out[0]), Db.asLong(out[1]));
     }
 
@@ -217,18 +261,24 @@ public final class Distribution implements Dist {
     public List<CdfPoint> cdf(int maxPoints) throws SQLException {
         List<CdfPoint> out = new ArrayList<>();
         if (count == 0) return out;
-        String cum = "(SELECT v, (sum(c) OVER (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::BIGINT AS cum"
-                + " FROM (SELECT v, sum(c) AS c FROM " + source + " GROUP BY v))";
+        String cum =
+                "(SELECT v, (sum(c) OVER (ORDER BY v ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))::BIGINT AS cum"
+                        + " FROM (SELECT v, sum(c) AS c FROM " + source + " GROUP BY v))";
         String sql;
         if (distinct() <= maxPoints) {
             sql = "SELECT v, cum FROM " + cum + " ORDER BY v";
         } else {
             double k = maxPoints / Math.log(max - min + 1.0);
-            sql = "SELECT max(v) AS v, max(cum) AS cum FROM " + cum + " GROUP BY floor(ln(v - " + min + " + 1) * " + k + ") ORDER BY v";
+            sql = "SELECT max(v) AS v, max(cum) AS cum FROM " + cum + " GROUP BY floor(ln(v - " + min + " + 1) * " + k
+                    + ") ORDER BY v";
         }
         for (Object[] r : db.rows(sql)) out.add(new CdfPoint(Db.asLong(r[0]), Db.asLong(r[1])));
         if (out.get(0).v() != min) {
-            out.add(0, new CdfPoint(min, Db.asLong(db.row("SELECT coalesce(sum(c), 0) FROM " + source + " WHERE v = " + min)[0])));
+            out.add(
+                    0,
+                    new CdfPoint(
+                            min,
+                            Db.asLong(db.row("SELECT coalesce(sum(c), 0) FROM " + source + " WHERE v = " + min)[0])));
         }
         return out;
     }

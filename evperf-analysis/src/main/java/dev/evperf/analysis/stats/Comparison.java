@@ -1,7 +1,5 @@
 package dev.evperf.analysis.stats;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -85,26 +83,6 @@ public record Comparison(
             String run, long n, int count, int trials, double median, double mean, double lag1, double widen) {
         static Side of(String run, Units u) {
             return new Side(run, u.values(), u.count(), u.trials(), u.median(), u.mean(), u.lag1(), u.inflation());
-        }
-    }
-
-    /**
-     * How far the locations reach: spread, the pooled standard deviation of the trials' medians
-     * (trial units) or of the segments' medians (block units, see {@link Units#segmentLength}).
-     *
-     * @param length  values per segment (0 for trial units)
-     * @param count   segments or trials of the two samples together
-     */
-    public record Spread(double value, int length, int count) {
-        static Spread of(Units a, Units b) {
-            if (a.kind() == Units.Kind.TRIAL)
-                return new Spread(pooledSd(a.medians(), b.medians()), 0, a.count() + b.count());
-            List<double[]> both = new ArrayList<>(a.series());
-            both.addAll(b.series());
-            int length = Units.segmentLength(both, a.length());
-            double[] ma = Units.medians(a.series(), length), mb = Units.medians(b.series(), length);
-            return new Spread(
-                    ma.length < 2 || mb.length < 2 ? Double.NaN : pooledSd(ma, mb), length, ma.length + mb.length);
         }
     }
 
@@ -212,18 +190,19 @@ public record Comparison(
                 : d == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, d);
         double relative = ua.median() == 0 ? Double.NaN : d / ua.median();
         double p = TwoSampleTests.mannWhitney(ua.medians(), ub.medians()).p();
-        String pct = percent(level);
+        String pct = NumberText.percent(level);
         String reason;
         if (!median.excludesZero()) {
             reason = "the " + pct + " interval includes 0";
         } else if (!(Math.abs(effect) >= minEffect)) {
-            reason = "within the spread: |Δ| = " + num(Math.abs(effect)) + " × spread < " + num(minEffect);
+            reason = "within the spread: |Δ| = " + NumberText.num(Math.abs(effect)) + " × spread < "
+                    + NumberText.num(minEffect);
         } else if (Math.abs(d) < o.minChange() * Math.abs(ua.median())) {
             reason = String.format(
                     Locale.ROOT,
                     "|Δ| = %.2f %% < %s %% of %s",
                     100 * Math.abs(relative),
-                    plain(100 * o.minChange()),
+                    NumberText.plain(100 * o.minChange()),
                     a);
         } else {
             reason = null;
@@ -231,8 +210,8 @@ public record Comparison(
         String verdict = NO_DIFFERENCE;
         if (reason == null) {
             verdict = ((d < 0) == metric.lowerIsBetter() ? b : a) + " faster";
-            reason = "|Δ| = " + num(Math.abs(effect)) + " × spread ≥ " + num(minEffect) + ", the " + pct
-                    + " interval excludes 0";
+            reason = "|Δ| = " + NumberText.num(Math.abs(effect)) + " × spread ≥ " + NumberText.num(minEffect) + ", the "
+                    + pct + " interval excludes 0";
         }
         return new Comparison(
                 metric,
@@ -256,59 +235,11 @@ public record Comparison(
                 reason);
     }
 
-    /** √(((n_a − 1) s_a² + (n_b − 1) s_b²) / (n_a + n_b − 2)). */
-    static double pooledSd(double[] a, double[] b) {
-        double sa = Describe.std(a), sb = Describe.std(b);
-        return Math.sqrt(((a.length - 1) * sa * sa + (b.length - 1) * sb * sb) / (a.length + b.length - 2));
-    }
-
     private static double[] means(List<double[]> series) {
         return series.stream().mapToDouble(Describe::mean).toArray();
     }
 
     private static List<double[]> nonEmpty(List<double[]> series) {
         return series.stream().filter(s -> s.length > 0).toList();
-    }
-
-    /** e.g. "99 %" for 0.99. */
-    static String percent(double level) {
-        return plain(level * 100) + " %";
-    }
-
-    /** Six significant digits at most, no trailing zeros, no exponent: "1", "0.5", "99.9". */
-    static String plain(double v) {
-        return BigDecimal.valueOf(v)
-                .round(new MathContext(6))
-                .stripTrailingZeros()
-                .toPlainString();
-    }
-
-    /** e.g. "+98.7 µs [97.1, 100.2]". */
-    public static String formatInterval(Bootstrap.Interval i) {
-        if (i == null) return "";
-        return String.format(Locale.ROOT, "%s [%s, %s]", signed(i.estimate()), num(i.lo()), num(i.hi()));
-    }
-
-    static String signed(double v) {
-        return (v > 0 ? "+" : "") + num(v);
-    }
-
-    /** Four significant digits, no exponent for everyday magnitudes. */
-    public static String num(double v) {
-        if (Double.isNaN(v)) return "-";
-        if (Double.isInfinite(v)) return v > 0 ? "∞" : "-∞";
-        double a = Math.abs(v);
-        if (a == 0) return "0";
-        if (a >= 1e7 || a < 1e-3) return String.format(Locale.ROOT, "%.3e", v);
-        int digits = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));
-        return String.format(Locale.ROOT, "%." + digits + "f", v);
-    }
-
-    /** p-values: "<1e-300" at the floor of double, else 3 significant digits. */
-    static String p(Double p) {
-        if (p == null || Double.isNaN(p)) return "-";
-        if (p == 0) return "<1e-300";
-        if (p < 1e-3) return String.format(Locale.ROOT, "%.2e", p);
-        return String.format(Locale.ROOT, "%.4f", p);
     }
 }

@@ -2,14 +2,11 @@ package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.sql.WarmUps;
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.warmup.WarmUp;
-import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
 import dev.evperf.results.TrialResult;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -76,11 +73,9 @@ public record RunSamples(
             Path dir = run.trialDir(t);
             Map<Metric, double[]> samples;
             try {
-                TrialResult result = TrialResult.load(dir);
-                TrialData d = Files.exists(dir.resolve(Layout.EVENTS)) ? TrialData.load(dir) : null;
-                WarmUp w = WarmUps.detect(dir, result);
-                warmUps.put(id, w);
-                samples = TrialSamples.of(d, dir, result, cutWarmUp ? w : null);
+                TrialSamples.Loaded loaded = TrialSamples.load(dir, TrialResult.load(dir), cutWarmUp);
+                warmUps.put(id, loaded.warmUp());
+                samples = loaded.samples();
             } catch (IllegalArgumentException | UncheckedIOException e) {
                 skipped.add(id + " (unreadable: " + e.getMessage() + ")");
                 continue;

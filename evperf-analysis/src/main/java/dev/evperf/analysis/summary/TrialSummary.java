@@ -9,7 +9,6 @@ import dev.evperf.analysis.figures.BurstStats;
 import dev.evperf.analysis.figures.Cumulative;
 import dev.evperf.analysis.figures.Disturbance;
 import dev.evperf.analysis.figures.HeadTail;
-import dev.evperf.analysis.figures.HistogramLatency;
 import dev.evperf.analysis.figures.Latency;
 import dev.evperf.analysis.figures.LatencyTrend;
 import dev.evperf.analysis.figures.OutputLinks;
@@ -17,7 +16,6 @@ import dev.evperf.analysis.figures.PhaseRate;
 import dev.evperf.analysis.figures.RateShape;
 import dev.evperf.analysis.figures.SamplingError;
 import dev.evperf.analysis.figures.TopBursts;
-import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
@@ -78,7 +76,8 @@ public record TrialSummary(
     /**
      * Analyses a trial directory: from its per-event records when it has them, aggregated by DuckDB
      * over its Parquet files ({@link SqlSummary}, the one implementation of the summary's figures at
-     * every size), else (records off) only the latency figures, from its HdrHistogram logs.
+     * every size), else (records off) only the latency figures, from its HdrHistogram logs
+     * ({@link HistogramSummary}).
      */
     public static TrialSummary load(
             String id, Map<String, Object> params, Integer repetition, Path dir, AnalysisOptions options) {
@@ -89,42 +88,7 @@ public record TrialSummary(
                     .withIntervals(shape, LatencyTrend.scheduled(dir, result))
                     .withChecks(dir, result);
         }
-        // Records off: the warm-up from the intervals' medians, cut from the HdrHistogram logs by whole interval.
-        WarmUp w = Files.isRegularFile(dir.resolve(Layout.INTERVALS))
-                ? WarmUp.ofIntervals(WarmUp.readIntervals(dir, result))
-                : null;
-        boolean cut = options.cutWarmUp() && w != null && w.truncation() > 0 && w.endNs() != null;
-        int every = result == null ? 0 : result.sampleEvery();
-        return new TrialSummary(
-                        id,
-                        params,
-                        repetition,
-                        OK,
-                        "per-event records off: latency from HdrHistogram logs only"
-                                + (cut ? ", the warm-up cut to the logs' intervals" : "")
-                                + (every > 0
-                                        ? "; capacity mode: 1 in " + every
-                                                + " sends timed, latency figures are of that sample (intervals above)"
-                                        : ""),
-                        result == null ? null : result.eventsSent(),
-                        null,
-                        result == null ? null : result.outputsReceived(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        HistogramLatency.load(dir, cut ? w.endNs() : null),
-                        result == null ? null : PhaseRate.fromResult(result),
-                        null,
-                        shape,
-                        LatencyTrend.scheduled(dir, result),
-                        null,
-                        w == null ? null : WarmUpCut.of(w, cut, null),
-                        null,
-                        null,
-                        null,
-                        OutputLinks.of(result),
-                        every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null)
+        return HistogramSummary.of(id, params, repetition, dir, result, shape, options)
                 .withChecks(dir, result);
     }
 

@@ -4,13 +4,8 @@ import static dev.evperf.analysis.summary.Table.num;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.figures.Adaptivity;
-import dev.evperf.analysis.figures.BurstStats;
-import dev.evperf.analysis.figures.HeadTail;
-import dev.evperf.analysis.figures.Latency;
-import dev.evperf.analysis.figures.LatencyStats;
 import dev.evperf.analysis.figures.LatencyTrend;
 import dev.evperf.analysis.figures.PhaseRate;
-import dev.evperf.analysis.figures.Robust;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Intervals;
 import dev.evperf.results.TrialResult;
@@ -21,12 +16,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * The warnings of one trial's summary ({@link Warning}): engine errors, a disturbed driver, phases
  * that were no steady state (rate short of target, growing lag) and the figures computed over
- * them, a warm-up that was not found, and means one value dominates. Computed from the summary's
+ * them, a warm-up that was not found, and means one value dominates ({@link DominatedMeans}). Computed from the summary's
  * own figures, result.json and intervals.csv, so they cost no second pass over the records.
  */
 public final class Warnings {
@@ -73,7 +67,7 @@ public final class Warnings {
                             + " (its minimum is at the limit of its search, half the series): any transient is in the tables;"
                             + " a longer run shows whether the engine settles"));
         }
-        dominated(s, out);
+        DominatedMeans.add(s, out);
         return out;
     }
 
@@ -203,73 +197,5 @@ public final class Warnings {
                         + (a.recoveryS() == null ? "never" : num(a.recoveryS(), 3) + " s")
                         + " compare the peak against that backlog; run it below the engine's capacity (evperf sustain finds it),"
                         + " on a machine that leaves the driver its core"));
-    }
-
-    private static void dominated(TrialSummary s, List<Warning> out) {
-        Latency l = s.latency();
-        if (l != null) {
-            mean(out, "processing mean", l.processing());
-            mean(out, "end-to-end mean", l.endToEnd());
-            mean(out, "scheduled mean", l.scheduled());
-        }
-        BurstStats b = s.burstStats();
-        if (b != null && Robust.dominated(b.maxShift())) {
-            out.add(new Warning(
-                    Warning.DOMINATED,
-                    "burst time mean",
-                    String.format(
-                            Locale.ROOT,
-                            "burst %d (%s ms) alone lifts the mean %s ms by %s %%: median %s ms, trimmed mean %s ms",
-                            b.maxBurst(),
-                            num(b.maxMs(), 3),
-                            num(b.meanMs(), 3),
-                            num(100 * b.maxShift(), 1),
-                            num(b.medianMs(), 3),
-                            num(b.trimmedMeanMs(), 3))));
-        }
-        if (s.headTail() != null) {
-            List<HeadTail.Row> rows = s.headTail().stream()
-                    .filter(r -> Robust.dominated(r.aMaxShift()))
-                    .toList();
-            if (!rows.isEmpty()) {
-                HeadTail.Row r = rows.get(0);
-                out.add(new Warning(
-                        Warning.DOMINATED,
-                        "head-tail A",
-                        String.format(
-                                Locale.ROOT,
-                                "at N=%d burst %d alone lifts A %s µs by %s %% (median %s µs, trimmed mean %s µs)%s",
-                                r.n(),
-                                r.aMaxBurst(),
-                                num(r.aUs(), 3),
-                                num(100 * r.aMaxShift(), 1),
-                                num(r.aMedianUs(), 3),
-                                num(r.aTrimmedUs(), 3),
-                                rows.size() == 1
-                                        ? ""
-                                        : "; one burst dominates A also at N="
-                                                + rows.subList(1, rows.size()).stream()
-                                                        .map(x -> x.n() + " (burst " + x.aMaxBurst() + ")")
-                                                        .collect(Collectors.joining(", ")))));
-            }
-        }
-    }
-
-    private static void mean(List<Warning> out, String figure, LatencyStats m) {
-        if (m == null || m.count() < 2) return;
-        double shift = Robust.shift(m.meanUs(), m.maxUs(), m.count());
-        if (!Robust.dominated(shift)) return;
-        out.add(new Warning(
-                Warning.DOMINATED,
-                figure,
-                String.format(
-                        Locale.ROOT,
-                        "one event of %s µs among %d lifts the mean to %s µs, by %s %%: read p50 (%s µs) and p99 (%s µs) beside it",
-                        num(m.maxUs(), 3),
-                        m.count(),
-                        num(m.meanUs(), 3),
-                        num(100 * shift, 1),
-                        num(m.p50Us(), 3),
-                        num(m.p99Us(), 3))));
     }
 }

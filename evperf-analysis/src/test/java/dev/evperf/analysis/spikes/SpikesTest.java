@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.results.Sensors;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -112,10 +111,11 @@ class SpikesTest {
     }
 
     @Test
-    void thresholdIsConfigurable() {
-        TrialData d = trial();
+    void thresholdIsConfigurable() throws Exception {
+        Path t = tmp.resolve("t003");
+        TrialFiles.write(trial(), t);
         SpikeOptions o = SpikeOptions.DEFAULT.withEventThresholdNs(2 * MS);
-        SpikeReport ev = Spikes.of(d, List.of(), Sensors.EMPTY, o).events();
+        SpikeReport ev = Spikes.load(t, o).events();
         assertThat(ev.spikes()).extracting(Spike::seq).containsExactly(110L, 250L, 270L, 305L, 390L);
         assertThat(ev.byCause()).containsEntry(Cause.UNATTRIBUTED, 5);
         // Without bursts an event has no burst or position to name.

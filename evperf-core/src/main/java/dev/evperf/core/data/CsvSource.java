@@ -83,6 +83,10 @@ public final class CsvSource {
      * workload's Schemas, so that workload (binding and validation) does not depend on data.
      */
     public static Function<Workload.ReplayDef, double[]> traces(Workload w, Path baseDir, String where) {
+        Workload.DataDef d = w.data.get(Schemas.loadStream(w));
+        if (d != null && d.live != null) {
+            return r -> LiveData.column(w, r.column, r.count != null ? r.count : Long.MAX_VALUE, where);
+        }
         return r -> column(
                 w.data.get(Schemas.loadStream(w)).file,
                 r.column,

@@ -13,7 +13,7 @@ import dev.evperf.api.InputHandle;
  * <p>Each send passes the event's sequence number and intended send time ({@code nanoTime}) with
  * it: engines behind a broker write both into the record; the others ignore them.
  *
- * <p>Each event is made here, from the pool, when it is sent (the engine may keep it): before the
+ * <p>Each event is made here, from the pool (or taken from a {@link LiveSupply}), when it is sent (the engine may keep it): before the
  * wait when the driver is ahead of the schedule, so that it costs the send nothing; in a burst it
  * is part of the event's processing time, as in a bare loop that sends fresh events. The loop
  * allocates nothing else.
@@ -61,6 +61,8 @@ public final class Driver {
                 try {
                     if (batched) {
                         sendBatches(input, c, sender, senders, origin, base, state, from);
+                    } else if (maker.live != null) {
+                        sendLive(input, c, sender, maker, origin, base, state, from);
                     } else if (c.sampled) {
                         sendSampled(input, c, sender, maker, origin, base, state, from);
                     } else {
@@ -120,6 +122,44 @@ public final class Driver {
             e[seqIndex] = seq;
             p += step;
             if (p >= pool.length) p -= pool.length;
+            long due = base + intended[row];
+            if (due > t) t = Waiter.awaitUntil(due);
+            state.last = seq;
+            sendStart[slot] = t - origin;
+            input.send(e, seq, due);
+            t = System.nanoTime();
+            sendEnd[slot] = t - origin;
+        }
+    }
+
+    /**
+     * The same from a live feed ({@link LiveSupply}): the event is taken from the sender's ring instead
+     * of copied from the pool. Should the ring be empty, the sender waits for the feed and reads the
+     * clock again, so that the wait is no part of the send (it shows as lateness if it outlasts the
+     * event's intended time).
+     */
+    private static void sendLive(
+            InputHandle input,
+            EventChunk c,
+            int sender,
+            EventMaker maker,
+            long origin,
+            long base,
+            SendState state,
+            int from) {
+        LiveSupply live = maker.live;
+        int seqIndex = maker.seqIndex;
+        int senders = c.senders;
+        long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
+        long seq = c.first + from;
+        long t = System.nanoTime();
+        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
+            Object[] e = live.poll(sender);
+            if (e == null) {
+                e = live.await(sender);
+                t = System.nanoTime();
+            }
+            e[seqIndex] = seq;
             long due = base + intended[row];
             if (due > t) t = Waiter.awaitUntil(due);
             state.last = seq;

@@ -250,6 +250,16 @@ public final class EventSupply implements AutoCloseable {
         c.batchFirst[c.batches] = c.size;
     }
 
+    /**
+     * After the last chunk is written (the supply has reached its end and every sender is done):
+     * lets the chunks go, so that the figures computed after the run have their heap instead of
+     * adding to it ({@code MemoryNeed}).
+     */
+    public void release() {
+        free.clear();
+        for (int i = 0; i < ready.length(); i++) ready.set(i, null);
+    }
+
     /** The records writer failed: senders stop waiting for chunks that will not come back. */
     public void fail(Throwable t) {
         failure = t;
@@ -261,6 +271,12 @@ public final class EventSupply implements AutoCloseable {
 
     @Override
     public void close() {
+        stop(thread);
+        check();
+    }
+
+    /** Interrupts a supply thread and gives it a second to end (it ends at its next wait). */
+    static void stop(Thread thread) {
         if (thread.isAlive()) {
             thread.interrupt();
             try {
@@ -269,6 +285,5 @@ public final class EventSupply implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        check();
     }
 }

@@ -22,7 +22,7 @@ final class BurstRows implements AutoCloseable {
             Column.of("start", Kind.INT64),
             Column.of("end", Kind.INT64),
             Column.of("time_ns", Kind.INT64));
-    private static final int ROWS = 1 << 15;
+    static final int ROWS = 1 << 15;
 
     private final ResultFile file;
     private final int[] burst = new int[ROWS], phase = new int[ROWS];

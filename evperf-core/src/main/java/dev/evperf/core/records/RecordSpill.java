@@ -182,6 +182,30 @@ public final class RecordSpill implements AutoCloseable {
     }
 
     /**
+     * The heap the row groups' places take by the end of a trial (never more): the events file (a
+     * row group per chunk of events), bursts.parquet (one per {@link BurstRows#ROWS} bursts), the
+     * outputs spill (one per chunk of outputs) and, after the run, outputs.parquet made from it.
+     * A batched chunk closes when the next batch does not fit, so two chunks hold more than one
+     * chunk's rows.
+     *
+     * @param events    the trial's events
+     * @param chunkRows rows of an events chunk
+     * @param outputs   the most outputs the trial records
+     * @param outRows   rows of an outputs chunk
+     */
+    public static long indexBytes(long events, int chunkRows, boolean batched, long outputs, int outRows) {
+        long chunks = ceil(events, chunkRows), eventGroups = batched ? 2 * chunks + 1 : chunks;
+        long outputGroups = ceil(outputs, outRows);
+        return ResultFile.heldBytes(ResultWriters.EVENTS.size(), eventGroups)
+                + ResultFile.heldBytes(BurstRows.COLUMNS.size(), ceil(events, BurstRows.ROWS))
+                + 2 * ResultFile.heldBytes(OUTPUT_COLUMNS.size(), outputGroups);
+    }
+
+    private static long ceil(long n, int per) {
+        return (n + per - 1) / per;
+    }
+
+    /**
      * After the last send and the drain: stops the thread, writes what is left (the partial last
      * chunk of outputs too) and the files' footers.
      */
@@ -191,6 +215,8 @@ public final class RecordSpill implements AutoCloseable {
         thread.join();
         if (failure != null) throw new IOException("the records writer failed: " + failure, failure);
         for (EventChunk c; (c = sent.poll()) != null; ) write(c);
+        // Every event is written: the event chunks' heap goes to the figures computed next.
+        if (supply != null) supply.release();
         for (OutputChunk o; (o = out.nextFull(true)) != null; ) {
             boolean full = o.size == o.capacity();
             write(o);

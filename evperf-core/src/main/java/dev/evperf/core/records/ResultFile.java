@@ -13,23 +13,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.ColumnMetaData;
-import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
-import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.LogicalType;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.StringType;
-import org.apache.parquet.format.Type;
 import org.apache.parquet.format.Util;
+import shaded.parquet.org.apache.thrift.TException;
+import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
+import shaded.parquet.org.apache.thrift.protocol.TField;
+import shaded.parquet.org.apache.thrift.protocol.TList;
+import shaded.parquet.org.apache.thrift.protocol.TStruct;
+import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
 
 /**
  * A result file (events.parquet, outputs.parquet) written by evperf itself, one row group per
@@ -57,6 +57,9 @@ public final class ResultFile implements AutoCloseable {
 
     private static final int BLOCK = 128, MINIBLOCKS = 4, MINI = BLOCK / MINIBLOCKS;
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+    /** Thrift's type ids (its TType, which the shaded copy in parquet-format-structures leaves out). */
+    private static final byte I32 = 8, I64 = 10, STRING = 11, STRUCT = 12, LIST = 15;
+
     private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Path path;
@@ -66,23 +69,26 @@ public final class ResultFile implements AutoCloseable {
     private final Bytes body = new Bytes();
     private final long[] deltas = new long[BLOCK];
     private long[] widened = new long[0];
-    private final List<RowGroup> groups = new ArrayList<>();
-    private List<ColumnChunk> open;
+    private final RowGroupIndex groups;
+    /** The open row group's columns so far: chunk start, data page start, chunk end of each. */
+    private final long[] places;
+
+    private int open = -1;
     private int rows;
     private long total;
-    private long groupStart;
 
     public ResultFile(Path path, List<Column> columns) throws IOException {
         this.path = path;
         this.columns = List.copyOf(columns);
+        this.groups = new RowGroupIndex(this.columns);
+        this.places = new long[3 * this.columns.size()];
         this.out = new BufferedOutputStream(Files.newOutputStream(path), 1 << 20);
         write(MAGIC, MAGIC.length);
     }
 
     public void beginRowGroup(int rows) {
         this.rows = rows;
-        open = new ArrayList<>();
-        groupStart = position;
+        open = 0;
     }
 
     /** The next column, 64-bit: values[0 … rows). */
@@ -142,15 +148,15 @@ public final class ResultFile implements AutoCloseable {
     }
 
     public void endRowGroup() {
-        if (open.size() != columns.size()) throw new IllegalStateException("a row group needs every column");
-        groups.add(new RowGroup(open, position - groupStart, rows));
+        if (open != columns.size()) throw new IllegalStateException("a row group needs every column");
+        groups.add(rows, places);
         total += rows;
-        open = null;
+        open = -1;
     }
 
     private Column check(Kind kind) {
-        if (open.size() >= columns.size()) throw new IllegalStateException("more columns than the file has");
-        Column c = columns.get(open.size());
+        if (open >= columns.size()) throw new IllegalStateException("more columns than the file has");
+        Column c = columns.get(open);
         if (c.kind() != kind)
             throw new IllegalStateException("column " + c.name() + " is " + c.kind() + ", not " + kind);
         return c;
@@ -232,26 +238,14 @@ public final class ResultFile implements AutoCloseable {
     }
 
     private void dataPage(Encoding encoding, long dictionary) throws IOException {
-        Column c = columns.get(open.size());
         long start = dictionary >= 0 ? dictionary : position, data = position;
         PageHeader h = new PageHeader(PageType.DATA_PAGE, body.size, body.size);
         h.setData_page_header(new DataPageHeader(rows, encoding, Encoding.RLE, Encoding.RLE));
         page(h);
-        List<Encoding> encodings =
-                dictionary >= 0 ? List.of(Encoding.PLAIN, Encoding.RLE_DICTIONARY) : List.of(encoding);
-        ColumnMetaData m = new ColumnMetaData(
-                type(c.kind()),
-                encodings,
-                List.of(c.name()),
-                CompressionCodec.UNCOMPRESSED,
-                rows,
-                position - start,
-                position - start,
-                data);
-        if (dictionary >= 0) m.setDictionary_page_offset(dictionary);
-        ColumnChunk cc = new ColumnChunk(start);
-        cc.setMeta_data(m);
-        open.add(cc);
+        places[3 * open] = start;
+        places[3 * open + 1] = data;
+        places[3 * open + 2] = position;
+        open++;
     }
 
     private void page(PageHeader h) throws IOException {
@@ -259,15 +253,6 @@ public final class ResultFile implements AutoCloseable {
         Util.writePageHeader(h, header);
         write(header.toByteArray(), header.size());
         write(body.bytes, body.size);
-    }
-
-    private static Type type(Kind k) {
-        return switch (k) {
-            case INT64 -> Type.INT64;
-            case INT32 -> Type.INT32;
-            case BOOLEAN -> Type.BOOLEAN;
-            case LABEL -> Type.BYTE_ARRAY;
-        };
     }
 
     private void write(byte[] b, int n) throws IOException {
@@ -283,7 +268,7 @@ public final class ResultFile implements AutoCloseable {
         schema.add(root);
         for (Column c : columns) {
             SchemaElement e = new SchemaElement(c.name());
-            e.setType(type(c.kind()));
+            e.setType(RowGroupIndex.type(c.kind()));
             e.setRepetition_type(FieldRepetitionType.REQUIRED);
             if (c.kind() == Kind.LABEL) {
                 e.setConverted_type(ConvertedType.UTF8);
@@ -310,10 +295,8 @@ public final class ResultFile implements AutoCloseable {
 
     /** Writes the footer and closes the file. */
     public void finish() throws IOException {
-        FileMetaData meta = new FileMetaData(1, schema(columns), total, groups);
-        meta.setCreated_by("evperf");
         ByteArrayOutputStream footer = new ByteArrayOutputStream();
-        Util.writeFileMetaData(meta, footer);
+        footer(footer);
         write(footer.toByteArray(), footer.size());
         byte[] tail = Arrays.copyOf(
                 new byte[] {
@@ -326,6 +309,46 @@ public final class ResultFile implements AutoCloseable {
         System.arraycopy(MAGIC, 0, tail, 4, 4);
         write(tail, 8);
         out.close();
+    }
+
+    /**
+     * The footer: the FileMetaData struct Parquet's own {@code Util.writeFileMetaData} writes, its
+     * row groups made from the index one at a time instead of held as objects for the whole run.
+     */
+    void footer(OutputStream to) throws IOException {
+        try {
+            TCompactProtocol p = new TCompactProtocol(new TIOStreamTransport(to));
+            p.writeStructBegin(new TStruct("FileMetaData"));
+            p.writeFieldBegin(new TField("version", I32, (short) 1));
+            p.writeI32(1);
+            p.writeFieldEnd();
+            List<SchemaElement> schema = schema(columns);
+            p.writeFieldBegin(new TField("schema", LIST, (short) 2));
+            p.writeListBegin(new TList(STRUCT, schema.size()));
+            for (SchemaElement e : schema) e.write(p);
+            p.writeListEnd();
+            p.writeFieldEnd();
+            p.writeFieldBegin(new TField("num_rows", I64, (short) 3));
+            p.writeI64(total);
+            p.writeFieldEnd();
+            p.writeFieldBegin(new TField("row_groups", LIST, (short) 4));
+            p.writeListBegin(new TList(STRUCT, groups.groups()));
+            for (int g = 0; g < groups.groups(); g++) groups.rowGroup(g).write(p);
+            p.writeListEnd();
+            p.writeFieldEnd();
+            p.writeFieldBegin(new TField("created_by", STRING, (short) 6));
+            p.writeString("evperf");
+            p.writeFieldEnd();
+            p.writeFieldStop();
+            p.writeStructEnd();
+        } catch (TException e) {
+            throw new IOException(path + ": footer: " + e.getMessage(), e);
+        }
+    }
+
+    /** The heap a file of {@code groups} row groups of {@code columns} columns holds for them while written (its index). */
+    public static long heldBytes(int columns, long groups) {
+        return RowGroupIndex.heldBytes(columns, groups);
     }
 
     @Override

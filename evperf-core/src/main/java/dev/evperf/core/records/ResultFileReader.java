@@ -10,11 +10,8 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.List;
-import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
-import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 
 /**
@@ -27,24 +24,24 @@ final class ResultFileReader implements AutoCloseable {
     private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Path path;
-    private final List<RowGroup> groups;
+    private final RowGroupIndex groups;
     private final FileChannel channel;
     private byte[] page = new byte[1 << 16];
     private long[] wide = new long[0];
     private int at;
 
-    ResultFileReader(Path path, List<RowGroup> groups) throws IOException {
+    ResultFileReader(Path path, RowGroupIndex groups) throws IOException {
         this.path = path;
         this.groups = groups;
         this.channel = FileChannel.open(path, StandardOpenOption.READ);
     }
 
     int rowGroups() {
-        return groups.size();
+        return groups.groups();
     }
 
     int rows(int group) {
-        return (int) groups.get(group).getNum_rows();
+        return groups.rows(group);
     }
 
     /** Column {@code col} (INT64) of row group {@code group} into dst[0 … rows). */
@@ -64,8 +61,7 @@ final class ResultFileReader implements AutoCloseable {
 
     /** Reads the column's data page: its header, then its body into page[0 …), with 16 bytes of slack for whole-word reads. */
     private void load(int group, int col) throws IOException {
-        ColumnMetaData m = groups.get(group).getColumns().get(col).getMeta_data();
-        long offset = m.getData_page_offset();
+        long offset = groups.dataOffset(group, col);
         ByteBuffer head = ByteBuffer.allocate(256);
         channel.read(head, offset);
         InputStream in = new ByteArrayInputStream(head.array(), 0, head.position());

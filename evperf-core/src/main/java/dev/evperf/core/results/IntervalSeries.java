@@ -1,8 +1,8 @@
 package dev.evperf.core.results;
 
-import dev.evperf.results.Layout;
 import dev.evperf.core.load.Profile;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,15 +22,18 @@ import org.HdrHistogram.Histogram;
  * <p>Counts take a few longs per interval. Latency histograms are kept for a window of
  * {@value #WINDOW} intervals behind the latest value of each mode (values arrive in about time
  * order: events by seq, outputs as received), so their memory does not grow with the run; a
- * value later than that (none in a trial whose outputs arrive within 16 s of each other at
- * 250 ms intervals) counts in the oldest interval still open.
+ * value later than that (none in a trial whose values arrive within 4 s of each other at 250 ms
+ * intervals) counts in the oldest interval still open. The window is small because every open
+ * histogram holds its counts for the whole range of its values (90 KB for values up to 1 ms,
+ * 270 KB up to an hour), and a trial longer than the window keeps it full: 64 intervals made a
+ * 64 MB trial of 3 M events run out of heap after its run ({@link #heldBytes}).
  */
 public final class IntervalSeries {
     public static final String FILE = Layout.INTERVALS;
     static final String HEADER = "t_start_s,phase,whole,target_rate,intended_rate,input_rate,output_rate,lag_max_ms,"
             + "processing_p50_us,processing_p99_us,processing_max_us,end_to_end_p50_us,end_to_end_p99_us,end_to_end_max_us,"
             + "scheduled_p50_us,scheduled_p99_us,scheduled_max_us";
-    static final int WINDOW = 64;
+    static final int WINDOW = 16;
 
     private final Schedule s;
     private final long first, intervalNs;
@@ -54,6 +57,14 @@ public final class IntervalSeries {
         lagMax = new long[intervals];
         Arrays.fill(lagMax, Long.MIN_VALUE);
         for (int m = 0; m < 3; m++) modes[m] = new Window(intervals);
+    }
+
+    /**
+     * The most heap the open histograms hold (three modes, {@value #WINDOW} intervals each) when
+     * no latency exceeds {@code maxValueNs}: what the trial's heap estimate counts for them.
+     */
+    public static long heldBytes(long maxValueNs) {
+        return 3L * WINDOW * new Histogram(Math.max(2, maxValueNs), 3).getEstimatedFootprintInBytes();
     }
 
     public void event(long intended, long sendStart, long sendEnd) {
@@ -101,19 +112,34 @@ public final class IntervalSeries {
                 int phase = phaseAt(s, t + intervalNs / 2);
                 StringBuilder row = new StringBuilder();
                 // whole: the interval lies inside one phase's schedule, so its rates are comparable.
-                boolean whole = phase >= 0 && t >= s.phaseStart(phase)
-                        && t + intervalNs <= s.phaseStart(phase) + s.phases.get(phase).intendedSpan();
-                row.append(fmt(t / 1e9)).append(',').append(phase).append(',').append(whole ? 1 : 0).append(',')
-                        .append(fmt(targetRate(s, phase, t, intervalNs))).append(',')
-                        .append(fmt(intendedCount[i] * perSecond)).append(',')
-                        .append(fmt(inputCount[i] * perSecond)).append(',')
-                        .append(fmt(outputCount[i] * perSecond)).append(',')
+                boolean whole = phase >= 0
+                        && t >= s.phaseStart(phase)
+                        && t + intervalNs
+                                <= s.phaseStart(phase) + s.phases.get(phase).intendedSpan();
+                row.append(fmt(t / 1e9))
+                        .append(',')
+                        .append(phase)
+                        .append(',')
+                        .append(whole ? 1 : 0)
+                        .append(',')
+                        .append(fmt(targetRate(s, phase, t, intervalNs)))
+                        .append(',')
+                        .append(fmt(intendedCount[i] * perSecond))
+                        .append(',')
+                        .append(fmt(inputCount[i] * perSecond))
+                        .append(',')
+                        .append(fmt(outputCount[i] * perSecond))
+                        .append(',')
                         .append(lagMax[i] == Long.MIN_VALUE ? "" : fmt(lagMax[i] / 1e6));
                 for (Window mode : modes) {
                     if (mode.count[i] == 0) {
                         row.append(",,,");
                     } else {
-                        row.append(',').append(fmt(mode.p50[i] / 1e3)).append(',').append(fmt(mode.p99[i] / 1e3)).append(',')
+                        row.append(',')
+                                .append(fmt(mode.p50[i] / 1e3))
+                                .append(',')
+                                .append(fmt(mode.p99[i] / 1e3))
+                                .append(',')
                                 .append(fmt(mode.max[i] / 1e3));
                     }
                 }

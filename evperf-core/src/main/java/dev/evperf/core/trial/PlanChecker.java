@@ -7,6 +7,7 @@ import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
+import dev.evperf.core.data.LiveData;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.load.Schedule;
@@ -126,6 +127,10 @@ public final class PlanChecker {
      */
     private static void checkPool(
             StreamSchema schema, int seqIndex, Workload.DataDef d, String stream, Path baseDir, String at) {
+        if (d != null && d.live != null) {
+            LiveData.check(schema, seqIndex, d.live, at);
+            return;
+        }
         if (d != null && d.file == null) {
             long need = (long) d.pool * poolRowBytes(schema);
             Runtime rt = Runtime.getRuntime();

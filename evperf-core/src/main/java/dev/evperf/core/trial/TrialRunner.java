@@ -12,9 +12,11 @@ import dev.evperf.api.jvm.LiveHeap;
 import dev.evperf.api.trace.Tracer;
 import dev.evperf.core.data.CsvSource;
 import dev.evperf.core.data.EventPool;
+import dev.evperf.core.data.LiveData;
 import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.LiveSupply;
 import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.Stalls;
@@ -167,13 +169,17 @@ public final class TrialRunner {
         // Small trials get small chunks; the cycle of chunks is what the trial holds, whatever its length.
         int chunkRows = (int) Math.max(schedule.largestBatch(), Math.min(EventSupply.CHUNK, Math.max(1, n)));
         int outRows = (int) Math.min(OutputChunk.SIZE, Long.highestOneBit(Math.max(1, capacity - 1)) << 1);
+        long index = RecordSpill.indexBytes(n, chunkRows, schedule.batched(), capacity, outRows);
         long need = MemoryNeed.bytes(
-                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows);
+                EventSupply.CHUNKS, chunkRows, schema.size(), schedule.batched(), OUTPUT_CHUNKS, outRows, index);
         result.heapNeedBytes = need;
         MemoryNeed.check(need, Runtime.getRuntime().maxMemory());
         SpecFeed feed = SpecFeed.of(w, n);
-        Object[][] pool =
-                feed != null ? feed.pool() : EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
+        // Live data: a generator makes the events while the run goes, a ring ahead of the senders (no pool).
+        LiveSupply liveSupply = LiveData.feed(schema, seqIndex, w.data.get(stream), senders, stream);
+        Object[][] pool = feed != null
+                ? feed.pool()
+                : liveSupply != null ? null : EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
@@ -221,7 +227,8 @@ public final class TrialRunner {
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
             int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
-            EventMaker maker = new EventMaker(pool, seqIndex);
+            EventMaker maker =
+                    liveSupply != null ? new EventMaker(liveSupply, seqIndex) : new EventMaker(pool, seqIndex);
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
@@ -254,11 +261,13 @@ public final class TrialRunner {
                             input,
                             spill::sent,
                             chunkRows,
-                            EventSupply.CHUNKS)) {
+                            EventSupply.CHUNKS);
+                    LiveSupply liveRings = liveSupply) {
                 if (acks != null) engine.subscribeAcks(acks);
                 if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
+                if (liveRings != null) liveRings.start();
                 supply.prefill();
                 sending.start(supply);
                 result.prepareMs = (System.nanoTime() - prepStart) / 1e6;
@@ -298,6 +307,9 @@ public final class TrialRunner {
                     });
                 }
                 long sendDone = System.nanoTime();
+                // The live monitor is closed: the senders' last chunks go with the others after the run
+                // (EventSupply.release), so the figures computed then have their heap.
+                for (var st : sending.states()) st.chunk = null;
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
@@ -331,7 +343,8 @@ public final class TrialRunner {
                 }
                 // Times the harness made an engine's thread or a sender wait for its records (none when the writer
                 // keeps up).
-                result.harnessWaits = new TrialResult.HarnessWaits(supply.waits(), out.ringWaits());
+                result.harnessWaits = new TrialResult.HarnessWaits(
+                        supply.waits() + (liveRings != null ? liveRings.waits() : 0), out.ringWaits());
                 result.runNs = sendDone - origin;
                 result.drainNs = drainNs;
                 result.clock = ResultFigures.clock(origin, originWall, endNano, endWall);

@@ -81,6 +81,14 @@ public final class Workload {
         public LinkedHashMap<String, GenDef> fields = new LinkedHashMap<>();
         /** Read the pool from a CSV file instead (the first {@code pool} rows). */
         public FileDef file;
+        /** Make the events while the trial runs instead, from a generator (no pool; docs/workload.md, "Live data"). */
+        public LiveDef live;
+    }
+
+    /** A live source: {@code source} names an {@code EventSource.Factory}, {@code args} are its own. */
+    public static final class LiveDef {
+        public String source;
+        public LinkedHashMap<String, String> args = new LinkedHashMap<>();
     }
 
     /** Exactly one of the generator kinds is set. */

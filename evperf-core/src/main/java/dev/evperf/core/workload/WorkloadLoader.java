@@ -12,11 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.evperf.api.config.BindError;
 import dev.evperf.api.config.Suggest;
 import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -130,16 +132,15 @@ public final class WorkloadLoader {
             JsonNode a = phases.get(i).path("adaptivity");
             if (!a.isObject() || !a.has("fraction")) continue;
             String field = "load.phases[" + i + "].adaptivity.sustained";
-            Path runJson = baseDir.resolve(a.path("sustained").asText()).resolve(Layout.RUN_JSON);
+            Path runDir = baseDir.resolve(a.path("sustained").asText());
+            Path runJson = runDir.resolve(Layout.RUN_JSON);
             JsonNode rate;
             try {
-                rate = new ObjectMapper()
-                        .readTree(runJson.toFile())
-                        .path("sustain")
-                        .path("sustainable_rate");
-            } catch (IOException e) {
-                throw new WorkloadException(where + ": " + field + ": cannot read " + runJson
-                        + " (expected the results directory of evperf sustain)");
+                JsonNode sustain = RunDir.open(runDir).run().sustain();
+                rate = sustain == null ? MissingNode.getInstance() : sustain.path("sustainable_rate");
+            } catch (IllegalArgumentException e) {
+                throw new WorkloadException(where + ": " + field
+                        + ": cannot read the results directory of evperf sustain: " + e.getMessage());
             }
             if (!rate.isNumber() || !(rate.asDouble() > 0)) {
                 throw new WorkloadException(where + ": " + field + ": " + runJson

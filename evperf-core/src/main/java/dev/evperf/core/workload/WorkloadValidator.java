@@ -71,6 +71,7 @@ public final class WorkloadValidator {
         validateComponents(w, where);
         AgentsCheck.validate(w, where);
         validateLoad(w, where);
+        LiveCheck.validate(w, where);
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {
             if (!LATENCY_MODES.contains(mode)) {
@@ -394,11 +395,11 @@ public final class WorkloadValidator {
                     ? w.load.stream
                     : w.streams.keySet().iterator().next();
             Workload.DataDef d = w.data.get(stream);
-            if (d == null || d.file == null)
+            if (d == null || (d.file == null && d.live == null))
                 fail(
                         where,
                         "data." + stream + ".file",
-                        "replay reads its timestamps from the load stream's data file; give one");
+                        "replay reads its timestamps from the load stream's data file (or live source); give one");
         }
     }
 

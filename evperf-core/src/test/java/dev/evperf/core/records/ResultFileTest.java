@@ -4,14 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.evperf.core.records.ResultFile.Column;
 import dev.evperf.core.records.ResultFile.Kind;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,6 +92,18 @@ class ResultFileTest {
                 }
             }
         }
+        // the footer, written a row group at a time from the index, is the struct Parquet's own writer makes of it
+        byte[] footer = footer(file);
+        FileMetaData meta = Util.readFileMetaData(new ByteArrayInputStream(footer));
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        Util.writeFileMetaData(meta, again);
+        assertThat(again.toByteArray()).isEqualTo(footer);
+        assertThat(meta.getNum_rows()).isEqualTo(rows.size());
+        assertThat(meta.getRow_groups())
+                .extracting(RowGroup::getNum_rows)
+                .containsExactly(Arrays.stream(sizes).asLongStream().boxed().toArray(Long[]::new));
+        ColumnMetaData label = meta.getRow_groups().get(1).getColumns().get(3).getMeta_data();
+        assertThat(label.getDictionary_page_offset()).isLessThan(label.getData_page_offset());
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement st = c.createStatement()) {
             ResultSet types = st.executeQuery("DESCRIBE SELECT * FROM read_parquet('" + file + "')");
@@ -138,6 +162,39 @@ class ResultFileTest {
                 k++;
             }
             assertThat(k).isEqualTo(want.size());
+        }
+    }
+
+    static byte[] footer(Path file) throws IOException {
+        byte[] all = Files.readAllBytes(file);
+        int len = ByteBuffer.wrap(all, all.length - 8, 4)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .getInt();
+        return Arrays.copyOfRange(all, all.length - 8 - len, all.length - 8);
+    }
+
+    /**
+     * What the writer keeps per row group for the footer: the heap estimate (MemoryNeed) counts
+     * {@link RowGroupIndex#heldBytes}, which must cover what adding them really allocates (this
+     * thread's allocation counter), and be little more than the longs themselves.
+     */
+    @Test
+    void theRowGroupPlacesHeldAreWhatTheEstimateCounts() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        List<Column> nine = ResultWriters.EVENTS;
+        long[] places = new long[3 * nine.size()];
+        for (int groups : new int[] {1, 100, 3000, 30518}) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            RowGroupIndex index = new RowGroupIndex(nine);
+            for (int g = 0; g < groups; g++) index.add(32768, places);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            long held = RowGroupIndex.heldBytes(nine.size(), groups);
+            assertThat(held).as("%d groups", groups).isGreaterThanOrEqualTo(allocated);
+            long data = 8L * groups * (1 + 3 * nine.size());
+            assertThat(held)
+                    .as("%d groups", groups)
+                    .isLessThanOrEqualTo(data + data / 50 + 2 * (16 + 8L * RowGroupIndex.BLOCK) + 1024);
+            assertThat(index.groups()).isEqualTo(groups);
         }
     }
 

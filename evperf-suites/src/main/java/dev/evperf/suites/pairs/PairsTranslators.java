@@ -3,7 +3,10 @@ package dev.evperf.suites.pairs;
 import dev.evperf.suites.translate.Translation;
 import java.util.List;
 
-/** The Pairs translation for an engine by name, or why there is none. */
+/**
+ * The Pairs translation for an engine by name, or why there is none. Flink's has the Indicator stream
+ * only ({@link PairsFlink#ORDERS_UNSUPPORTED}).
+ */
 public final class PairsTranslators {
     public static final List<String> ENGINES = List.of("siddhi", "esper", "flink", "kafka-streams");
 
@@ -14,12 +17,7 @@ public final class PairsTranslators {
         return switch (engine) {
             case "siddhi" -> PairsSiddhi.translate(strategies);
             case "esper" -> PairsEsper.translate(strategies);
-            case "flink" -> new Translation.Unsupported(
-                    engine,
-                    "not translated yet: the window, ratio and band"
-                            + " steps map to Flink SQL (TUMBLE on tickTS, OVER ROWS), but the state machine carries a balance"
-                            + " and shares from one order to the next, which MATCH_RECOGNIZE cannot, and a ProcessFunction"
-                            + " would be user code (Appendix B.3)");
+            case "flink" -> PairsFlink.translate(strategies);
             case "kafka-streams" -> new Translation.Unsupported(
                     engine,
                     "not translated yet: Kafka Streams has no query"

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * A Pairs run as an evperf workload: the StockTick stream read from the generated file, sent on the
  * simulated clock compressed to the run's wall minutes ({@code replay} of tickTS at speed
- * 1/compression), the translation as the engine's queries, both outputs recorded with their values.
+ * 1/compression), the translation as the engine's queries, its outputs (both, or Flink's Indicator alone) recorded
+ * with their values; Flink's workload starts a broker and a MiniCluster for the trial.
  *
  * <p>The thesis's TS (the wall time stamped at send, §7.3.2) is evperf's sequence field here: the
  * harness stamps each tick with its seq and records its send time itself, and the outputs' inputTS
@@ -23,33 +24,59 @@ import java.util.Map;
 public final class PairsWorkload {
     private PairsWorkload() {}
 
+    /** The ticks read from the generated file into a pool before the run, sent from it. */
     public static String yaml(Translation.Queries q, Path ticksFile, long ticks, double minutes) {
+        return yaml(
+                q,
+                ticks,
+                minutes,
+                "    pool: " + ticks + "\n    file: {path: "
+                        + quote(ticksFile.toAbsolutePath().toString())
+                        + ", delimiter: \",\", header: true, columns: {symbol: 0, price: 1, size: 2, tickTS: 3}}\n");
+    }
+
+    /**
+     * The same ticks fed live ({@link PairsLiveTicks}): the generator makes each tick while the run
+     * goes, a bounded ring ahead of the sender, instead of the file being read into a pool.
+     */
+    public static String yamlLive(Translation.Queries q, PairsScale scale, double minutes, long seed, long ticks) {
+        return yaml(
+                q,
+                ticks,
+                minutes,
+                String.format(
+                        Locale.ROOT,
+                        "    live: {source: pairs, args: {sf: %d, minutes: %s, seed: %d}}%n",
+                        scale.sf(),
+                        minutes,
+                        seed));
+    }
+
+    private static String yaml(Translation.Queries q, long ticks, double minutes, String data) {
         double speed = 1 / RunProfile.of(new PairsScale(1), minutes).compression();
         StringBuilder b = new StringBuilder();
         b.append("name: pairs-").append(q.engine()).append('\n');
         b.append(
                 "streams:\n  StockTick:\n    fields: {symbol: string, price: int, size: int, tickTS: long, TS: long}\n");
         b.append("    sequence: TS\n");
-        b.append("data:\n  StockTick:\n    pool: ").append(ticks).append('\n');
-        b.append("    file: {path: ")
-                .append(quote(ticksFile.toAbsolutePath().toString()))
-                .append(", delimiter: \",\", header: true, columns: {symbol: 0, price: 1, size: 2, tickTS: 3}}\n");
+        b.append("data:\n  StockTick:\n").append(data);
         b.append("engine:\n  name: ").append(q.engine()).append('\n');
         b.append("  queries: |\n");
         for (String line : q.text().split("\n")) {
             b.append("    ").append(line).append('\n');
         }
         b.append("  outputs:\n");
-        b.append("    Indicator: {sequence: inputTS, values: true}\n");
-        b.append("    MarketOrder: {sequence: inputTS, values: true}\n");
+        for (String o : q.outputNames()) {
+            b.append("    ").append(o).append(": {sequence: inputTS, values: true}\n");
+        }
         if (!q.options().isEmpty()) {
-            b.append("  options: {");
-            b.append(String.join(
-                    ", ",
-                    q.options().entrySet().stream()
-                            .map(e -> e.getKey() + ": " + e.getValue())
-                            .toList()));
-            b.append("}\n");
+            b.append("  options: ").append(flow(q.options())).append('\n');
+        }
+        if (q.engine().equals("flink")) {
+            // Flink runs behind Kafka (a broker and a MiniCluster started for the trial); a job may be minutes
+            // behind its input on a loaded machine, so the drain gets most of the trial's time (as the suites')
+            b.append("components:\n  broker: {start: true}\n  flink: {mode: minicluster}\n");
+            b.append("trial:\n  drain_timeout: 5m\n");
         }
         b.append("load:\n  stream: StockTick\n  phases:\n");
         b.append(String.format(
@@ -59,6 +86,18 @@ public final class PairsWorkload {
                 ticks));
         b.append("measure:\n  latency: [end-to-end]\n");
         return b.toString();
+    }
+
+    /** Options as a YAML flow mapping, nested maps included. */
+    private static String flow(Map<?, ?> m) {
+        return "{"
+                + String.join(
+                        ", ",
+                        m.entrySet().stream()
+                                .map(e -> e.getKey() + ": "
+                                        + (e.getValue() instanceof Map<?, ?> v ? flow(v) : e.getValue()))
+                                .toList())
+                + "}";
     }
 
     private static String quote(String s) {

@@ -1,0 +1,139 @@
+package dev.evperf.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.evperf.agent.clock.SkewedClock;
+import dev.evperf.agent.wire.Secret;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The skewed setup the tests of mapped figures share: driver and sink agent JVMs on loopback under
+ * one run secret, each with a known test-only clock offset and drift from issue 13's grid (+5 ms,
+ * −37 ms, 50 ppm), so the truth of every timestamp they report is known (every process on one host
+ * reads the one monotonic clock the controller reads).
+ */
+final class SkewedAgents {
+    static final long PLUS_5_MS = 5_000_000;
+    static final long MINUS_37_MS = -37_000_000;
+    static final double DRIFT_PPM = 50;
+
+    /** An agent JVM and the skew it applies to every timestamp it reports. */
+    record Agent(String name, LocalAgent process, SkewedClock clock) {
+        AgentAddress address() {
+            return process.address();
+        }
+    }
+
+    private final Secret secret;
+    private final List<Agent> drivers;
+    private final Agent sink;
+
+    private SkewedAgents(Secret secret, List<Agent> drivers, Agent sink) {
+        this.secret = secret;
+        this.drivers = drivers;
+        this.sink = sink;
+    }
+
+    /** Agents a test started in its own way (through a proxy, in a namespace) with the skews it gave them. */
+    static SkewedAgents of(Secret secret, List<Agent> drivers, Agent sink) {
+        return new SkewedAgents(secret, drivers, sink);
+    }
+
+    /** The agent {@code a}, started with {@code --test-clock-offset-ns offsetNs --test-clock-drift-ppm driftPpm}. */
+    static Agent skewed(LocalAgent a, long offsetNs, double driftPpm) {
+        return new Agent(a.address().name(), a, new SkewedClock(offsetNs, driftPpm, a.clockBase()));
+    }
+
+    /** The options that give an agent that skew. */
+    static List<String> options(long offsetNs, double driftPpm) {
+        return List.of(
+                "--test-clock-offset-ns", Long.toString(offsetNs), "--test-clock-drift-ppm", Double.toString(driftPpm));
+    }
+
+    /** driver-1 at +5 ms and 50 ppm, sink-1 at −37 ms. */
+    static SkewedAgents driverAndSink(TestAgents agents, Path dir) throws IOException {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Agent driver = start(agents, secretFile, "driver-1", PLUS_5_MS, DRIFT_PPM);
+        Agent sink = start(agents, secretFile, "sink-1", MINUS_37_MS, 0);
+        return new SkewedAgents(secret, List.of(driver), sink);
+    }
+
+    /** Seed 004's two drivers and one sink: driver-1 at +5 ms, driver-2 at −37 ms, sink-1 drifting 50 ppm. */
+    static SkewedAgents twoDriversAndSink(TestAgents agents, Path dir) throws IOException {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Agent d1 = start(agents, secretFile, "driver-1", PLUS_5_MS, 0);
+        Agent d2 = start(agents, secretFile, "driver-2", MINUS_37_MS, 0);
+        Agent sink = start(agents, secretFile, "sink-1", 0, DRIFT_PPM);
+        return new SkewedAgents(secret, List.of(d1, d2), sink);
+    }
+
+    private static Agent start(TestAgents agents, Path secretFile, String name, long offsetNs, double driftPpm)
+            throws IOException {
+        return skewed(
+                agents.start(name, secretFile, options(offsetNs, driftPpm).toArray(new String[0])), offsetNs, driftPpm);
+    }
+
+    Secret secret() {
+        return secret;
+    }
+
+    Agent driver() {
+        return drivers.get(0);
+    }
+
+    Agent sink() {
+        return sink;
+    }
+
+    /** The drivers' and the sink's addresses, in that order. */
+    List<AgentAddress> addresses() {
+        return Stream.concat(drivers.stream(), Stream.of(sink))
+                .map(Agent::address)
+                .toList();
+    }
+
+    List<String> driverNames() {
+        return drivers.stream().map(Agent::name).toList();
+    }
+
+    private Agent driverNamed(String name) {
+        return drivers.stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * Every received event's send, receipt and latency on the controller's clock lie within their
+     * bounds of the truth (events a query dropped have no receipt: the caller checks the counts).
+     */
+    void assertWithinBounds(AgentFigures f) {
+        for (int i = 0; i < f.planned(); i++) {
+            if (f.receipt(i) < 0) continue;
+            Agent d = driverNamed(f.driverOf(i));
+            long trueSend = d.clock().unskew(f.sendOnAgent(i));
+            long trueReceipt = sink.clock().unskew(f.receiptOnAgent(i));
+            assertThat(Math.abs(f.send(i) - trueSend))
+                    .as("send %d", i)
+                    .isLessThanOrEqualTo(f.relation(d.name()).boundAt(f.sendOnAgent(i)) + 1);
+            assertThat(Math.abs(f.receipt(i) - trueReceipt))
+                    .as("receipt %d", i)
+                    .isLessThanOrEqualTo(f.relation(sink.name()).boundAt(f.receiptOnAgent(i)) + 1);
+            assertThat(Math.abs(f.latency(i) - (trueReceipt - trueSend)))
+                    .as("latency %d", i)
+                    .isLessThanOrEqualTo(f.bound(i) + 2);
+        }
+    }
+
+    /** Every agent ends by itself once its controller said bye. */
+    void assertAllExit(Duration within) throws InterruptedException {
+        List<Agent> all = new ArrayList<>(drivers);
+        all.add(sink);
+        for (Agent a : all)
+            assertThat(a.process().awaitExit(within)).as(a.name()).isTrue();
+    }
+}
