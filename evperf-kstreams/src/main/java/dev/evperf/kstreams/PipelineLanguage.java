@@ -24,12 +24,16 @@ import java.util.regex.Pattern;
  *     | count by &lt;key&gt; every &lt;duration&gt;   tumbling windows on the record time (the broker's
  *                                      append time): rows (key, window_start, window_end, count),
  *                                      one per update
+ *     | window &lt;duration&gt; [advance &lt;duration&gt;] (top &lt;field&gt; | most &lt;field&gt; | aggregate &lt;fn&gt;(&lt;field&gt; | *) as &lt;name&gt; [, …])
+ *                                      event-time windows over all rows, tumbling or hopping, on the
+ *                                      record time (option timestamp: a field), one result per window
+ *                                      when it closes, rows (wend, …): {@link WindowStep}
  * </pre>
  * {@code --} starts a comment. Errors name the line and column in the user's text.
  */
 final class PipelineLanguage {
     private static final Pattern TOKEN = Pattern.compile(
-            "(--[^\\n]*)|('[^']*')|(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?[a-z]*)|([A-Za-z_]\\w*)|(>=|<=|!=|[=<>,;*])");
+            "(--[^\\n]*)|('[^']*')|(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?[a-z]*)|([A-Za-z_]\\w*)|(>=|<=|!=|[=<>,;*()])");
 
     record Token(String text, int line, int col) {}
 
@@ -88,7 +92,7 @@ final class PipelineLanguage {
         List<Field> fields = schema.fields();
         List<Step> steps = new ArrayList<>();
         while (true) {
-            Token t = next("where, select, avg, count or into");
+            Token t = next("where, select, avg, count, window or into");
             switch (t.text().toLowerCase()) {
                 case "where" -> {
                     int f = field(fields);
@@ -167,12 +171,71 @@ final class PipelineLanguage {
                             new Field("window_end", FieldType.LONG),
                             new Field("count", FieldType.LONG));
                 }
+                case "window" -> {
+                    WindowStep w = window(fields);
+                    steps.add(w);
+                    fields = w.outputFields();
+                }
                 case "into" -> {
                     Token output = next("an output stream");
                     return new Pipeline(input.text(), steps, output.text(), fields);
                 }
-                default -> throw error(t, "expected where, select, avg, count or into, found '" + t.text() + "'");
+                default -> throw error(
+                        t, "expected where, select, avg, count, window or into, found '" + t.text() + "'");
             }
+        }
+    }
+
+    /** After {@code window}: the size, the advance, and what each window gives. */
+    private WindowStep window(List<Field> fields) throws EngineException {
+        Token sizeToken = next("a window size");
+        long size = duration(sizeToken).toMillis();
+        long advance = size;
+        if (at < tokens.size() && peek().equalsIgnoreCase("advance")) {
+            at++;
+            Token a = next("an advance");
+            advance = duration(a).toMillis();
+            if (advance < 1 || advance > size)
+                throw error(a, "the advance must be at least 1 ms and at most the window's size " + sizeToken.text());
+        }
+        if (size < 1) throw error(sizeToken, "the window's size must be at least 1 ms");
+        Token what = next("top, most or aggregate");
+        switch (what.text().toLowerCase()) {
+            case "top", "most" -> {
+                WindowStep.Kind kind = what.text().equalsIgnoreCase("top") ? WindowStep.Kind.TOP : WindowStep.Kind.MOST;
+                return new WindowStep(size, advance, kind, field(fields), List.of(), fields);
+            }
+            case "aggregate" -> {
+                List<WindowStep.Column> columns = new ArrayList<>();
+                do {
+                    if (!columns.isEmpty()) at++; // the comma
+                    Token fn = next("count, sum, min, max or avg");
+                    String f = fn.text().toLowerCase();
+                    if (!List.of("count", "sum", "min", "max", "avg").contains(f))
+                        throw error(fn, "expected count, sum, min, max or avg, found '" + fn.text() + "'");
+                    expect("(");
+                    int arg;
+                    if (f.equals("count") && peek().equals("*")) {
+                        at++;
+                        arg = -1;
+                    } else {
+                        arg = field(fields);
+                        FieldType type = fields.get(arg).type();
+                        if (!(type == FieldType.INT
+                                || type == FieldType.LONG
+                                || type == FieldType.FLOAT
+                                || type == FieldType.DOUBLE))
+                            throw error(
+                                    tokens.get(at - 1),
+                                    "cannot " + f + " " + fields.get(arg).name() + ", a " + type);
+                    }
+                    expect(")");
+                    expect("as");
+                    columns.add(new WindowStep.Column(f, arg, next("a name").text()));
+                } while (at < tokens.size() && peek().equals(","));
+                return new WindowStep(size, advance, WindowStep.Kind.AGGREGATE, -1, columns, fields);
+            }
+            default -> throw error(what, "expected top, most or aggregate, found '" + what.text() + "'");
         }
     }
 

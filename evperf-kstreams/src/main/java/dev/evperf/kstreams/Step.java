@@ -12,7 +12,7 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.TimeWindows;
 
 /** One step of a pipeline ({@link PipelineLanguage}), as Kafka Streams DSL calls on a stream of rows. */
-sealed interface Step {
+sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, WindowStep {
 
     KStream<String, Object[]> apply(KStream<String, Object[]> in);
 

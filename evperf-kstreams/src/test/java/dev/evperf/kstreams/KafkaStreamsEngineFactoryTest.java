@@ -141,7 +141,7 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
     void queryErrorsNameLineAndColumn() {
         assertThatThrownBy(() -> factory().validate(specOf(syntaxError(), Map.of())))
                 .hasMessage(
-                        "kafka-streams: line 1 column 18: expected where, select, avg, count or into, found 'wher'");
+                        "kafka-streams: line 1 column 18: expected where, select, avg, count, window or into, found 'wher'");
         assertThatThrownBy(() ->
                         factory().validate(specOf("from StockStream\n  where prize > 5 into OutputStream", Map.of())))
                 .hasMessage(
@@ -151,7 +151,7 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
                 .hasMessage("kafka-streams: line 1 column 40: expected a duration such as 500ms, 1s, 5min, found '2'");
         assertThatThrownBy(() -> factory().validate(specOf("from StockStream select id", Map.of())))
                 .hasMessage(
-                        "kafka-streams: line 1 column 27: expected where, select, avg, count or into, found the end of the queries");
+                        "kafka-streams: line 1 column 27: expected where, select, avg, count, window or into, found the end of the queries");
         assertThatThrownBy(() ->
                         factory().validate(specOf("from StockStream where id mod 0 = 1 into OutputStream", Map.of())))
                 .hasMessage("kafka-streams: line 1 column 31: expected a positive integer, found '0'");

@@ -14,10 +14,11 @@ import java.util.Map;
 
 /**
  * Nexmark for the kafka-streams adapter, in its pipeline language ({@code from S [where f [mod m] op v]
- * [select a, b * x as c] [avg f as n by k] [count by k every d] into O}): the language evperf's adapter
- * builds into Kafka Streams DSL calls today. What it lacks is said per query; each would be a
- * {@code KafkaStreamsTopology} class of DSL code (the adapter's {@code topology} option), which
- * evperf does not ship yet.
+ * [select a, b * x as c] [window d [advance a] top f | most k | aggregate …] into O}): the language
+ * evperf's adapter builds into Kafka Streams DSL calls. Windowed queries run on event time: option
+ * {@code timestamp: dateTime} makes each record's Kafka timestamp its {@code dateTime}, and a window
+ * closes when stream time (the largest timestamp seen) reaches its end, so in-order data only (no
+ * grace). What the language lacks is said per query.
  */
 public final class NexmarkKafkaStreams extends NexmarkTranslator {
     public NexmarkKafkaStreams() {
@@ -59,14 +60,33 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
                 + "(auctions by seller to persons by id) in a topology class");
     }
 
+    /**
+     * One hopping windowed aggregate whose state is a count per auction; when the window closes, the
+     * auctions at the largest count. Nexmark's Flink SQL counts per auction and window, then joins the
+     * counts with their maximum per window: two more windowed stages, each closed by stream time, and
+     * the last one's stream time would stop at the last count, leaving the last windows open.
+     */
     @Override
     public Translation hotItems(HotItems q) {
-        return unsupported(WINDOWS + "; q5 also needs each window's maximum count joined back to its counts");
+        return queries(
+                q,
+                "from bid window " + q.window().millis() + "ms advance "
+                        + q.slide().millis() + "ms most auction into Out\n",
+                EVENT_TIME,
+                "a windowed aggregate (TimeWindows hopping, suppress until the window closes) whose state is a count"
+                        + " per auction, written whole to the window store on every bid");
     }
 
+    /** One tumbling windowed aggregate whose state is the window's bids at its largest price. */
     @Override
     public Translation highestBid(HighestBid q) {
-        return unsupported(WINDOWS + "; q7 needs each window's maximum price and the bids at it");
+        return queries(
+                q,
+                "from bid window " + q.window().millis()
+                        + "ms top price select wend, seq, auction, price, bidder, dateTime, extra into Out\n",
+                EVENT_TIME,
+                "a windowed aggregate (TimeWindows tumbling, suppress until the window closes) whose state is the"
+                        + " bids at the window's largest price");
     }
 
     @Override
@@ -84,9 +104,10 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
         return unsupported(NO_PATTERNS);
     }
 
+    private static final Map<String, Object> EVENT_TIME = Map.of("timestamp", "dateTime");
+
     private static final String WINDOWS =
-            "the pipeline language's only window is a tumbling count per key on the record "
-                    + "time (count by k every d), emitted on every update";
+            "the pipeline language's windows aggregate one stream; it has no join of two streams or windows";
     private static final String NO_PATTERNS =
             "Kafka Streams has no pattern or MATCH_RECOGNIZE operator; a match would be a "
                     + "Processor API state store of user code, which measures that code, not the engine";
