@@ -1,9 +1,8 @@
 package dev.evperf.analysis;
 
-import dev.evperf.analysis.trial.HlogTotal;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.analysis.trial.HlogTotal;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

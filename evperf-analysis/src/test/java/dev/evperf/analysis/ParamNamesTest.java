@@ -1,11 +1,10 @@
 package dev.evperf.analysis;
 
-import dev.evperf.analysis.summary.ParamNames;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.analysis.summary.ParamNames;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +24,16 @@ class ParamNamesTest {
     void wholePhasesAreNamedByTheirProfileAndJvmOptionsJoined() throws Exception {
         String path = "load.phases.pattern";
         List<Map<String, Object>> trials = List.of(
-                params(path, "{\"name\":\"pattern\",\"wave\":{\"min\":20000,\"max\":200000,\"period\":\"2s\",\"duration\":\"6s\"}}", "jvm", "[]"),
-                params(path, "{\"name\":\"pattern\",\"arrivals\":\"poisson\",\"seed\":5,\"constant\":{\"rate\":100000,\"duration\":\"6s\"}}",
-                        "jvm", "[\"-Xms4g\",\"-Xmn3g\"]"));
+                params(
+                        path,
+                        "{\"name\":\"pattern\",\"wave\":{\"min\":20000,\"max\":200000,\"period\":\"2s\",\"duration\":\"6s\"}}",
+                        "jvm",
+                        "[]"),
+                params(
+                        path,
+                        "{\"name\":\"pattern\",\"arrivals\":\"poisson\",\"seed\":5,\"constant\":{\"rate\":100000,\"duration\":\"6s\"}}",
+                        "jvm",
+                        "[\"-Xms4g\",\"-Xmn3g\"]"));
         ParamNames n = ParamNames.of(trials);
         assertThat(n.key(path)).isEqualTo("pattern");
         assertThat(n.text(trials.get(0))).isEqualTo("pattern=wave jvm=default");
@@ -47,8 +53,13 @@ class ParamNamesTest {
 
     @Test
     void keysAreTheShortestEndNoOtherParameterShares() throws Exception {
-        Map<String, Object> p = params("load.phases.warmup.bursts.distance", "\"5ms\"", "load.phases.measure.bursts.distance", "\"10ms\"",
-                "engine.options.service_time", "\"100us\"");
+        Map<String, Object> p = params(
+                "load.phases.warmup.bursts.distance",
+                "\"5ms\"",
+                "load.phases.measure.bursts.distance",
+                "\"10ms\"",
+                "engine.options.service_time",
+                "\"100us\"");
         ParamNames n = ParamNames.of(List.of(p));
         assertThat(n.key("load.phases.warmup.bursts.distance")).isEqualTo("warmup.bursts.distance");
         assertThat(n.key("load.phases.measure.bursts.distance")).isEqualTo("measure.bursts.distance");
@@ -56,7 +67,9 @@ class ParamNamesTest {
         // run.json's summaries keep a nested value as its JSON text: read the same way
         JsonNode tree = M.readTree("{\"load.phases.p\": {\"name\": \"p\", \"max\": {\"count\": 10}}}");
         assertThat(ParamNames.of(tree).text(tree)).isEqualTo("p=max");
-        assertThat(ParamNames.of(List.of(Map.of("load.phases.p", tree.get("load.phases.p").toString())))
-                .value("load.phases.p", tree.get("load.phases.p").toString())).isEqualTo("max");
+        assertThat(ParamNames.of(List.of(Map.of(
+                                "load.phases.p", tree.get("load.phases.p").toString())))
+                        .value("load.phases.p", tree.get("load.phases.p").toString()))
+                .isEqualTo("max");
     }
 }

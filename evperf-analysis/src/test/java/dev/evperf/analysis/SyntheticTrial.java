@@ -1,7 +1,6 @@
 package dev.evperf.analysis;
 
 import dev.evperf.analysis.trial.TrialData;
-
 import java.util.Arrays;
 
 /**
@@ -43,21 +42,22 @@ final class SyntheticTrial {
     static TrialData bursty() {
         return new TrialData(
                 seq(14),
-                new int[]{0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-                new boolean[]{false, false, true, true, true, true, true, true, true, true, true, true, true, true},
-                new int[]{0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
-                new int[]{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
+                new int[] {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+                new boolean[] {false, false, true, true, true, true, true, true, true, true, true, true, true, true},
+                new int[] {0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
+                new int[] {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
                 us(0, 0, 10000, 10000, 10000, 10000, 20000, 20000, 20000, 20000, 30000, 30000, 30000, 30000),
                 us(0, 1005, 10000, 10105, 10130, 10165, 20000, 20305, 20335, 20355, 30010, 30055, 30070, 30085),
                 us(1000, 1505, 10100, 10125, 10160, 10215, 20300, 20330, 20350, 20415, 30050, 30065, 30080, 30105),
-                new String[]{"OutputStream", "Alerts"},
-                new int[]{0, 0, 0, 0, 1, 0, 0},
-                new long[]{1, -1, 2, 6, 6, 9, 13},
+                new String[] {"OutputStream", "Alerts"},
+                new int[] {0, 0, 0, 0, 1, 0, 0},
+                new long[] {1, -1, 2, 6, 6, 9, 13},
                 us(1400, 15000, 10090, 20290, 20320, 20410, 30100));
     }
 
     /** result.json of bursty(): a warm-up phase at maximum rate, then the measured phase at 600 events/s. */
-    static final String BURSTY_RESULT = """
+    static final String BURSTY_RESULT =
+            """
             {"status":"ok","reason":null,"events_sent":14,"outputs_received":7,
              "phases":[
                {"name":"warmup","measure":false,"profile":"bursts","first_seq":0,"count":2,"target_rate":null,"intended_span_ns":0},
@@ -76,14 +76,19 @@ final class SyntheticTrial {
      * </pre>
      */
     static TrialData constant() {
-        return new TrialData(seq(4), new int[4], new boolean[]{true, true, true, true},
-                new int[]{-1, -1, -1, -1}, new int[]{-1, -1, -1, -1},
-                new long[]{0, 1000000, 2000000, 3000000},
-                new long[]{0, 1000500, 2000000, 3002000},
-                new long[]{10000, 1020500, 2030000, 3042000});
+        return new TrialData(
+                seq(4),
+                new int[4],
+                new boolean[] {true, true, true, true},
+                new int[] {-1, -1, -1, -1},
+                new int[] {-1, -1, -1, -1},
+                new long[] {0, 1000000, 2000000, 3000000},
+                new long[] {0, 1000500, 2000000, 3002000},
+                new long[] {10000, 1020500, 2030000, 3042000});
     }
 
-    static final String CONSTANT_RESULT = """
+    static final String CONSTANT_RESULT =
+            """
             {"status":"ok","reason":null,"events_sent":4,"outputs_received":0,
              "phases":[{"name":"steady","measure":true,"profile":"constant","first_seq":0,"count":4,"target_rate":1000.0,"intended_span_ns":3000000}],
              "drain_ns":0}

@@ -33,8 +33,8 @@ public enum FieldType {
                 return t;
             }
         }
-        throw new IllegalArgumentException("unknown field type '" + name
-                + "'; expected one of int, long, float, double, string, bool");
+        throw new IllegalArgumentException(
+                "unknown field type '" + name + "'; expected one of int, long, float, double, string, bool");
     }
 
     /**
@@ -46,16 +46,22 @@ public enum FieldType {
         String s = text.trim();
         try {
             switch (this) {
-                case INT: return Integer.valueOf(s);
-                case LONG: return Long.valueOf(s);
-                case FLOAT: return Float.valueOf(s);
-                case DOUBLE: return Double.valueOf(s);
-                case STRING: return text;
+                case INT:
+                    return Integer.valueOf(s);
+                case LONG:
+                    return Long.valueOf(s);
+                case FLOAT:
+                    return Float.valueOf(s);
+                case DOUBLE:
+                    return Double.valueOf(s);
+                case STRING:
+                    return text;
                 case BOOL:
                     if (s.equalsIgnoreCase("true")) return Boolean.TRUE;
                     if (s.equalsIgnoreCase("false")) return Boolean.FALSE;
                     throw new NumberFormatException();
-                default: throw new AssertionError(this);
+                default:
+                    throw new AssertionError(this);
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not " + (this == INT ? "an " : "a ") + yamlName());
@@ -65,13 +71,20 @@ public enum FieldType {
     /** Converts a generated number into this type's Java object (numeric types only). */
     public Object fromDouble(double v) {
         switch (this) {
-            case INT: return (int) Math.round(v);
-            case LONG: return Math.round(v);
-            case FLOAT: return (float) v;
-            case DOUBLE: return v;
-            case STRING: return Double.toString(v);
-            case BOOL: return v != 0;
-            default: throw new AssertionError(this);
+            case INT:
+                return (int) Math.round(v);
+            case LONG:
+                return Math.round(v);
+            case FLOAT:
+                return (float) v;
+            case DOUBLE:
+                return v;
+            case STRING:
+                return Double.toString(v);
+            case BOOL:
+                return v != 0;
+            default:
+                throw new AssertionError(this);
         }
     }
 

@@ -24,6 +24,5 @@ public interface OutputListener {
      * Called by engines that deliver outputs in batches, before the batch's rows, with its size,
      * so the sink can observe output batching. Engines that deliver row by row never call it.
      */
-    default void onBatch(int size) {
-    }
+    default void onBatch(int size) {}
 }

@@ -37,7 +37,9 @@ public interface EvperfFunctionsContract {
             in.send(new Object[] {2L, "B", 2f, null}); // a missing volume: no error, the event goes on
             in.send(EngineContract.stock(3, "C", 3));
             assertThat(errors).isEmpty();
-            assertThat(rows).extracting(r -> ((Number) r[0]).longValue(), r -> r[1] == null ? null : ((Number) r[1]).longValue())
+            assertThat(rows)
+                    .extracting(
+                            r -> ((Number) r[0]).longValue(), r -> r[1] == null ? null : ((Number) r[1]).longValue())
                     .containsExactly(tuple(1L, 10L), tuple(2L, null), tuple(3L, 30L));
         }
     }

@@ -13,15 +13,15 @@ import java.util.List;
  * so it dies with this process), its output in a log beside the results, and waits for it to end.
  */
 final class StudyJvm {
-    private StudyJvm() {
-    }
+    private StudyJvm() {}
 
     /** @throws IllegalStateException naming the log when the JVM fails or outlives {@code timeout} */
     static void run(String name, List<String> jvmOptions, Class<?> main, List<String> args, Path dir, Duration timeout)
             throws InterruptedException {
         List<Path> cp = new ArrayList<>();
         for (String p : System.getProperty("java.class.path").split(File.pathSeparator)) cp.add(Path.of(p));
-        ComponentJvm jvm = ComponentJvm.start(name, cp, jvmOptions, main.getName(), args, dir, dir.resolve(name + ".log"));
+        ComponentJvm jvm =
+                ComponentJvm.start(name, cp, jvmOptions, main.getName(), args, dir, dir.resolve(name + ".log"));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (jvm.alive() && System.nanoTime() < deadline) Thread.sleep(100);
         boolean late = jvm.alive();
@@ -29,8 +29,9 @@ final class StudyJvm {
         if (late || exit != 0) {
             String tail = jvm.logTail();
             String[] lines = tail.strip().split("\\R");
-            throw new IllegalStateException(name + (late ? " ran longer than " + timeout.toSeconds() + " s" : " exited with " + exit)
-                    + " (" + jvm.log() + "): " + lines[lines.length - 1]);
+            throw new IllegalStateException(
+                    name + (late ? " ran longer than " + timeout.toSeconds() + " s" : " exited with " + exit) + " ("
+                            + jvm.log() + "): " + lines[lines.length - 1]);
         }
     }
 
@@ -66,6 +67,9 @@ final class StudyJvm {
     }
 
     static List<String> list(String csv) {
-        return Arrays.stream(csv.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+        return Arrays.stream(csv.split(","))
+                .map(String::trim)
+                .filter(x -> !x.isEmpty())
+                .toList();
     }
 }

@@ -16,15 +16,20 @@ class CapacityModeTest {
 
     @Test
     void oneSendInKIsTimedCountsAndRatesStayExactAndTheSummaryStatesTheError() throws Exception {
-        String w = Cli.nullEngine("capacity", "0us", """
+        String w = Cli.nullEngine(
+                        "capacity",
+                        "0us",
+                        """
                   phases:
                     - {name: warmup, measure: false, max: {count: 20000}}
                     - {name: measure, max: {count: 100000}}
-                """) + "measure: {records: false, timing: sampled, sample: 50, live: false}\n";
+                """)
+                + "measure: {records: false, timing: sampled, sample: 50, live: false}\n";
         Path run = tmp.resolve("cap");
         Cli cli = Cli.run("run", Cli.write(tmp, "cap.yaml", w).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
-        JsonNode r = new ObjectMapper().readTree(run.resolve("trials/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(run.resolve("trials/t001/result.json").toFile());
         assertThat(r.get("events_sent").asLong()).isEqualTo(120_000);
         assertThat(r.get("outputs_received").asLong()).isEqualTo(120_000);
         // every 50th send, and the last of each phase (the first ones, 0 and 20 000, are multiples of 50)
@@ -34,11 +39,16 @@ class CapacityModeTest {
         assertThat(r.get("phases").get(1).get("achieved_rate").asDouble()).isPositive();
         assertThat(Files.exists(run.resolve("trials/t001/events.parquet"))).isFalse();
         Cli summary = Cli.run("summary", run.toString());
-        assertThat(summary.out).contains("capacity mode: 1 in 50 sends timed; sampling error of the latency figures")
+        assertThat(summary.out)
+                .contains("capacity mode: 1 in 50 sends timed; sampling error of the latency figures")
                 .containsPattern("processing +n=2001 +mean [0-9.]+ ± [0-9.]+ +p50 [0-9.]+ \\[[0-9.]+, [0-9.]+\\]");
         // The warm-up is not in the histograms: 100 000 / 50 + 1 measured sends timed.
 
-        Cli bad = Cli.run("run", Cli.write(tmp, "bad.yaml", w.replace("records: false, ", "")).toString(), "--out", tmp.resolve("bad").toString());
+        Cli bad = Cli.run(
+                "run",
+                Cli.write(tmp, "bad.yaml", w.replace("records: false, ", "")).toString(),
+                "--out",
+                tmp.resolve("bad").toString());
         assertThat(bad.exit).isEqualTo(2);
         assertThat(bad.err).contains("measure.timing").contains("needs measure.records: false");
     }

@@ -47,18 +47,33 @@ final class Chromium {
     /** Skips the calling test when Chromium is absent. @return the binary */
     static String required() {
         String chromium = binary();
-        Assumptions.assumeTrue(chromium != null, "chromium is not installed (Debian package 'chromium'; .ci/run installs it)");
+        Assumptions.assumeTrue(
+                chromium != null, "chromium is not installed (Debian package 'chromium'; .ci/run installs it)");
         return chromium;
     }
 
-    static Chromium run(String binary, Path profile, Path logs, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
+    static Chromium run(String binary, Path profile, Path logs, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(
+                binary,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile,
+                "--enable-logging=stderr",
+                "--v=0"));
         cmd.addAll(List.of(args));
         Files.createDirectories(logs);
         Path out = logs.resolve("stdout.txt"), err = logs.resolve("stderr.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("chromium did not finish in 180 s: " + cmd);
@@ -73,26 +88,42 @@ final class Chromium {
      * @param work a directory for the browser's profile and logs
      * @return the dumped DOM
      */
-    static String openWithEveryChartDrawn(String binary, Path html, Path work) throws IOException, InterruptedException {
-        Chromium dom = run(binary, Files.createDirectories(work.resolve("profile")), work.resolve("dom"), "--dump-dom",
+    static String openWithEveryChartDrawn(String binary, Path html, Path work)
+            throws IOException, InterruptedException {
+        Chromium dom = run(
+                binary,
+                Files.createDirectories(work.resolve("profile")),
+                work.resolve("dom"),
+                "--dump-dom",
                 html.toUri().toString());
         assertThat(dom.exit).as(dom.stderr).isZero();
         Map<String, String> body = bodyData(dom.stdout);
         assertThat(body).as("the <body> of the dumped DOM").containsEntry("data-ready", "yes");
-        assertThat(body.get("data-errors")).as("JavaScript errors: " + consoleLines(dom.stderr)).isEqualTo("0");
+        assertThat(body.get("data-errors"))
+                .as("JavaScript errors: " + consoleLines(dom.stderr))
+                .isEqualTo("0");
         String charts = body.get("data-charts");
         assertThat(body.get("data-charts-expected")).isEqualTo(charts);
         assertThat(body.get("data-canvases")).as("a canvas per chart").isEqualTo(charts);
         assertThat(consoleLines(dom.stderr)).as("console messages").isEmpty();
-        assertThat(dom.stdout).as("the page's error banner stays hidden").contains("<div id=\"js-errors\" class=\"js-errors\" hidden=\"\"></div>");
+        assertThat(dom.stdout)
+                .as("the page's error banner stays hidden")
+                .contains("<div id=\"js-errors\" class=\"js-errors\" hidden=\"\"></div>");
         return dom.stdout;
     }
 
     /** A screenshot of the page, kept at {@code png} for a person to look at. */
-    static void screenshot(String binary, Path html, Path png, int height, Path work) throws IOException, InterruptedException {
+    static void screenshot(String binary, Path html, Path png, int height, Path work)
+            throws IOException, InterruptedException {
         Files.deleteIfExists(png);
-        Chromium shot = run(binary, Files.createDirectories(work.resolve("profile")), work.resolve("shot"), "--hide-scrollbars",
-                "--window-size=1400," + height, "--screenshot=" + png.toAbsolutePath(), html.toUri().toString());
+        Chromium shot = run(
+                binary,
+                Files.createDirectories(work.resolve("profile")),
+                work.resolve("shot"),
+                "--hide-scrollbars",
+                "--window-size=1400," + height,
+                "--screenshot=" + png.toAbsolutePath(),
+                html.toUri().toString());
         assertThat(shot.exit).as(shot.stderr).isZero();
         assertThat(png).exists();
     }

@@ -39,7 +39,8 @@ final class Cli {
     static Cli capture(Command command) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = command.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = command.run(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -57,7 +58,9 @@ final class Cli {
                   options: {service_time: %s}
                   outputs: {out: {}}
                 load:
-                """.formatted(name, serviceTime) + load.stripTrailing() + "\n";
+                """
+                        .formatted(name, serviceTime)
+                + load.stripTrailing() + "\n";
     }
 
     static Path write(Path dir, String name, String text) throws IOException {
@@ -69,7 +72,9 @@ final class Cli {
     /** One column of a query over the run's Parquet files, as longs. */
     static List<Long> longs(String sql) throws SQLException {
         List<Long> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) out.add(rs.getLong(1));
         }
         return out;
@@ -81,7 +86,9 @@ final class Cli {
 
     /** The first column of the first row, as a double. */
     static double number(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getDouble(1);
         }

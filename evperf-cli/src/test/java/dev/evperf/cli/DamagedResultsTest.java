@@ -22,15 +22,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 class DamagedResultsTest {
     @TempDir
     static Path tmp;
+
     static Path run;
 
     @BeforeAll
     static void runOnce() throws Exception {
         run = tmp.resolve("run");
-        String w = Cli.nullEngine("damage", "0", """
+        String w = Cli.nullEngine(
+                        "damage",
+                        "0",
+                        """
                   phases:
                     - {name: measure, bursts: {count: 20, size: 100, distance: 10ms}}
-                """) + "measure: {jfr: false}\n";
+                """)
+                + "measure: {jfr: false}\n";
         Cli cli = Cli.run("run", Cli.write(tmp, "w.yaml", w).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
     }
@@ -88,7 +93,11 @@ class DamagedResultsTest {
         abstract void apply(Path file) throws IOException;
     }
 
-    enum Command { SUMMARY, REPORT, COMPARE }
+    enum Command {
+        SUMMARY,
+        REPORT,
+        COMPARE
+    }
 
     @ParameterizedTest
     @EnumSource(Damage.class)
@@ -97,19 +106,32 @@ class DamagedResultsTest {
         ReportTest.copyTree(run, copy);
         damage.apply(copy.resolve(damage.file));
         for (Command c : Command.values()) {
-            Cli cli = switch (c) {
-                case SUMMARY -> Cli.run("summary", copy.toString());
-                case REPORT -> Cli.run("report", copy.toString(), "-o", tmp.resolve(damage + ".html").toString());
-                case COMPARE -> Cli.run("compare", run.toString(), copy.toString());
-            };
+            Cli cli =
+                    switch (c) {
+                        case SUMMARY -> Cli.run("summary", copy.toString());
+                        case REPORT -> Cli.run(
+                                "report",
+                                copy.toString(),
+                                "-o",
+                                tmp.resolve(damage + ".html").toString());
+                        case COMPARE -> Cli.run("compare", run.toString(), copy.toString());
+                    };
             String what = damage + " on " + c + ": " + cli;
             assertThat(cli.exit).as(what).isEqualTo(2);
             assertThat(cli.err.strip().lines()).as(what).hasSize(1);
-            assertThat(cli.err).as(what).startsWith("evperf: " + copy.resolve(damage.file))
-                    .doesNotContain("internal error").doesNotContain("\tat ").doesNotContain("Exception");
-            assertThat(cli.out).as(what + ": nothing printed from what was left").isEmpty();
+            assertThat(cli.err)
+                    .as(what)
+                    .startsWith("evperf: " + copy.resolve(damage.file))
+                    .doesNotContain("internal error")
+                    .doesNotContain("\tat ")
+                    .doesNotContain("Exception");
+            assertThat(cli.out)
+                    .as(what + ": nothing printed from what was left")
+                    .isEmpty();
         }
-        assertThat(Files.exists(tmp.resolve(damage + ".html"))).as("no report of a damaged run").isFalse();
+        assertThat(Files.exists(tmp.resolve(damage + ".html")))
+                .as("no report of a damaged run")
+                .isFalse();
     }
 
     private static void delete(Path dir) throws IOException {

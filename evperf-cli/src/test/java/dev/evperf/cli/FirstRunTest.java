@@ -30,17 +30,29 @@ class FirstRunTest {
     void theFirstRunBuildsWithProgressAndPrintsOnlyEvperfsOwnLines() throws Exception {
         Path tree = tmp.resolve("evperf");
         copySources(Path.of("").toAbsolutePath().getParent(), tree);
-        Result first = launch(tree, "run", "examples/quickstart.yaml", "--out", tmp.resolve("run").toString());
+        Result first = launch(
+                tree,
+                "run",
+                "examples/quickstart.yaml",
+                "--out",
+                tmp.resolve("run").toString());
         assertThat(first.exit).as(first.toString()).isZero();
         for (String text : List.of(first.out, first.err)) {
-            assertThat(text).as(first.toString()).doesNotContain("\u001b").doesNotContain("SLF4J").doesNotContain("[INFO]")
-                    .doesNotContain("WARN").doesNotContain("log4j");
+            assertThat(text)
+                    .as(first.toString())
+                    .doesNotContain("\u001b")
+                    .doesNotContain("SLF4J")
+                    .doesNotContain("[INFO]")
+                    .doesNotContain("WARN")
+                    .doesNotContain("log4j");
         }
         List<String> err = first.err.lines().toList();
         assertThat(err).as(first.err).allMatch(l -> l.startsWith("evperf: ") || l.matches("\\[1/1] t001 .*"));
         assertThat(err.get(0)).startsWith("evperf: first run: building the CLI");
         // One line per module as Maven starts it, in order, the CLI last; then the time it took.
-        List<String> modules = err.stream().filter(l -> l.matches("evperf:   \\[\\d+/\\d+] evperf\\S* \\(\\d+ s\\)")).toList();
+        List<String> modules = err.stream()
+                .filter(l -> l.matches("evperf:   \\[\\d+/\\d+] evperf\\S* \\(\\d+ s\\)"))
+                .toList();
         assertThat(modules).hasSizeGreaterThanOrEqualTo(6);
         assertThat(modules.get(modules.size() - 1)).contains("evperf-cli");
         assertThat(err).anyMatch(l -> l.matches("evperf: built in \\d+ s"));
@@ -93,16 +105,23 @@ class FirstRunTest {
     }
 
     static Result launch(Path tree, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of("bash", tree.resolve("evperf").toString()));
+        List<String> cmd =
+                new java.util.ArrayList<>(List.of("bash", tree.resolve("evperf").toString()));
         cmd.addAll(List.of(args));
         Path out = tree.resolve("launch.out"), err = tree.resolve("launch.err");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tree.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(tree.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         pb.environment().put("TMPDIR", tree.toString());
         Process p = pb.start();
         if (!p.waitFor(15, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new AssertionError("the launcher did not finish in 15 min: " + cmd);
         }
-        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Result(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

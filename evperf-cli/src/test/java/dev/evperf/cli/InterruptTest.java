@@ -20,10 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InterruptTest {
     /** Three trials on the null engine: a short one, then two that would run 60 s each. */
-    private static final String WORKLOAD = Cli.nullEngine("interrupt", "0", """
+    private static final String WORKLOAD = Cli.nullEngine(
+                    "interrupt",
+                    "0",
+                    """
               phases:
                 - {name: measure, constant: {rate: 1000, duration: 1s}}
-            """) + """
+            """)
+            + """
             matrix:
               load.phases.measure.constant.duration: [1s, 60s, 60s]
             measure: {jfr: false}
@@ -44,7 +48,8 @@ class InterruptTest {
 
     private void signalDuringTheSecondTrial(String signal, int exitCode) throws Exception {
         Path run = tmp.resolve("run");
-        CliProcess cli = CliProcess.start(tmp.resolve("cli"), "run", Cli.write(tmp, "w.yaml", WORKLOAD).toString(), "--out", run.toString());
+        CliProcess cli = CliProcess.start(
+                tmp.resolve("cli"), "run", Cli.write(tmp, "w.yaml", WORKLOAD).toString(), "--out", run.toString());
         ProcessHandle trial = awaitTrialJvm(run.resolve("trials/t002"), cli);
         cli.signal(signal);
         int exit = cli.waitFor(120);
@@ -52,9 +57,13 @@ class InterruptTest {
 
         assertThat(exit).as(err).isEqualTo(exitCode);
         List<String> lines = err.strip().lines().toList();
-        assertThat(lines.get(lines.size() - 1)).as(err)
-                .isEqualTo("evperf: interrupted by SIG" + signal + ": 1 trial ok, t002 interrupted, 1 not run; results in " + run);
-        assertThat(lines.get(lines.size() - 2)).as("one line after the trial's start line").startsWith("[2/3] t002");
+        assertThat(lines.get(lines.size() - 1))
+                .as(err)
+                .isEqualTo("evperf: interrupted by SIG" + signal
+                        + ": 1 trial ok, t002 interrupted, 1 not run; results in " + run);
+        assertThat(lines.get(lines.size() - 2))
+                .as("one line after the trial's start line")
+                .startsWith("[2/3] t002");
         assertThat(err).as("no trial after the signal is announced").doesNotContain("t003");
         assertThat(err).doesNotContain("internal error").doesNotContain("\tat ");
 
@@ -65,36 +74,60 @@ class InterruptTest {
         assertThat(trials.get(0).get("status").asText()).isEqualTo("ok");
         assertThat(trials.get(1).get("status").asText()).isEqualTo("interrupted");
         assertThat(trials.get(1).get("reason").asText()).isEqualTo("interrupted (SIG" + signal + ")");
-        assertThat(trials.get(1).get("exit_code").asInt()).as("asked to stop with SIGTERM, not killed").isEqualTo(143);
+        assertThat(trials.get(1).get("exit_code").asInt())
+                .as("asked to stop with SIGTERM, not killed")
+                .isEqualTo(143);
         assertThat(trials.get(2).get("status").asText()).isEqualTo("not run");
         // The trial JVM, asked to stop, recorded that itself.
-        JsonNode result = new ObjectMapper().readTree(run.resolve("trials/t002/result.json").toFile());
+        JsonNode result = new ObjectMapper()
+                .readTree(run.resolve("trials/t002/result.json").toFile());
         assertThat(result.get("status").asText()).isEqualTo("interrupted");
         assertThat(Files.exists(run.resolve("trials/t003"))).isFalse();
         assertNothingLeft(trial, run);
         // The interrupted run reads as what happened, not as damage and not as failures.
         Cli summary = Cli.run("summary", run.toString());
         assertThat(summary.exit).as(summary.toString()).isZero();
-        assertThat(summary.out).contains("3 trials, 1 ok, 0 failed, 1 interrupted, 1 not run")
-                .contains("INTERRUPTED: interrupted (SIG" + signal + ")").contains("NOT RUN: the run was interrupted");
+        assertThat(summary.out)
+                .contains("3 trials, 1 ok, 0 failed, 1 interrupted, 1 not run")
+                .contains("INTERRUPTED: interrupted (SIG" + signal + ")")
+                .contains("NOT RUN: the run was interrupted");
     }
 
     @Test
     void sigtermToSustainRecordsTheProbeInterruptedAndTheSearchSoFar() throws Exception {
         Path run = tmp.resolve("sustain");
-        Path w = Cli.write(tmp, "s.yaml", Cli.nullEngine("sustain", "0", """
+        Path w = Cli.write(
+                tmp,
+                "s.yaml",
+                Cli.nullEngine(
+                                "sustain",
+                                "0",
+                                """
                   phases:
                     - {name: measure, constant: {rate: 1000, duration: 1s}}
-                """) + "measure: {jfr: false}\n");
-        CliProcess cli = CliProcess.start(tmp.resolve("cli"), "sustain", w.toString(), "--out", run.toString(), "--start", "1000",
-                "--warmup", "1s", "--duration", "60s");
+                """)
+                        + "measure: {jfr: false}\n");
+        CliProcess cli = CliProcess.start(
+                tmp.resolve("cli"),
+                "sustain",
+                w.toString(),
+                "--out",
+                run.toString(),
+                "--start",
+                "1000",
+                "--warmup",
+                "1s",
+                "--duration",
+                "60s");
         ProcessHandle trial = awaitTrialJvm(run.resolve("trials/t001"), cli);
         cli.signal("TERM");
         int exit = cli.waitFor(120);
         String err = cli.err();
         assertThat(exit).as(err).isEqualTo(143);
-        assertThat(err.strip().lines().reduce((a, b) -> b).orElseThrow()).as(err)
-                .isEqualTo("evperf: interrupted by SIGTERM: 0 trials ok, t001 interrupted, 0 not run; results in " + run);
+        assertThat(err.strip().lines().reduce((a, b) -> b).orElseThrow())
+                .as(err)
+                .isEqualTo(
+                        "evperf: interrupted by SIGTERM: 0 trials ok, t001 interrupted, 0 not run; results in " + run);
         JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
         assertThat(runJson.path("finished").asText()).isNotEmpty();
         assertThat(runJson.at("/trials/0/status").asText()).isEqualTo("interrupted");
@@ -106,18 +139,25 @@ class InterruptTest {
     private static void assertNothingLeft(ProcessHandle trial, Path run) throws Exception {
         trial.onExit().get(30, TimeUnit.SECONDS);
         assertThat(trial.isAlive()).as("the trial JVM " + trial.pid()).isFalse();
-        assertThat(CliProcess.runningFor(run)).as("processes of the run still alive").isEmpty();
+        assertThat(CliProcess.runningFor(run))
+                .as("processes of the run still alive")
+                .isEmpty();
     }
 
     /** The trial JVM of that trial directory, by the pid it wrote into its env.json, once it is sending. */
     static ProcessHandle awaitTrialJvm(Path trialDir, CliProcess cli) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
-            assertThat(cli.process.isAlive()).as("evperf ended before the signal: %s", cli.err()).isTrue();
+            assertThat(cli.process.isAlive())
+                    .as("evperf ended before the signal: %s", cli.err())
+                    .isTrue();
             Path stdout = trialDir.resolve("stdout.txt");
             // the live line: the trial is past preparation and sending
             if (Files.exists(stdout) && Files.readString(stdout).contains("evperf-live ")) {
-                long pid = new ObjectMapper().readTree(trialDir.resolve("env.json").toFile()).get("pid").asLong();
+                long pid = new ObjectMapper()
+                        .readTree(trialDir.resolve("env.json").toFile())
+                        .get("pid")
+                        .asLong();
                 Optional<ProcessHandle> p = ProcessHandle.of(pid);
                 assertThat(p).as("trial JVM %d", pid).isPresent();
                 return p.get();

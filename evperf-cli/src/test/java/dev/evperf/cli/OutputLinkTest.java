@@ -27,7 +27,8 @@ class OutputLinkTest {
 
     static final int N = 20;
 
-    static final String SIDDHI = """
+    static final String SIDDHI =
+            """
             from S#window.length(2) select id insert all events into Expired;
             from S[id % 2 == 0] select id, k insert into Evens;
             from S[id % 2 == 1] select id, k insert into Odds;
@@ -36,7 +37,8 @@ class OutputLinkTest {
             from S select id, id % 2 as g insert into T;
             from T#window.length(4) select g, min(id) as id group by g insert into Grouped;""";
 
-    static final String ESPER = """
+    static final String ESPER =
+            """
             insert irstream into Expired select id from S#length(2);
             insert into Evens select id, k from S where id % 2 = 0;
             insert into Odds select id, k from S where id % 2 = 1;
@@ -50,20 +52,21 @@ class OutputLinkTest {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < N; i++) {
             switch (stream) {
-                // every event, and from the third on the one it pushes out of the window (two back)
+                    // every event, and from the third on the one it pushes out of the window (two back)
                 case "Expired" -> {
                     out.add(i + "<-" + i);
                     if (i >= 2) out.add(i + "<-" + (i - 2));
                 }
-                // each event from the second on joins the last one of the other parity; the output names the even one
+                    // each event from the second on joins the last one of the other parity; the output names the even
+                    // one
                 case "Joined" -> {
                     if (i >= 1) out.add(i + "<-" + (i % 2 == 0 ? i : i - 1));
                 }
-                // event i completes the pattern event i-1 started, and the output names i-1
+                    // event i completes the pattern event i-1 started, and the output names i-1
                 case "Followed" -> {
                     if (i >= 1) out.add(i + "<-" + (i - 1));
                 }
-                // the window holds i-3…i; i's group (its parity) then holds i-2 and i: the minimum is i-2
+                    // the window holds i-3…i; i's group (its parity) then holds i-2 and i: the minimum is i-2
                 case "Grouped" -> out.add(i + "<-" + (i >= 2 ? i - 2 : i));
                 default -> throw new IllegalArgumentException(stream);
             }
@@ -92,7 +95,8 @@ class OutputLinkTest {
                 load:
                   phases: [{constant: {rate: 1000, count: %d}}]
                 measure: {live: false, jfr: false}
-                """.formatted(engine, options, queries.indent(4).stripTrailing(), N);
+                """
+                .formatted(engine, options, queries.indent(4).stripTrailing(), N);
     }
 
     /** Esper without its internal timer delivers every output of these queries inside send, on the sending thread. */
@@ -100,16 +104,19 @@ class OutputLinkTest {
     @ValueSource(strings = {"siddhi", "esper"})
     void everyOutputIsLinkedToTheInputWhoseSendDeliveredIt(String engine) throws Exception {
         Path run = tmp.resolve("run");
-        String w = engine.equals("siddhi") ? workload(engine, SIDDHI, "{}") : workload(engine, ESPER, "{internal_timer: false}");
+        String w = engine.equals("siddhi")
+                ? workload(engine, SIDDHI, "{}")
+                : workload(engine, ESPER, "{internal_timer: false}");
         Cli cli = Cli.run("run", Cli.write(tmp, "w.yaml", w).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
         long total = 0, differing = 0;
         for (String stream : List.of("Expired", "Joined", "Followed", "Grouped")) {
             List<String> got = new ArrayList<>();
-            try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT seq, declared, link FROM read_parquet('" + t.resolve("outputs.parquet")
-                         + "') WHERE stream = '" + stream + "'")) {
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT seq, declared, link FROM read_parquet('"
+                            + t.resolve("outputs.parquet") + "') WHERE stream = '" + stream + "'")) {
                 while (rs.next()) {
                     got.add(rs.getLong(1) + "<-" + rs.getLong(2));
                     assertThat(rs.getString(3)).isEqualTo("send");
@@ -120,12 +127,14 @@ class OutputLinkTest {
             got.sort(null);
             assertThat(got).as(engine + " " + stream).isEqualTo(expected(stream));
         }
-        JsonNode links = new ObjectMapper().readTree(t.resolve("result.json").toFile()).get("links");
+        JsonNode links =
+                new ObjectMapper().readTree(t.resolve("result.json").toFile()).get("links");
         assertThat(links.get("send").asLong()).isEqualTo(total);
         assertThat(links.get("declared").asLong()).isZero();
         assertThat(links.get("differing").asLong()).isEqualTo(differing).isEqualTo(18 + 10 + 19 + 18);
         Cli summary = Cli.run("summary", run.toString());
-        assertThat(summary.out).contains("outputs linked to their input: " + total + " by the send that delivered them")
+        assertThat(summary.out)
+                .contains("outputs linked to their input: " + total + " by the send that delivered them")
                 .contains("; 65 name another input in their sequence attribute");
     }
 
@@ -137,15 +146,25 @@ class OutputLinkTest {
     @org.junit.jupiter.api.Test
     void anEngineThatMayDeliverOnItsOwnThreadsIsLinkedByTheDeclaredAttribute() throws Exception {
         Path run = tmp.resolve("timer");
-        Cli cli = Cli.run("run", Cli.write(tmp, "t.yaml", workload("esper", ESPER, "{internal_timer: true}")).toString(), "--out", run.toString());
+        Cli cli = Cli.run(
+                "run",
+                Cli.write(tmp, "t.yaml", workload("esper", ESPER, "{internal_timer: true}"))
+                        .toString(),
+                "--out",
+                run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*), count(*) FILTER (WHERE link = 'declared' AND seq = declared) FROM read_parquet('"
-                     + t.resolve("outputs.parquet") + "')")) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT count(*), count(*) FILTER (WHERE link = 'declared' AND seq = declared) FROM read_parquet('"
+                                + t.resolve("outputs.parquet") + "')")) {
             rs.next();
-            assertThat(rs.getLong(1)).isEqualTo(expected("Expired").size() + expected("Joined").size() + expected("Followed").size()
-                    + expected("Grouped").size());
+            assertThat(rs.getLong(1))
+                    .isEqualTo(expected("Expired").size()
+                            + expected("Joined").size()
+                            + expected("Followed").size()
+                            + expected("Grouped").size());
             assertThat(rs.getLong(2)).isEqualTo(rs.getLong(1));
         }
         JsonNode result = new ObjectMapper().readTree(t.resolve("result.json").toFile());
@@ -169,15 +188,18 @@ class OutputLinkTest {
         for (String stream : List.of("Expired", "Followed")) {
             List<String> want = new ArrayList<>();
             for (String e : expected(stream)) {
-                long delivering = Long.parseLong(e.substring(0, e.indexOf('<'))), declared = Long.parseLong(e.substring(e.indexOf('-') + 1));
+                long delivering = Long.parseLong(e.substring(0, e.indexOf('<'))),
+                        declared = Long.parseLong(e.substring(e.indexOf('-') + 1));
                 boolean inBatch = declared / 4 == delivering / 4;
-                want.add((inBatch ? declared : delivering / 4 * 4 + 3) + "<-" + declared + " " + (inBatch ? "batch" : "batch-last"));
+                want.add((inBatch ? declared : delivering / 4 * 4 + 3) + "<-" + declared + " "
+                        + (inBatch ? "batch" : "batch-last"));
             }
             want.sort(null);
             List<String> got = new ArrayList<>();
-            try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT seq, declared, link FROM read_parquet('" + t.resolve("outputs.parquet")
-                         + "') WHERE stream = '" + stream + "'")) {
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT seq, declared, link FROM read_parquet('"
+                            + t.resolve("outputs.parquet") + "') WHERE stream = '" + stream + "'")) {
                 while (rs.next()) got.add(rs.getLong(1) + "<-" + rs.getLong(2) + " " + rs.getString(3));
             }
             got.sort(null);

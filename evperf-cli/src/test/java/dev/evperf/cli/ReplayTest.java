@@ -12,7 +12,8 @@ class ReplayTest {
     @TempDir
     Path tmp;
 
-    static final String W = """
+    static final String W =
+            """
             name: replay
             streams:
               Ticks: {fields: {sym: string, price: double}}
@@ -27,7 +28,8 @@ class ReplayTest {
 
     @Test
     void intendedTimesFollowTheTraceAtItsSpeed() throws Exception {
-        Files.writeString(tmp.resolve("trace.csv"), "ts,sym,price\n1000,A,1.5\n1000,B,2.5\n1010,A,3.5\n1040,C,4.5\n1100,A,5.5\n");
+        Files.writeString(
+                tmp.resolve("trace.csv"), "ts,sym,price\n1000,A,1.5\n1000,B,2.5\n1010,A,3.5\n1040,C,4.5\n1100,A,5.5\n");
         Path run = tmp.resolve("run");
         Cli cli = Cli.run("run", Cli.write(tmp, "w.yaml", W).toString(), "--out", run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
@@ -46,11 +48,19 @@ class ReplayTest {
     @Test
     void aBadOrBackwardTimestampIsBadInputWithItsLine() throws Exception {
         Files.writeString(tmp.resolve("trace.csv"), "ts,sym,price\n1000,A,1.5\nsoon,B,2.5\n");
-        Cli bad = Cli.run("run", Cli.write(tmp, "w.yaml", W).toString(), "--out", tmp.resolve("x").toString());
+        Cli bad = Cli.run(
+                "run",
+                Cli.write(tmp, "w.yaml", W).toString(),
+                "--out",
+                tmp.resolve("x").toString());
         assertThat(bad.exit).isEqualTo(2);
         assertThat(bad.err).contains("trace.csv:3").contains("'soon' is not a number");
         Files.writeString(tmp.resolve("trace.csv"), "ts,sym,price\n1000,A,1.5\n900,B,2.5\n");
-        Cli back = Cli.run("run", tmp.resolve("w.yaml").toString(), "--out", tmp.resolve("y").toString());
+        Cli back = Cli.run(
+                "run",
+                tmp.resolve("w.yaml").toString(),
+                "--out",
+                tmp.resolve("y").toString());
         assertThat(back.exit).isEqualTo(2);
         assertThat(back.err).contains("earlier than the one before");
         assertThat(Files.exists(tmp.resolve("y"))).isFalse();

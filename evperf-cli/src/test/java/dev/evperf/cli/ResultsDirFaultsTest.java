@@ -26,10 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
  * without write permission stays writable, so only the file-size limit is tried that way).
  */
 class ResultsDirFaultsTest {
-    private static final String WORKLOAD = Cli.nullEngine("faults", "0", """
+    private static final String WORKLOAD = Cli.nullEngine(
+                    "faults",
+                    "0",
+                    """
               phases:
                 - {name: measure, max: {count: 300000}}
-            """) + "measure: {jfr: false}\nrepetitions: 3\n";
+            """)
+            + "measure: {jfr: false}\nrepetitions: 3\n";
 
     @TempDir
     Path tmp;
@@ -38,7 +42,10 @@ class ResultsDirFaultsTest {
         Cli cli = Cli.run("run", Cli.write(tmp, "w.yaml", WORKLOAD).toString(), "--out", out.toString());
         assertThat(cli.exit).as(cli.toString()).isEqualTo(2);
         assertThat(cli.err.strip().lines()).as(cli.err).hasSize(1);
-        assertThat(cli.err).startsWith("evperf: --out " + out + ": ").doesNotContain("\tat ").doesNotContain("internal error");
+        assertThat(cli.err)
+                .startsWith("evperf: --out " + out + ": ")
+                .doesNotContain("\tat ")
+                .doesNotContain("internal error");
         return cli;
     }
 
@@ -63,11 +70,15 @@ class ResultsDirFaultsTest {
             if (!m.mounted) {
                 // unprivileged: a directory without write permission
                 assertThat(dir.toFile().setWritable(false, false)).isTrue();
-                assertThat(Files.isWritable(dir)).as("a process that can neither mount nor be denied a write (root without"
-                        + " CAP_SYS_ADMIN) has no read-only directory to try").isFalse();
+                assertThat(Files.isWritable(dir))
+                        .as("a process that can neither mount nor be denied a write (root without"
+                                + " CAP_SYS_ADMIN) has no read-only directory to try")
+                        .isFalse();
             }
             Cli cli = runBadOut(dir.resolve("run"));
-            assertThat(cli.err).contains("cannot write there").contains(m.mounted ? "Read-only file system" : "permission denied");
+            assertThat(cli.err)
+                    .contains("cannot write there")
+                    .contains(m.mounted ? "Read-only file system" : "permission denied");
             assertThat(Files.exists(dir.resolve("run"))).isFalse();
         } finally {
             dir.toFile().setWritable(true, false);
@@ -85,19 +96,25 @@ class ResultsDirFaultsTest {
         try (Mount m = Mount.tmpfs(dir, "size=1m")) {
             mounted = m.mounted;
             // 300 000 events' records are several MB: the first trial fills 1 MiB, or meets a 2 MiB file-size limit
-            CliProcess cli = mounted ? CliProcess.start(tmp.resolve("cli"), "run", w.toString(), "--out", run.toString())
+            CliProcess cli = mounted
+                    ? CliProcess.start(tmp.resolve("cli"), "run", w.toString(), "--out", run.toString())
                     : CliProcess.startLimited(tmp.resolve("cli"), 2048, "run", w.toString(), "--out", run.toString());
             exit = cli.waitFor(300);
             err = cli.err();
-            assertThat(CliProcess.runningFor(run)).as("processes of the run still alive").isEmpty();
-            JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+            assertThat(CliProcess.runningFor(run))
+                    .as("processes of the run still alive")
+                    .isEmpty();
+            JsonNode runJson =
+                    new ObjectMapper().readTree(run.resolve("run.json").toFile());
             assertThat(exit).as(err).isEqualTo(1);
             assertThat(err).doesNotContain("internal error").doesNotContain("\tat ");
             assertThat(runJson.path("finished").asText()).isNotEmpty();
             JsonNode first = runJson.at("/trials/0");
             assertThat(first.get("status").asText()).isEqualTo("failed");
             try (Stream<Path> files = Files.walk(run)) {
-                List<Path> tmpFiles = files.filter(f -> f.toString().endsWith(".tmp") || f.toString().endsWith(".spill.parquet")).toList();
+                List<Path> tmpFiles = files.filter(f ->
+                                f.toString().endsWith(".tmp") || f.toString().endsWith(".spill.parquet"))
+                        .toList();
                 assertThat(tmpFiles).as("unfinished writes left behind").isEmpty();
             }
             if (mounted) {
@@ -105,7 +122,8 @@ class ResultsDirFaultsTest {
                 assertThat(runJson.at("/trials/1/status").asText()).isEqualTo("not run");
                 assertThat(runJson.at("/trials/2/status").asText()).isEqualTo("not run");
                 assertThat(runJson.path("stopped").asText()).contains("file system was full after trial t001");
-                assertThat(err.strip().lines().reduce((a, b) -> b).orElseThrow()).as(err)
+                assertThat(err.strip().lines().reduce((a, b) -> b).orElseThrow())
+                        .as(err)
                         .startsWith("evperf: the file system of " + run + " is full: t001 failed (")
                         .endsWith(", 2 not run; run.json records it");
             } else {
@@ -115,8 +133,9 @@ class ResultsDirFaultsTest {
                     assertThat(t.get("reason").asText()).as(t.toString()).isNotBlank();
                 }
             }
-            System.out.println("results dir faults: " + (mounted ? "tmpfs of 1 MiB" : "RLIMIT_FSIZE 2 MiB (tmpfs could not be mounted)")
-                    + ": " + first.get("reason").asText());
+            System.out.println("results dir faults: "
+                    + (mounted ? "tmpfs of 1 MiB" : "RLIMIT_FSIZE 2 MiB (tmpfs could not be mounted)") + ": "
+                    + first.get("reason").asText());
         }
     }
 
@@ -134,7 +153,9 @@ class ResultsDirFaultsTest {
             // -Devperf.test.mount=false: the unprivileged checks (the file-size limit runs as root too)
             if (!Boolean.parseBoolean(System.getProperty("evperf.test.mount", "true"))) return new Mount(dir, false);
             Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", options, "tmpfs", dir.toString())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return new Mount(dir, p.waitFor() == 0);
         }
 
@@ -142,7 +163,11 @@ class ResultsDirFaultsTest {
         public void close() throws IOException, InterruptedException {
             if (!mounted) return;
             Process p = new ProcessBuilder("umount", dir.toString()).inheritIO().start();
-            if (p.waitFor() != 0) new ProcessBuilder("umount", "-l", dir.toString()).inheritIO().start().waitFor();
+            if (p.waitFor() != 0)
+                new ProcessBuilder("umount", "-l", dir.toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor();
         }
     }
 }

@@ -20,17 +20,31 @@ class SustainTest {
     @Test
     void probesAreJudgedByTheirFiguresAndTheSearchReportsWhatItFound() throws Exception {
         Path run = tmp.resolve("sustain");
-        Cli cli = Cli.run("sustain", Cli.write(tmp, "cap.yaml", ENGINE).toString(), "--out", run.toString(),
+        Cli cli = Cli.run(
+                "sustain",
+                Cli.write(tmp, "cap.yaml", ENGINE).toString(),
+                "--out",
+                run.toString(),
                 // Near capacity a backlog from a cold start drains slowly (at 90 %, ~200 ev/s of spare
                 // capacity): the warm-up must be long enough for it to clear before the measured phase.
-                "--warmup", "2s", "--duration", "2s", "--precision", "5", "--no-drops", "--confirm", "2");
-        JsonNode sustain = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain");
+                "--warmup",
+                "2s",
+                "--duration",
+                "2s",
+                "--precision",
+                "5",
+                "--no-drops",
+                "--confirm",
+                "2");
+        JsonNode sustain =
+                new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain");
         assertThat(cli.out).as(cli.toString()).contains("Rate against latency");
         // Each probe's verdict follows from its own figures: sustained only at ≥ 99 % of its rate, never more
         // than --max-lag (50 ms) behind, nothing dropped; short of its rate or behind, it says so.
         double highestSustained = Double.NaN, lowestFailed = Double.NaN;
         for (JsonNode probe : sustain.get("probe_results")) {
-            double rate = probe.get("rate").asDouble(), achieved = probe.path("achieved_rate").asDouble(0);
+            double rate = probe.get("rate").asDouble(),
+                    achieved = probe.path("achieved_rate").asDouble(0);
             boolean sustained = probe.get("sustained").asBoolean();
             String why = probe.get("reason").asText();
             if (!probe.has("achieved_rate")) {
@@ -42,7 +56,8 @@ class SustainTest {
             }
             assertThat(probe.get("dropped").asLong()).isZero(); // the null engine passes every event through
             if (achieved < 0.99 * rate) assertThat(why).as(probe.toString()).contains("< 99 % of target");
-            if (probe.get("max_lag_ms").asDouble() > 50) assertThat(why).as(probe.toString()).contains("behind schedule");
+            if (probe.get("max_lag_ms").asDouble() > 50)
+                assertThat(why).as(probe.toString()).contains("behind schedule");
             assertThat(sustained).as(probe.toString()).isEqualTo(why.isEmpty());
             if (sustained) highestSustained = Double.isNaN(highestSustained) ? rate : Math.max(highestSustained, rate);
             else lowestFailed = Double.isNaN(lowestFailed) ? rate : Math.min(lowestFailed, rate);
@@ -53,12 +68,20 @@ class SustainTest {
         // (NaN, written as the string "NaN", when no probe was sustained or none failed.)
         double found = sustain.get("sustainable_rate").asDouble(Double.NaN);
         assertThat(found).isEqualTo(highestSustained);
-        if (!Double.isNaN(found)) assertThat(found).isLessThanOrEqualTo(10_000.0); // a 100 µs spin: ≤ 10 000 ev/s anywhere
+        if (!Double.isNaN(found))
+            assertThat(found).isLessThanOrEqualTo(10_000.0); // a 100 µs spin: ≤ 10 000 ev/s anywhere
         assertThat(sustain.get("lowest_failed_rate").asDouble(Double.NaN)).isEqualTo(lowestFailed);
         boolean converged = (lowestFailed - found) / lowestFailed <= 0.05;
         assertThat(sustain.get("converged").asBoolean()).isEqualTo(converged);
-        assertThat(cli.out).contains(converged ? "sustainable: " : SustainCommand.notConverged(sustain.get("probes").asInt(),
-                sustain.get("seconds").asDouble(), found, lowestFailed));
+        assertThat(cli.out)
+                .contains(
+                        converged
+                                ? "sustainable: "
+                                : SustainCommand.notConverged(
+                                        sustain.get("probes").asInt(),
+                                        sustain.get("seconds").asDouble(),
+                                        found,
+                                        lowestFailed));
         assertThat(cli.out).doesNotContain("NaN");
         // A saturated probe fell short of its rate and its engine set the pace: its sends filled ≥ 97 % of the
         // measured phase (achieved rate × mean send time), so its achieved rate is the capacity of its JVM, at
@@ -70,14 +93,20 @@ class SustainTest {
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
         int saturatedProbes = 0;
         for (JsonNode probe : all) {
-            double busy = probe.path("achieved_rate").asDouble(0) * probe.path("processing_mean_us").asDouble(0) / 1e6;
-            boolean saturated = !probe.get("sustained").asBoolean() && probe.path("achieved_rate").asDouble(0) < 0.99 * probe.get("rate").asDouble()
+            double busy = probe.path("achieved_rate").asDouble(0)
+                    * probe.path("processing_mean_us").asDouble(0)
+                    / 1e6;
+            boolean saturated = !probe.get("sustained").asBoolean()
+                    && probe.path("achieved_rate").asDouble(0)
+                            < 0.99 * probe.get("rate").asDouble()
                     && busy >= 0.97;
             assertThat(probe.get("saturated").asBoolean()).as(probe.toString()).isEqualTo(saturated);
             if (!saturated) continue;
             saturatedProbes++;
             double achieved = probe.get("achieved_rate").asDouble();
-            assertThat(achieved).isLessThanOrEqualTo(10_000.0).isLessThan(probe.get("rate").asDouble());
+            assertThat(achieved)
+                    .isLessThanOrEqualTo(10_000.0)
+                    .isLessThan(probe.get("rate").asDouble());
             min = Math.min(min, achieved);
             max = Math.max(max, achieved);
         }
@@ -120,22 +149,40 @@ class SustainTest {
         // One probe, at 1000 ev/s: far below the engine's capacity, so normally sustained and nothing failed (a
         // stall on a busy machine may fail it instead); either way the line says what happened, never "NaN".
         Path run = tmp.resolve("open");
-        Cli cli = Cli.run("sustain", Cli.write(tmp, "cap.yaml", ENGINE).toString(), "--out", run.toString(),
-                "--warmup", "500ms", "--duration", "1s", "--max-probes", "1");
+        Cli cli = Cli.run(
+                "sustain",
+                Cli.write(tmp, "cap.yaml", ENGINE).toString(),
+                "--out",
+                run.toString(),
+                "--warmup",
+                "500ms",
+                "--duration",
+                "1s",
+                "--max-probes",
+                "1");
         assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
         assertThat(cli.out).doesNotContain("NaN").contains("not converged after 1 probe in ");
-        JsonNode probe = new ObjectMapper().readTree(run.resolve("run.json").toFile()).get("sustain").get("probe_results").get(0);
-        assertThat(cli.out).contains(probe.get("sustained").asBoolean() ? "every probe was sustained, up to 1000.0 ev/s"
-                : "no probe was sustained, down to 1000.0 ev/s");
+        JsonNode probe = new ObjectMapper()
+                .readTree(run.resolve("run.json").toFile())
+                .get("sustain")
+                .get("probe_results")
+                .get(0);
+        assertThat(cli.out)
+                .contains(
+                        probe.get("sustained").asBoolean()
+                                ? "every probe was sustained, up to 1000.0 ev/s"
+                                : "no probe was sustained, down to 1000.0 ev/s");
         // The three outcomes as printed.
         assertThat(SustainCommand.notConverged(2, 12.5, 4000, Double.NaN))
-                .isEqualTo("not converged after 2 probes in 12.5 s: every probe was sustained, up to 4000.0 ev/s, so the engine's"
-                        + " limit is higher (more probes: --max-probes; a faster climb: --start, --factor)");
+                .isEqualTo(
+                        "not converged after 2 probes in 12.5 s: every probe was sustained, up to 4000.0 ev/s, so the engine's"
+                                + " limit is higher (more probes: --max-probes; a faster climb: --start, --factor)");
         assertThat(SustainCommand.notConverged(1, 3, Double.NaN, 1000))
-                .isEqualTo("not converged after 1 probe in 3.0 s: no probe was sustained, down to 1000.0 ev/s, so the limit is lower"
-                        + " (start lower: --start; more probes: --max-probes)");
-        assertThat(SustainCommand.notConverged(10, 60, 5000, 6000)).endsWith("highest sustained 5000.0 ev/s, lowest failed 6000.0 ev/s"
-                + " (more probes: --max-probes)");
+                .isEqualTo(
+                        "not converged after 1 probe in 3.0 s: no probe was sustained, down to 1000.0 ev/s, so the limit is lower"
+                                + " (start lower: --start; more probes: --max-probes)");
+        assertThat(SustainCommand.notConverged(10, 60, 5000, 6000))
+                .endsWith("highest sustained 5000.0 ev/s, lowest failed 6000.0 ev/s" + " (more probes: --max-probes)");
     }
 
     @Test
@@ -147,7 +194,10 @@ class SustainTest {
         Cli confirm = Cli.run("sustain", w.toString(), "--confirm", "-1");
         assertThat(confirm.exit).isEqualTo(2);
         assertThat(confirm.err).contains("--confirm");
-        Cli matrix = Cli.run("sustain", Cli.write(tmp, "m.yaml", ENGINE + "matrix: {repetitions: [1]}\n").toString());
+        Cli matrix = Cli.run(
+                "sustain",
+                Cli.write(tmp, "m.yaml", ENGINE + "matrix: {repetitions: [1]}\n")
+                        .toString());
         assertThat(matrix.exit).isEqualTo(2);
     }
 }

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkloadFuzzTest {
     private static final long LIMIT_S = 120;
-    private static final Path EXAMPLES = Path.of("..", "examples").toAbsolutePath().normalize();
+    private static final Path EXAMPLES =
+            Path.of("..", "examples").toAbsolutePath().normalize();
 
     @TempDir
     Path tmp;
@@ -63,6 +64,7 @@ class WorkloadFuzzTest {
     private int stackTraces;
     /** Every outcome, one line each, when -Devperf.fuzz.log=true (written to target/fuzz-log.txt). */
     private final StringBuilder log = Boolean.getBoolean("evperf.fuzz.log") ? new StringBuilder() : null;
+
     private double slowest;
     private String slowestName = "";
 
@@ -125,25 +127,61 @@ class WorkloadFuzzTest {
             Files.writeString(f, FuzzRun.shrink(Files.readString(f)));
             Outcome o = FuzzRun.endToEnd(f, tmp.resolve("run-" + i), LIMIT_S);
             check(o, f);
-            endToEnd.add(String.format(Locale.ROOT, "  %s: exit %d in %.1f s: %s", o.name, o.exit, o.seconds,
-                    o.exit == 0 ? "ok" : firstLines(o.err.lines().filter(l -> !l.startsWith("[")).reduce((a, b) -> b).orElse(""), 1)));
+            endToEnd.add(String.format(
+                    Locale.ROOT,
+                    "  %s: exit %d in %.1f s: %s",
+                    o.name,
+                    o.exit,
+                    o.seconds,
+                    o.exit == 0
+                            ? "ok"
+                            : firstLines(
+                                    o.err.lines()
+                                            .filter(l -> !l.startsWith("["))
+                                            .reduce((a, b) -> b)
+                                            .orElse(""),
+                                    1)));
             ran++;
         }
         double total = (System.nanoTime() - start) / 1e9;
 
-        String totals = String.format(Locale.ROOT, "workload fuzz (seed %d): %d mutations of %d examples and %d random inputs in %.1f s"
+        String totals = String.format(
+                Locale.ROOT,
+                "workload fuzz (seed %d): %d mutations of %d examples and %d random inputs in %.1f s"
                         + " (dry run); %d end to end; %.1f s in all; exit 0: %d, 1: %d, 2: %d; stack traces: %d; failures: %d;"
-                        + " slowest %.2f s (%s); threads left by validation: %d", seed, mutations, examples.size(), noise, bulk, ran, total,
-                exits[0], exits[1], exits[2], stackTraces, failures.size(), slowest, slowestName, threadsLeft);
+                        + " slowest %.2f s (%s); threads left by validation: %d",
+                seed,
+                mutations,
+                examples.size(),
+                noise,
+                bulk,
+                ran,
+                total,
+                exits[0],
+                exits[1],
+                exits[2],
+                stackTraces,
+                failures.size(),
+                slowest,
+                slowestName,
+                threadsLeft);
         System.out.println(totals);
         Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target", "fuzz-totals.txt"), totals + "\nend to end:\n" + String.join("\n", endToEnd) + "\n"
-                + (failures.isEmpty() ? "" : "failures:\n" + String.join("\n", failures) + "\n"));
+        Files.writeString(
+                Path.of("target", "fuzz-totals.txt"),
+                totals + "\nend to end:\n" + String.join("\n", endToEnd) + "\n"
+                        + (failures.isEmpty() ? "" : "failures:\n" + String.join("\n", failures) + "\n"));
         if (log != null) Files.writeString(Path.of("target", "fuzz-log.txt"), log);
         assertThat(failures).as(totals).isEmpty();
-        assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive).toList())
-                .as("processes left running").isEmpty();
-        assertThat(threadsLeft).as("non-daemon threads left running by validation").isLessThanOrEqualTo(0);
+        assertThat(ProcessHandle.current()
+                        .children()
+                        .filter(ProcessHandle::isAlive)
+                        .toList())
+                .as("processes left running")
+                .isEmpty();
+        assertThat(threadsLeft)
+                .as("non-daemon threads left running by validation")
+                .isLessThanOrEqualTo(0);
     }
 
     private Outcome dryRun(ExecutorService worker, Path f) throws Exception {
@@ -154,13 +192,20 @@ class WorkloadFuzzTest {
             return new Outcome(f.getFileName().toString(), c.exit, c.err, c.out, (System.nanoTime() - t0) / 1e9);
         } catch (TimeoutException e) {
             run.cancel(true);
-            throw new AssertionError(f + ": no answer within " + LIMIT_S + " s:\n" + Files.readString(f, StandardCharsets.ISO_8859_1));
+            throw new AssertionError(
+                    f + ": no answer within " + LIMIT_S + " s:\n" + Files.readString(f, StandardCharsets.ISO_8859_1));
         }
     }
 
     /** @return whether the outcome is clean; otherwise the failure is kept (and the input left in place) */
     private boolean check(Outcome o, Path input) {
-        if (log != null) log.append(o.name).append('\t').append(o.exit).append('\t').append(firstLines(o.err, 1)).append('\n');
+        if (log != null)
+            log.append(o.name)
+                    .append('\t')
+                    .append(o.exit)
+                    .append('\t')
+                    .append(firstLines(o.err, 1))
+                    .append('\n');
         if (o.seconds > slowest) {
             slowest = o.seconds;
             slowestName = o.name;
@@ -175,7 +220,8 @@ class WorkloadFuzzTest {
         }
         if (all.contains("internal error")) wrong.add("internal error");
         if (o.err.contains("processes left running")) wrong.add("processes left running");
-        if (o.exit == 2 && o.err.strip().lines().count() != 1) wrong.add("bad input in " + o.err.strip().lines().count() + " lines");
+        if (o.exit == 2 && o.err.strip().lines().count() != 1)
+            wrong.add("bad input in " + o.err.strip().lines().count() + " lines");
         if (o.exit == 2 && !o.err.contains(input.getFileName().toString()) && !o.err.contains("data")) {
             wrong.add("the line names neither the workload nor its data file");
         }
@@ -185,7 +231,10 @@ class WorkloadFuzzTest {
         try {
             // kept for a rerun: evperf run target/fuzz-failures/<name> --dry-run
             Files.createDirectories(Path.of("target", "fuzz-failures"));
-            Files.copy(input, Path.of("target", "fuzz-failures", input.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(
+                    input,
+                    Path.of("target", "fuzz-failures", input.getFileName().toString()),
+                    StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             failures.add("cannot keep " + input + ": " + e);
         }
@@ -199,7 +248,9 @@ class WorkloadFuzzTest {
     }
 
     private static long nonDaemonThreads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && !t.isDaemon()).count();
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && !t.isDaemon())
+                .count();
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -15,8 +15,7 @@ import java.util.SplittableRandom;
  * added, a list item doubled or removed, two values swapped.
  */
 final class WorkloadTreeMutator {
-    private WorkloadTreeMutator() {
-    }
+    private WorkloadTreeMutator() {}
 
     static JsonNode once(JsonNode root, SplittableRandom r) {
         List<JsonNode> containers = new ArrayList<>();
@@ -58,7 +57,9 @@ final class WorkloadTreeMutator {
         String v = WorkloadMutator.pick(WorkloadMutator.VALUES, r);
         try {
             JsonNode n = WorkloadMutator.YAML.readTree("v: " + v);
-            return n != null && n.has("v") ? n.get("v") : WorkloadMutator.YAML.getNodeFactory().textNode(v);
+            return n != null && n.has("v")
+                    ? n.get("v")
+                    : WorkloadMutator.YAML.getNodeFactory().textNode(v);
         } catch (IOException e) {
             return WorkloadMutator.YAML.getNodeFactory().textNode(v);
         }

@@ -16,16 +16,18 @@ class ExpectedCountTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "[{constant: {rate: 1000, duration: 2500ms}}]",
-            "[{constant: {rate: 333.3, duration: 1s}}, {constant: {rate: 5000, count: 1234}}]",
-            "[{ramp: {from: 100, to: 5000, duration: 3s}}]",
-            "[{stairs: {levels: [100, 2000, 500], step: 1s}}]",
-            "[{wave: {min: 200, max: 3000, period: 700ms, duration: 4s}}]",
-            "[{binary: {min: 100, max: 900, period: 1s, duration: 3s}}]",
-            "[{increasing: {min: 10, max: 1000, period: 2s, duration: 3s}}]",
-            "[{bursts: {count: 7, size: 300, distance: 10ms}}, {max: {count: 999}}]",
-            "[{constant: {rate: 4000, count: 2000}, arrivals: poisson, seed: 3}]"})
+    @ValueSource(
+            strings = {
+                "[{constant: {rate: 1000, duration: 2500ms}}]",
+                "[{constant: {rate: 333.3, duration: 1s}}, {constant: {rate: 5000, count: 1234}}]",
+                "[{ramp: {from: 100, to: 5000, duration: 3s}}]",
+                "[{stairs: {levels: [100, 2000, 500], step: 1s}}]",
+                "[{wave: {min: 200, max: 3000, period: 700ms, duration: 4s}}]",
+                "[{binary: {min: 100, max: 900, period: 1s, duration: 3s}}]",
+                "[{increasing: {min: 10, max: 1000, period: 2s, duration: 3s}}]",
+                "[{bursts: {count: 7, size: 300, distance: 10ms}}, {max: {count: 999}}]",
+                "[{constant: {rate: 4000, count: 2000}, arrivals: poisson, seed: 3}]"
+            })
     void deterministicCountsAreExact(String yaml) throws Exception {
         List<PhaseDef> p = phases(yaml);
         assertThat(Schedule.expectedCount(p, null)).isEqualTo(Schedule.of(p).size());

@@ -28,7 +28,8 @@ class WorkloadLoaderTest {
         return WorkloadLoader.load(f, VALIDATOR);
     }
 
-    static final String BASE = """
+    static final String BASE =
+            """
             streams:
               S: {fields: {sym: string, price: double}}
             engine: {name: "null", outputs: {out: {}}}
@@ -40,7 +41,9 @@ class WorkloadLoaderTest {
 
     @Test
     void matrixIsTheCrossProductTimesRepetitionsAndPathsReachListItemsByNameOrIndex() throws Exception {
-        Plan p = load(BASE + """
+        Plan p = load(
+                BASE
+                        + """
                 matrix:
                   load.phases.main.bursts.distance: [0ms, 5ms]
                   load.phases[0].max.count: [10, 20]
@@ -67,7 +70,9 @@ class WorkloadLoaderTest {
 
     @Test
     void generatedPoolsAreSeededAndCsvColumnsMapByHeaderName() throws Exception {
-        Plan p = load(BASE + """
+        Plan p = load(
+                BASE
+                        + """
                 data:
                   S:
                     pool: 50
@@ -83,7 +88,9 @@ class WorkloadLoaderTest {
             assertThat(row[1]).isIn("A", "B");
         }
         Files.writeString(tmp.resolve("d.csv"), "price;name\n1.5;X\n2.5;Y\n");
-        Plan q = load(BASE + """
+        Plan q = load(
+                BASE
+                        + """
                 data:
                   S: {file: {path: d.csv, delimiter: ";", columns: {sym: name, price: price}}}
                 """);
@@ -95,8 +102,10 @@ class WorkloadLoaderTest {
 
     @Test
     void semanticErrorsNameTheField() {
-        assertThatThrownBy(() -> load(BASE.replace("max: {count: 10}", "max: {count: 10}, constant: {rate: 5, count: 1}")))
-                .isInstanceOf(WorkloadException.class).hasMessageContaining("load.phases[0]: expected exactly one profile");
+        assertThatThrownBy(
+                        () -> load(BASE.replace("max: {count: 10}", "max: {count: 10}, constant: {rate: 5, count: 1}")))
+                .isInstanceOf(WorkloadException.class)
+                .hasMessageContaining("load.phases[0]: expected exactly one profile");
         assertThatThrownBy(() -> load(BASE.replace("load:", "data: {T: {pool: 5}}\nload:")))
                 .hasMessageContaining("data.T: no input stream 'T'");
         assertThatThrownBy(() -> load(BASE.replace("{sym: string", "{sym: strng")))

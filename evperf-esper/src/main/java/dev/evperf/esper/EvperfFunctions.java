@@ -23,8 +23,7 @@ public final class EvperfFunctions {
     private static final ConcurrentHashMap<String, LogChannel> CHANNELS = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<String, Tracepoint> POINTS = new ConcurrentHashMap<>();
 
-    private EvperfFunctions() {
-    }
+    private EvperfFunctions() {}
 
     static void reset() {
         CHANNELS.clear();

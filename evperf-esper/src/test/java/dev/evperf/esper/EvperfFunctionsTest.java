@@ -24,9 +24,10 @@ class EvperfFunctionsTest {
     void selectedEventsAreLoggedOnTheirChannelInsideSend() throws Exception {
         MemoryChannels registry = new MemoryChannels();
         LogChannels.install(registry);
-        try (Engine engine = new EsperEngineFactory().open(EsperEngineFactoryTest.spec(
-                "insert into OutputStream select evperfLog('big', id, volume) as id, price from StockStream(price > 2);"
-                        + "\ninsert into AllStream select evperfLog('all', id) as id from StockStream;"))) {
+        try (Engine engine = new EsperEngineFactory()
+                .open(EsperEngineFactoryTest.spec(
+                        "insert into OutputStream select evperfLog('big', id, volume) as id, price from StockStream(price > 2);"
+                                + "\ninsert into AllStream select evperfLog('all', id) as id from StockStream;"))) {
             List<Object> out = new ArrayList<>();
             engine.subscribe("OutputStream", row -> out.add(row[0]));
             InputHandle in = engine.input("StockStream");
@@ -46,8 +47,10 @@ class EvperfFunctionsTest {
 
     @Test
     void aChannelNameThatIsNotAStringIsACompileError() {
-        assertThatThrownBy(() -> new EsperEngineFactory().open(EsperEngineFactoryTest.spec(
-                "insert into OutputStream select evperfLog(id, id) as id from StockStream;")))
-                .isInstanceOf(EngineException.class).hasMessageContaining("evperfLog");
+        assertThatThrownBy(() -> new EsperEngineFactory()
+                        .open(EsperEngineFactoryTest.spec(
+                                "insert into OutputStream select evperfLog(id, id) as id from StockStream;")))
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("evperfLog");
     }
 }

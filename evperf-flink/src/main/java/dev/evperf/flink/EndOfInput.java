@@ -32,8 +32,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * so event-time queries work on it.
  */
 final class EndOfInput {
-    private EndOfInput() {
-    }
+    private EndOfInput() {}
 
     /** Input records as rows; an end marker becomes a row of kind UPDATE_BEFORE, which no input has. */
     static final class Deserializer implements KafkaRecordDeserializationSchema<Row> {
@@ -50,7 +49,8 @@ final class EndOfInput {
         public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<Row> out) throws IOException {
             byte[] v = record.value();
             if (RowCodec.isEnd(v)) {
-                out.collect(Row.withPositions(RowKind.UPDATE_BEFORE, types.length)); // full arity: the row serializer copies it
+                out.collect(Row.withPositions(
+                        RowKind.UPDATE_BEFORE, types.length)); // full arity: the row serializer copies it
                 return;
             }
             if (codec == null) codec = new RowCodec(Rows.fields(List.of(type.getFieldNames()), types));
@@ -137,7 +137,8 @@ final class EndOfInput {
                 ended = true;
                 int me = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
                 int all = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
-                for (int p = 0; p < partitions; p++) output.collect(new StreamRecord<>(Tuple2.of(p, RowCodec.end(me, all))));
+                for (int p = 0; p < partitions; p++)
+                    output.collect(new StreamRecord<>(Tuple2.of(p, RowCodec.end(me, all))));
             }
         }
     }

@@ -5,9 +5,9 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.kafka.Logs;
-import dev.evperf.kafka.io.TrialTopics;
 import dev.evperf.kafka.io.KafkaSettings;
 import dev.evperf.kafka.io.Topics;
+import dev.evperf.kafka.io.TrialTopics;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -51,7 +51,17 @@ public final class FlinkEngineFactory implements EngineFactory {
             topicOf.put(i.name(), "evperf-check-" + i.name());
             partitions.put(i.name(), s.partitions);
         });
-        JobPlan plan = JobPlan.plan(name(), f.environment(), spec, s, topicOf, stream -> false, partitions, "evperf-check", f.outOfOrderness, f.job());
+        JobPlan plan = JobPlan.plan(
+                name(),
+                f.environment(),
+                spec,
+                s,
+                topicOf,
+                stream -> false,
+                partitions,
+                "evperf-check",
+                f.outOfOrderness,
+                f.job());
         Map<String, String> outTopic = new LinkedHashMap<>();
         plan.fields().keySet().forEach(o -> outTopic.put(o, "evperf-check-out-" + o));
         plan.sinks(s, outTopic);

@@ -13,18 +13,22 @@ import java.util.regex.Pattern;
 
 /** The few REST calls the adapter makes to a Flink cluster: is it there, and how is the job doing. */
 final class FlinkRest {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"(\\w+)\"");
     private static final Pattern STATE = Pattern.compile("\"state\"\\s*:\\s*\"(\\w+)\"");
 
-    private FlinkRest() {
-    }
+    private FlinkRest() {}
 
     /** The body of GET {@code path}, or null when the cluster does not answer with 200. */
     static String get(String rest, String path) {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + rest + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://" + rest + path))
+                            .timeout(Duration.ofSeconds(10))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? r.body() : null;
         } catch (IOException e) {
             return null;

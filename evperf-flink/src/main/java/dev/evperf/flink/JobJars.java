@@ -24,8 +24,7 @@ import java.util.stream.Stream;
 final class JobJars {
     private static final Map<Path, Path> PACKED = new ConcurrentHashMap<>();
 
-    private JobJars() {
-    }
+    private JobJars() {}
 
     static String[] of(List<Class<?>> classes) {
         Set<Path> homes = new LinkedHashSet<>();
@@ -47,8 +46,9 @@ final class JobJars {
         try {
             Path jar = Files.createTempFile("evperf-job-", ".jar");
             jar.toFile().deleteOnExit();
-            try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out);
-                 Stream<Path> files = Files.walk(dir)) {
+            try (OutputStream out = Files.newOutputStream(jar);
+                    JarOutputStream j = new JarOutputStream(out);
+                    Stream<Path> files = Files.walk(dir)) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {
                     j.putNextEntry(new JarEntry(dir.relativize(f).toString().replace('\\', '/')));
                     Files.copy(f, j);

@@ -16,8 +16,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 /** Between evperf's field types and Flink's: input rows in, output columns out. */
 final class Rows {
-    private Rows() {
-    }
+    private Rows() {}
 
     static RowTypeInfo typeOf(StreamSchema schema) {
         TypeInformation<?>[] types = new TypeInformation<?>[schema.size()];
@@ -41,7 +40,10 @@ final class Rows {
     static FieldType fieldType(LogicalType t) {
         return switch (t.getTypeRoot()) {
             case INTEGER, SMALLINT, TINYINT -> FieldType.INT;
-            case BIGINT, TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> FieldType.LONG;
+            case BIGINT,
+                    TIMESTAMP_WITHOUT_TIME_ZONE,
+                    TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                    TIMESTAMP_WITH_TIME_ZONE -> FieldType.LONG;
             case FLOAT -> FieldType.FLOAT;
             case DOUBLE, DECIMAL -> FieldType.DOUBLE;
             case BOOLEAN -> FieldType.BOOL;

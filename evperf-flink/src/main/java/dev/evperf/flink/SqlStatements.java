@@ -32,8 +32,7 @@ final class SqlStatements {
         }
     }
 
-    private SqlStatements() {
-    }
+    private SqlStatements() {}
 
     static List<Statement> split(String sql) {
         List<Statement> out = new ArrayList<>();

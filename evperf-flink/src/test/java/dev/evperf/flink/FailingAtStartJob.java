@@ -12,7 +12,9 @@ import org.apache.flink.types.Row;
 public final class FailingAtStartJob implements FlinkJob {
     @Override
     public void build(Builder b) {
-        b.output("OutputStream", List.of(new Field("id", FieldType.LONG)),
+        b.output(
+                "OutputStream",
+                List.of(new Field("id", FieldType.LONG)),
                 b.input("StockStream")
                         .map(new RichMapFunction<Row, Row>() {
                             @Override

@@ -10,10 +10,13 @@ import org.apache.flink.types.Row;
 public final class FailingJob implements FlinkJob {
     @Override
     public void build(Builder b) {
-        b.output("OutputStream", List.of(new Field("id", FieldType.LONG)),
+        b.output(
+                "OutputStream",
+                List.of(new Field("id", FieldType.LONG)),
                 b.input("StockStream")
                         .map(r -> {
-                            if ((Long) r.getField(0) == 3L) throw new IllegalStateException("evperf test: event 3 is refused");
+                            if ((Long) r.getField(0) == 3L)
+                                throw new IllegalStateException("evperf test: event 3 is refused");
                             return Row.of(r.getField(0));
                         })
                         .returns(Types.ROW_NAMED(new String[] {"id"}, Types.LONG)));

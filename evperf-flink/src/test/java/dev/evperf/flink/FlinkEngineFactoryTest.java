@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class FlinkEngineFactoryTest extends QueryEngineContract {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();
+
     @RegisterExtension
     static final FlinkExtension FLINK = new FlinkExtension();
 
@@ -71,8 +72,19 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
 
     @Override
     protected List<Tuple> lengthWindowRows() {
-        return List.of(row("A", 10.0), row("B", 100.0), row("A", 15.0), row("A", 20.0), row("B", 150.0),
-                row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("C", 0.0), row("A", 25.0));
+        return List.of(
+                row("A", 10.0),
+                row("B", 100.0),
+                row("A", 15.0),
+                row("A", 20.0),
+                row("B", 150.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("C", 0.0),
+                row("A", 25.0));
     }
 
     @Override
@@ -99,9 +111,13 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
                 .hasMessageStartingWith("flink: ")
                 .hasMessageContaining("line 3, column 14")
                 .hasMessageContaining("prize")
-                .message().doesNotContain("\n");
-        assertThatThrownBy(() -> factory().validate(specOf("\n\nCREATE VIEW OutputStream AS SELECT id FORM StockStream")))
-                .hasMessage("flink: Encountered \"StockStream\" at line 3, column 44.").message().doesNotContain("\n");
+                .message()
+                .doesNotContain("\n");
+        assertThatThrownBy(
+                        () -> factory().validate(specOf("\n\nCREATE VIEW OutputStream AS SELECT id FORM StockStream")))
+                .hasMessage("flink: Encountered \"StockStream\" at line 3, column 44.")
+                .message()
+                .doesNotContain("\n");
     }
 
     @Test
@@ -139,13 +155,14 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
     @Test
     void aJobThatFailsMidRunIsReportedByTheDrainWithItsCause() throws Exception {
         try (Engine engine = factory().open(specOf("", Map.of("job", FailingJob.class.getName())))) {
-            engine.subscribe("OutputStream", r -> { });
+            engine.subscribe("OutputStream", r -> {});
             for (int i = 0; i < 10; i++) engine.input("StockStream").send(stock(i, "X", i));
             assertThatThrownBy(() -> engine.drain(DRAIN))
                     .isInstanceOf(EngineException.class)
                     .hasMessageStartingWith("flink: the job failed: ")
                     .hasMessageContaining("evperf test: event 3 is refused")
-                    .message().doesNotContain("\n");
+                    .message()
+                    .doesNotContain("\n");
         }
     }
 }

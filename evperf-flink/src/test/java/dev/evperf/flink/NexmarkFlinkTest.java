@@ -35,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class NexmarkFlinkTest {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();
+
     @RegisterExtension
     static final FlinkExtension FLINK = new FlinkExtension();
 
@@ -67,17 +68,25 @@ class NexmarkFlinkTest {
         }
         Map<String, StreamSchema> inputs = new LinkedHashMap<>();
         queries.forEach(q -> q.inputs().forEach(s -> inputs.put(s.name(), s)));
-        Translation.Queries together = new Translation.Queries("flink", List.copyOf(inputs.values()), text.toString(), outputs,
-                options, List.of());
+        Translation.Queries together = new Translation.Queries(
+                "flink", List.copyOf(inputs.values()), text.toString(), outputs, options, List.of());
         NexmarkInputs all = new NexmarkInputs(queries.get(0), EVENTS, flink.closesWindowsOnEvents());
-        EngineRun.Outputs out = EngineRun.run(together, Map.of("bootstrap_servers", BROKER.bootstrap(), "rest", FLINK.rest()),
-                List.of(), seq -> inputs.containsKey(all.generator().stream(seq)) ? all.event(seq) : null, EVENTS, 0);
+        EngineRun.Outputs out = EngineRun.run(
+                together,
+                Map.of("bootstrap_servers", BROKER.bootstrap(), "rest", FLINK.rest()),
+                List.of(),
+                seq -> inputs.containsKey(all.generator().stream(seq)) ? all.event(seq) : null,
+                EVENTS,
+                0);
 
         List<String> lines = new ArrayList<>();
         for (NexmarkQuery q : queries) {
-            List<Verdict> v = NexmarkValidation.check(q, EVENTS, Map.of("Out", out.rows().get(q.name())), Tolerance.DEFAULT);
+            List<Verdict> v =
+                    NexmarkValidation.check(q, EVENTS, Map.of("Out", out.rows().get(q.name())), Tolerance.DEFAULT);
             lines.add(NexmarkValidation.line(q, "flink", v));
-            assertThat(v.get(0).valid()).as(lines.get(lines.size() - 1) + "\n" + v.get(0).examples()).isTrue();
+            assertThat(v.get(0).valid())
+                    .as(lines.get(lines.size() - 1) + "\n" + v.get(0).examples())
+                    .isTrue();
             assertThat(v.get(0).expected()).as(v.get(0).summary()).isPositive();
             causesCameFirst(q, out);
         }
@@ -97,7 +106,9 @@ class NexmarkFlinkTest {
             long slot = slots.slotOf(rows.get(i));
             long cause = closing == null ? slot : closing.closingSeq(slot);
             if (cause >= 0) {
-                assertThat(out.received().get(q.name()).get(i)).as("%s row %d", q.name(), i).isGreaterThan(out.sent(cause));
+                assertThat(out.received().get(q.name()).get(i))
+                        .as("%s row %d", q.name(), i)
+                        .isGreaterThan(out.sent(cause));
             }
         }
     }

@@ -40,6 +40,7 @@ public class ChannelCompressBenchmark {
     public static class Block {
         @Param({"copy", "zstd1", "zstd-1", "zstd-3", "lz4"})
         public String codec;
+
         long[] data = new long[RECORDS * 3];
         ByteBuffer src;
         ByteBuffer dst;
@@ -54,7 +55,8 @@ public class ChannelCompressBenchmark {
                 data[3 * i + 2] = i;
             }
             src = ByteBuffer.allocateDirect(data.length * 8).order(ByteOrder.LITTLE_ENDIAN);
-            dst = ByteBuffer.allocateDirect((int) Zstd.compressBound(data.length * 8) + 1024).order(ByteOrder.LITTLE_ENDIAN);
+            dst = ByteBuffer.allocateDirect((int) Zstd.compressBound(data.length * 8) + 1024)
+                    .order(ByteOrder.LITTLE_ENDIAN);
             if (codec.startsWith("zstd")) {
                 zstd = new ZstdCompressCtx();
                 zstd.setLevel(Integer.parseInt(codec.substring(4)));

@@ -83,6 +83,7 @@ public class DriverLoopBenchmark {
          */
         @Param({"SENDING_THREAD", "ANY_THREAD", "SENDING_THREAD_SEND_END"})
         public String delivery;
+
         Engine engine;
         InputHandle input;
         OutputRecords records;
@@ -101,7 +102,9 @@ public class DriverLoopBenchmark {
             records = new OutputRecords(BATCH, origin, 1 << 16, 2);
             int seqIndex = engine.outputFields(Fixtures.OUTPUT).indexOf("id");
             OutputRecords.Delivery d = OutputRecords.Delivery.valueOf(delivery);
-            engine.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, d, d == OutputRecords.Delivery.ANY_THREAD ? null : state));
+            engine.subscribe(
+                    Fixtures.OUTPUT,
+                    records.listener(0, seqIndex, d, d == OutputRecords.Delivery.ANY_THREAD ? null : state));
         }
 
         /** Not timed: a fresh supply (one chunk of the schedule) and an empty sink. */
@@ -115,7 +118,10 @@ public class DriverLoopBenchmark {
         @TearDown(Level.Iteration)
         public void check() {
             Fixtures.expect("outputs recorded in the last invocation", records.recorded(), BATCH);
-            Fixtures.expect("sequence number of the last output", records.chunkOf(BATCH - 1).declared[records.indexIn(BATCH - 1)], BATCH - 1);
+            Fixtures.expect(
+                    "sequence number of the last output",
+                    records.chunkOf(BATCH - 1).declared[records.indexIn(BATCH - 1)],
+                    BATCH - 1);
         }
 
         @TearDown(Level.Trial)

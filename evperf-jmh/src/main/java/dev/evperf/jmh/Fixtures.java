@@ -1,17 +1,16 @@
 package dev.evperf.jmh;
 
-import dev.evperf.api.InputHandle;
-import dev.evperf.core.driver.EventMaker;
-import dev.evperf.core.driver.EventSupply;
-import dev.evperf.core.load.Schedule;
-import dev.evperf.core.workload.Workload.PhaseDef;
-
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
+import dev.evperf.api.InputHandle;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.EventPool;
+import dev.evperf.core.driver.EventMaker;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.load.Schedule;
 import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.Workload.PhaseDef;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,14 +27,16 @@ final class Fixtures {
     static final String INPUT = "StockStream";
     static final String OUTPUT = "OutputStream";
     /** StockStream(id long, symbol string, price float, volume long); id carries the sequence number. */
-    static final StreamSchema SCHEMA = new StreamSchema(INPUT, List.of(
-            new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
-            new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+    static final StreamSchema SCHEMA = new StreamSchema(
+            INPUT,
+            List.of(
+                    new Field("id", FieldType.LONG), new Field("symbol", FieldType.STRING),
+                    new Field("price", FieldType.FLOAT), new Field("volume", FieldType.LONG)));
+
     static final int SEQ_INDEX = 0;
     static final int POOL = 1000;
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static Object[][] pool() {
         Workload.DataDef def = new Workload.DataDef();
@@ -77,7 +78,7 @@ final class Fixtures {
         PhaseDef p = new PhaseDef();
         p.max = new Workload.MaxDef();
         p.max.count = n;
-        EventSupply s = new EventSupply(Schedule.of(List.of(p)).cursor(0), false, 1, 1, maker, input, c -> { }, n, 2);
+        EventSupply s = new EventSupply(Schedule.of(List.of(p)).cursor(0), false, 1, 1, maker, input, c -> {}, n, 2);
         if (sampleEvery > 0) s.sample(sampleEvery);
         s.prefill();
         return s;
@@ -85,15 +86,15 @@ final class Fixtures {
 
     /** The pass-through query of the seed-000 workloads on the named engine. */
     static EngineSpec passThrough(String engine) {
-        String query = switch (engine) {
-            case "null" -> "";
-            case "siddhi" -> "from StockStream select id, symbol, price, volume insert into OutputStream;";
-            case "esper" -> "insert into OutputStream select id, symbol, price, volume from StockStream";
-            default -> throw new IllegalArgumentException("no pass-through query for engine " + engine);
-        };
+        String query =
+                switch (engine) {
+                    case "null" -> "";
+                    case "siddhi" -> "from StockStream select id, symbol, price, volume insert into OutputStream;";
+                    case "esper" -> "insert into OutputStream select id, symbol, price, volume from StockStream";
+                    default -> throw new IllegalArgumentException("no pass-through query for engine " + engine);
+                };
         return new EngineSpec(List.of(SCHEMA), query, List.of(OUTPUT), Map.of());
     }
-
 
     static void expect(String what, long actual, long expected) {
         if (actual != expected) {

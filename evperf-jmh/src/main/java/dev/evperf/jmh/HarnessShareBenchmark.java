@@ -89,8 +89,7 @@ public class HarnessShareBenchmark {
 
         abstract void checkAndReset();
 
-        void ready() throws InterruptedException {
-        }
+        void ready() throws InterruptedException {}
 
         @TearDown(Level.Trial)
         public void close() {
@@ -124,6 +123,7 @@ public class HarnessShareBenchmark {
          */
         @Param({"trial", "send-end", "capacity"})
         public String receipt;
+
         OutputRecords records;
         EventMaker maker;
         EventSupply supply;
@@ -136,9 +136,15 @@ public class HarnessShareBenchmark {
             maker = new EventMaker(pool, Fixtures.SEQ_INDEX);
             records = new OutputRecords(BATCH, origin, 1 << 15, 2);
             if (receipt.equals("capacity")) records.sample(SAMPLE);
-            OutputRecords.Delivery delivery = !e.deliversOnSendingThread() ? OutputRecords.Delivery.ANY_THREAD
-                    : receipt.equals("send-end") ? OutputRecords.Delivery.SENDING_THREAD_SEND_END : OutputRecords.Delivery.SENDING_THREAD;
-            e.subscribe(Fixtures.OUTPUT, records.listener(0, seqIndex, delivery, delivery == OutputRecords.Delivery.ANY_THREAD ? null : state));
+            OutputRecords.Delivery delivery = !e.deliversOnSendingThread()
+                    ? OutputRecords.Delivery.ANY_THREAD
+                    : receipt.equals("send-end")
+                            ? OutputRecords.Delivery.SENDING_THREAD_SEND_END
+                            : OutputRecords.Delivery.SENDING_THREAD;
+            e.subscribe(
+                    Fixtures.OUTPUT,
+                    records.listener(
+                            0, seqIndex, delivery, delivery == OutputRecords.Delivery.ANY_THREAD ? null : state));
         }
 
         @Override
@@ -152,8 +158,10 @@ public class HarnessShareBenchmark {
             Fixtures.expect(engine + " outputs seen in one invocation", records.count(), BATCH);
             long recorded = receipt.equals("capacity") ? BATCH / SAMPLE : BATCH;
             Fixtures.expect(engine + " outputs recorded in one invocation", records.recorded(), recorded);
-            Fixtures.expect(engine + " linked input of the last recorded output",
-                    records.chunkOf(recorded - 1).seq[records.indexIn(recorded - 1)], receipt.equals("capacity") ? BATCH - SAMPLE : BATCH - 1);
+            Fixtures.expect(
+                    engine + " linked input of the last recorded output",
+                    records.chunkOf(recorded - 1).seq[records.indexIn(recorded - 1)],
+                    receipt.equals("capacity") ? BATCH - SAMPLE : BATCH - 1);
             records.reset(); // reuse the chunks, as sized for one batch
         }
 

@@ -24,7 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 2, jvmArgs = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 2,
+        jvmArgs = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 @State(Scope.Thread)

@@ -48,7 +48,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * against SlideM's model, 2 / ⌊65536 / 28⌋.
  */
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms128m", "-Xmx128m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms128m", "-Xmx128m"})
 @Warmup(iterations = 3, time = 5)
 @Measurement(iterations = 5, time = 5)
 public class SlideMBenchmark {
@@ -77,8 +79,12 @@ public class SlideMBenchmark {
         public void open() throws IOException, EngineException {
             window = (long) Math.ceil(ratio * Runtime.getRuntime().maxMemory() / TUPLE);
             dir = Files.createTempDirectory("evperf-slidem-bench");
-            engine = new RefEngineFactory().open(new EngineSpec(List.of(SlideMCells.TICKS), SlideMCells.VWAP, List.of("Vwap"),
-                    Map.of("store", "slidem", "pool_blocks", pool, "directory", dir.toString())));
+            engine = new RefEngineFactory()
+                    .open(new EngineSpec(
+                            List.of(SlideMCells.TICKS),
+                            SlideMCells.VWAP,
+                            List.of("Vwap"),
+                            Map.of("store", "slidem", "pool_blocks", pool, "directory", dir.toString())));
             engine.subscribe("Vwap", row -> {
                 outputs++;
                 sink += (Double) row[1];
@@ -86,9 +92,14 @@ public class SlideMBenchmark {
             input = engine.input("Ticks");
             long t0 = System.nanoTime();
             for (; seq < window; seq++) input.send(SlideMCells.tick(seq, window));
-            System.out.printf(Locale.ROOT, "%nP8 window %d tuples = %.2f GB of 28 B tuples, %.1f× the heap (%d B); filled in %.1f s%n",
-                    window, window * (double) TUPLE / 1e9, window * (double) TUPLE / Runtime.getRuntime().maxMemory(),
-                    Runtime.getRuntime().maxMemory(), (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nP8 window %d tuples = %.2f GB of 28 B tuples, %.1f× the heap (%d B); filled in %.1f s%n",
+                    window,
+                    window * (double) TUPLE / 1e9,
+                    window * (double) TUPLE / Runtime.getRuntime().maxMemory(),
+                    Runtime.getRuntime().maxMemory(),
+                    (System.nanoTime() - t0) / 1e9);
         }
 
         @Setup(Level.Iteration)
@@ -102,9 +113,15 @@ public class SlideMBenchmark {
             ProcIo d = ProcIo.now().minus(io);
             long tuples = seq - iterationStart;
             double blocks = (d.readBytes() + d.writeBytes()) / (double) BLOCK;
-            System.out.printf(Locale.ROOT, "  [P8 I/O: %d tuples, %.0f blocks read + written (kernel), %.6f per tuple; model 2/⌊65536/28⌋ = %.6f]%n",
-                    tuples, blocks, blocks / tuples, 2.0 / (BLOCK / TUPLE));
-            if (outputs != seq) throw new IllegalStateException("ref emitted " + outputs + " rows for " + seq + " tuples");
+            System.out.printf(
+                    Locale.ROOT,
+                    "  [P8 I/O: %d tuples, %.0f blocks read + written (kernel), %.6f per tuple; model 2/⌊65536/28⌋ = %.6f]%n",
+                    tuples,
+                    blocks,
+                    blocks / tuples,
+                    2.0 / (BLOCK / TUPLE));
+            if (outputs != seq)
+                throw new IllegalStateException("ref emitted " + outputs + " rows for " + seq + " tuples");
         }
 
         @TearDown(Level.Trial)

@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @State(Scope.Thread)
@@ -62,9 +64,12 @@ public class StagingBenchmark {
     public void open() throws EngineException {
         Stream1 data = new Stream1(5, 100, 1000.0, 1L);
         generator = new Stream1Generator(data);
-        engine = new RefEngineFactory().open(new EngineSpec(List.of(data.schema(Stream1.STREAM1)),
-                "SELECT AVG(A1) AS avg FROM stream1 [ROWS " + rows + "] INTO Out", List.of("Out"),
-                Map.of("layout", layout, "staging", staging)));
+        engine = new RefEngineFactory()
+                .open(new EngineSpec(
+                        List.of(data.schema(Stream1.STREAM1)),
+                        "SELECT AVG(A1) AS avg FROM stream1 [ROWS " + rows + "] INTO Out",
+                        List.of("Out"),
+                        Map.of("layout", layout, "staging", staging)));
         engine.subscribe("Out", row -> outputs++);
         input = engine.input(Stream1.STREAM1);
         for (; seq < rows; seq++) input.send(generator.event(seq));

@@ -46,6 +46,7 @@ public class SupplyBenchmark {
     public static class Sending {
         @Param({"null", "siddhi"})
         public String engine;
+
         Engine opened;
         InputHandle input;
         Object[][] pool;
@@ -62,18 +63,20 @@ public class SupplyBenchmark {
             opened.subscribe(Fixtures.OUTPUT, row -> count++);
             queue = new SpscArrayQueue<>(1 << 16);
             running = true;
-            producer = new Thread(() -> {
-                long seq = 0;
-                while (running) {
-                    Object[] e = pool[(int) (seq % pool.length)].clone();
-                    e[Fixtures.SEQ_INDEX] = seq;
-                    while (!queue.offer(e)) {
-                        if (!running) return;
-                        Thread.onSpinWait();
-                    }
-                    seq++;
-                }
-            }, "ring-producer");
+            producer = new Thread(
+                    () -> {
+                        long seq = 0;
+                        while (running) {
+                            Object[] e = pool[(int) (seq % pool.length)].clone();
+                            e[Fixtures.SEQ_INDEX] = seq;
+                            while (!queue.offer(e)) {
+                                if (!running) return;
+                                Thread.onSpinWait();
+                            }
+                            seq++;
+                        }
+                    },
+                    "ring-producer");
             producer.setDaemon(true);
             producer.start();
         }

@@ -35,15 +35,16 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgs = {"-Xms6g", "-Xmx6g"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xms6g", "-Xmx6g"})
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 @State(Scope.Benchmark)
 public class ValidationBenchmark {
 
     /** One output per input: a projection (every event passes) and a sliding AVG window by ID. */
-    @Param({"{test: filter, projected: 1}",
-            "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"})
+    @Param({"{test: filter, projected: 1}", "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"})
     public String spec;
 
     @Param("10000000")
@@ -67,7 +68,8 @@ public class ValidationBenchmark {
 
     @Benchmark
     public Verdict check() {
-        Verdict v = Validation.check(query, query.outputs(), events, produced, Tolerance.DEFAULT).get(0);
+        Verdict v = Validation.check(query, query.outputs(), events, produced, Tolerance.DEFAULT)
+                .get(0);
         if (v.correct() != events) {
             throw new IllegalStateException(v.summary());
         }

@@ -58,8 +58,14 @@ class BenchmarksWorkTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"siddhi,trial", "siddhi,send-end", "siddhi,capacity", "esper,trial", "esper,send-end",
-            "esper,capacity"})
+    @org.junit.jupiter.params.provider.CsvSource({
+        "siddhi,trial",
+        "siddhi,send-end",
+        "siddhi,capacity",
+        "esper,trial",
+        "esper,send-end",
+        "esper,capacity"
+    })
     void harnessShareVariantsDoTheSameEngineWork(String engine, String receipt) throws Exception {
         HarnessShareBenchmark b = new HarnessShareBenchmark();
 
@@ -111,7 +117,18 @@ class BenchmarksWorkTest {
 
     /** Each chain's body 30 000 times; the records reaching each sink are counted exactly. */
     @ParameterizedTest
-    @ValueSource(strings = {"none", "speedlimit", "speedlimit_drop_all", "initial_drop", "filter", "filter_drop_all", "filter_and", "tee", "full"})
+    @ValueSource(
+            strings = {
+                "none",
+                "speedlimit",
+                "speedlimit_drop_all",
+                "initial_drop",
+                "filter",
+                "filter_drop_all",
+                "filter_and",
+                "tee",
+                "full"
+            })
     void pipelineChainsPassExactlyTheRecordsTheirStagesDefine(String chain) throws Exception {
         PipelineBenchmark b = new PipelineBenchmark();
         PipelineBenchmark.Chain s = new PipelineBenchmark.Chain();
@@ -132,7 +149,7 @@ class BenchmarksWorkTest {
                 case "speedlimit_drop_all" -> main += i == 0 ? 1 : 0;
                 case "initial_drop" -> main += i >= 1000 ? 1 : 0;
                 case "filter", "filter_and" -> main += upper ? 1 : 0;
-                case "filter_drop_all" -> { }
+                case "filter_drop_all" -> {}
                 case "tee" -> {
                     main++;
                     other++;
@@ -151,10 +168,21 @@ class BenchmarksWorkTest {
         assertThat(s.pipelines.stats().get("other").processed()).isEqualTo(other);
     }
 
-
     @ParameterizedTest
-    @ValueSource(strings = {"null", "identity-null", "downsample64-null", "xoy-dropped", "xoy1of64-zstd", "counter-single",
-            "counter-multi", "first-last", "buffered-none", "buffered-lz4", "buffered-zstd"})
+    @ValueSource(
+            strings = {
+                "null",
+                "identity-null",
+                "downsample64-null",
+                "xoy-dropped",
+                "xoy1of64-zstd",
+                "counter-single",
+                "counter-multi",
+                "first-last",
+                "buffered-none",
+                "buffered-lz4",
+                "buffered-zstd"
+            })
     void channelRecordBodiesLogThroughTheirHandler(String handler) throws Exception {
         ChannelBenchmark b = new ChannelBenchmark();
         ChannelBenchmark.Steady s = new ChannelBenchmark.Steady();
@@ -166,7 +194,9 @@ class BenchmarksWorkTest {
         s.close();
         long written = s.channel.recordsWritten();
         switch (handler) {
-            case "buffered-none": case "buffered-lz4": case "buffered-zstd":
+            case "buffered-none":
+            case "buffered-lz4":
+            case "buffered-zstd":
                 assertThat(written).isEqualTo(130);
                 break;
             case "xoy1of64-zstd":
@@ -291,8 +321,9 @@ class BenchmarksWorkTest {
     @org.junit.jupiter.api.Test
     void validationChecksEveryOutput() {
         ValidationBenchmark b = new ValidationBenchmark();
-        for (String spec : new String[] {"{test: filter, projected: 1}",
-                "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"}) {
+        for (String spec : new String[] {
+            "{test: filter, projected: 1}", "{test: count_window, function: avg, rows: 1000, stream: {max_id: 100}}"
+        }) {
             b.spec = spec;
             b.events = 20_000;
             b.engineRows();

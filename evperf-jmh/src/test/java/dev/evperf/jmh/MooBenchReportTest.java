@@ -23,7 +23,8 @@ class MooBenchReportTest {
      * over two forks, identity the same values reordered, compressed the same shifted by +50.
      * 2 µs: no baseline.
      */
-    static final String RESULT = """
+    static final String RESULT =
+            """
             [
               {"benchmark": "dev.evperf.jmh.InstrumentedMethodBenchmark.monitoredCall", "mode": "avgt", "forks": 2,
                "params": {"busyWaitMicros": "10", "instrumentation": "buffered"},
@@ -57,15 +58,18 @@ class MooBenchReportTest {
     }
 
     static MooBenchReport.Row row(List<MooBenchReport.Row> rows, long wait, String instr) {
-        return rows.stream().filter(r -> r.busyWaitMicros() == wait && r.instrumentation().equals(instr)).findFirst()
+        return rows.stream()
+                .filter(r -> r.busyWaitMicros() == wait && r.instrumentation().equals(instr))
+                .findFirst()
                 .orElseThrow();
     }
 
     @Test
     void rowsComeByBusyWaitThenLadderAndPoolEveryForksIterations() throws Exception {
         List<MooBenchReport.Row> rows = MooBenchReport.rows(result(), 1000, 1);
-        assertThat(rows).extracting(r -> r.busyWaitMicros() + " " + r.instrumentation()).containsExactly(
-                "0 none", "0 identity", "0 compressed", "2 null", "10 none", "10 null", "10 buffered");
+        assertThat(rows)
+                .extracting(r -> r.busyWaitMicros() + " " + r.instrumentation())
+                .containsExactly("0 none", "0 identity", "0 compressed", "2 null", "10 none", "10 null", "10 buffered");
         assertThat(row(rows, 0, "none").samples()).containsExactly(98, 100, 102, 100);
         assertThat(row(rows, 10, "none").samples()).hasSize(3);
     }
@@ -102,7 +106,8 @@ class MooBenchReportTest {
         assertThat(compressed.lo()).isGreaterThanOrEqualTo(46).isLessThan(50);
         assertThat(compressed.hi()).isGreaterThan(50).isLessThanOrEqualTo(54);
         assertThat(compressed.excludesZero()).isTrue();
-        assertThat(row(rows, 0, "compressed").mean().lo()).isCloseTo(none.lo() + 50, offset(1e-9)); // same seed, same draws
+        assertThat(row(rows, 0, "compressed").mean().lo())
+                .isCloseTo(none.lo() + 50, offset(1e-9)); // same seed, same draws
 
         assertThat(row(rows, 2, "null").overhead()).as("no baseline at 2 µs").isNull();
     }
@@ -130,18 +135,21 @@ class MooBenchReportTest {
         }
         List<String> lines = buf.toString(StandardCharsets.UTF_8).lines().toList();
         assertThat(lines).hasSize(2 + 7);
-        assertThat(lines.get(0)).isEqualTo(
-                "| busy wait (µs) | instrumentation | n | response time (ns/op) [95 % CI] | overhead vs none (ns/op) [95 % CI] |");
-        assertThat(lines).contains(
-                "| 10 | none | 3 | 10000 [10000, 10000] | — |",
-                "| 10 | null | 3 | 10000 [10000, 10000] | 0 [0, 0] |",
-                "| 10 | buffered | 4 | 10050 [10050, 10050] | +50.00 [50.00, 50.00] |",
-                "| 2 | null | 2 | 2100 [2090, 2110] | — |");
+        assertThat(lines.get(0))
+                .isEqualTo(
+                        "| busy wait (µs) | instrumentation | n | response time (ns/op) [95 % CI] | overhead vs none (ns/op) [95 % CI] |");
+        assertThat(lines)
+                .contains(
+                        "| 10 | none | 3 | 10000 [10000, 10000] | — |",
+                        "| 10 | null | 3 | 10000 [10000, 10000] | 0 [0, 0] |",
+                        "| 10 | buffered | 4 | 10050 [10050, 10050] | +50.00 [50.00, 50.00] |",
+                        "| 2 | null | 2 | 2100 [2090, 2110] | — |");
     }
 
     @Test
     void mixedUnitsAreRefused() throws Exception {
-        JsonNode r = new ObjectMapper().readTree(RESULT.replaceFirst("\"scoreUnit\": \"ns/op\"", "\"scoreUnit\": \"us/op\""));
+        JsonNode r = new ObjectMapper()
+                .readTree(RESULT.replaceFirst("\"scoreUnit\": \"ns/op\"", "\"scoreUnit\": \"us/op\""));
         assertThatThrownBy(() -> MooBenchReport.unit(r)).hasMessageContaining("mixed score units");
     }
 }

@@ -6,8 +6,7 @@ package dev.evperf.kafka;
  * warnings and errors only.
  */
 public final class Logs {
-    private Logs() {
-    }
+    private Logs() {}
 
     public static void quiet() {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {

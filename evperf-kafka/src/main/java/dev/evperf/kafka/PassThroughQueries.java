@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
  * {@code ;}); {@code --} starts a comment. With no queries, every output reads the only input.
  */
 final class PassThroughQueries {
-    private static final Pattern ROUTE = Pattern.compile("\\s*from\\s+(\\w+)\\s+into\\s+(\\w+)\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ROUTE =
+            Pattern.compile("\\s*from\\s+(\\w+)\\s+into\\s+(\\w+)\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
 
-    private PassThroughQueries() {
-    }
+    private PassThroughQueries() {}
 
     /** @return output stream → the input stream it reads, for every declared output */
     static Map<String, String> parse(EngineSpec spec) throws EngineException {

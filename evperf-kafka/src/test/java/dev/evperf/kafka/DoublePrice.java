@@ -13,8 +13,7 @@ import java.util.List;
  * writes OutputStream(id long, price2 double) = each StockStream event's id and twice its price.
  */
 public final class DoublePrice {
-    private DoublePrice() {
-    }
+    private DoublePrice() {}
 
     /** Opens the spec (naming such a class), sends five events, ends the input and checks every row. */
     public static void check(EngineFactory factory, EngineSpec spec) throws Exception {
@@ -25,7 +24,12 @@ public final class DoublePrice {
             for (int i = 0; i < 5; i++) engine.input("StockStream").send(EngineContract.stock(i, "X", i + 0.5f));
             engine.drain(EngineContract.DRAIN);
         }
-        assertThat(rows).containsExactly(new Object[] {0L, 1.0}, new Object[] {1L, 3.0}, new Object[] {2L, 5.0},
-                new Object[] {3L, 7.0}, new Object[] {4L, 9.0});
+        assertThat(rows)
+                .containsExactly(
+                        new Object[] {0L, 1.0},
+                        new Object[] {1L, 3.0},
+                        new Object[] {2L, 5.0},
+                        new Object[] {3L, 7.0},
+                        new Object[] {4L, 9.0});
     }
 }

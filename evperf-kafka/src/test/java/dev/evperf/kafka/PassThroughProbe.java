@@ -22,8 +22,7 @@ import java.util.Map;
  * Figures in docs/benchmarks.md come from here, with the command and the machine's state.
  */
 public final class PassThroughProbe {
-    private PassThroughProbe() {
-    }
+    private PassThroughProbe() {}
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
@@ -35,14 +34,16 @@ public final class PassThroughProbe {
             for (int i = 0; i < n; i++) events[i] = EngineContract.stock(i, "S" + (i % 16), i % 1000);
             long[] sendStart = new long[n];
             long[] receipt = new long[n];
-            EngineSpec spec = new EngineSpec(List.of(EngineContract.STOCK), "", List.of("OutputStream"),
+            EngineSpec spec = new EngineSpec(
+                    List.of(EngineContract.STOCK),
+                    "",
+                    List.of("OutputStream"),
                     Map.of("bootstrap_servers", broker.address(), "producer", Map.of("linger.ms", linger)));
             long sendSpan;
             long lastReceipt = 0;
             try (Engine engine = new KafkaEngineFactory().open(spec)) {
                 engine.subscribe("OutputStream", new OutputListener() {
-                    public void onOutput(Object[] row) {
-                    }
+                    public void onOutput(Object[] row) {}
 
                     public void onOutput(Object[] row, long receiptNanos, long appendMillis) {
                         receipt[(int) (long) (Long) row[0]] = receiptNanos;
@@ -64,16 +65,35 @@ public final class PassThroughProbe {
             }
             Arrays.sort(lat);
             System.out.printf(Locale.ROOT, "events %d, linger.ms %s%n", n, linger);
-            System.out.printf(Locale.ROOT, "send rate %.0f ev/s (one sender, %d events in %.3f s)%n", n * 1e9 / sendSpan, n, sendSpan / 1e9);
-            System.out.printf(Locale.ROOT, "through the broker %.0f ev/s (first send start to last receipt %.3f s)%n",
-                    n * 1e9 / (lastReceipt - sendStart[0]), (lastReceipt - sendStart[0]) / 1e9);
-            System.out.printf(Locale.ROOT, "send start to receipt: p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
-                    lat[n / 2] / 1e6, lat[(int) (n * 0.99)] / 1e6, lat[n - 1] / 1e6);
+            System.out.printf(
+                    Locale.ROOT,
+                    "send rate %.0f ev/s (one sender, %d events in %.3f s)%n",
+                    n * 1e9 / sendSpan,
+                    n,
+                    sendSpan / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "through the broker %.0f ev/s (first send start to last receipt %.3f s)%n",
+                    n * 1e9 / (lastReceipt - sendStart[0]),
+                    (lastReceipt - sendStart[0]) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "send start to receipt: p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
+                    lat[n / 2] / 1e6,
+                    lat[(int) (n * 0.99)] / 1e6,
+                    lat[n - 1] / 1e6);
         } finally {
             broker.close();
             ComponentTimes t = broker.times().get(0);
-            System.out.printf(Locale.ROOT, "broker: jvm %.0f ms, started %.0f ms, ready %.0f ms (format %s ms, server %s ms), shutdown %.0f ms%n",
-                    t.jvmMs(), t.startedMs(), t.readyMs(), broker.startup().get("format_ms"), broker.startup().get("server_ms"), t.shutdownMs());
+            System.out.printf(
+                    Locale.ROOT,
+                    "broker: jvm %.0f ms, started %.0f ms, ready %.0f ms (format %s ms, server %s ms), shutdown %.0f ms%n",
+                    t.jvmMs(),
+                    t.startedMs(),
+                    t.readyMs(),
+                    broker.startup().get("format_ms"),
+                    broker.startup().get("server_ms"),
+                    t.shutdownMs());
         }
     }
 }

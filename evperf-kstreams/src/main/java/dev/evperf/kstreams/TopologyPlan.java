@@ -37,7 +37,8 @@ final class TopologyPlan {
         try {
             Object o = Class.forName(className).getDeclaredConstructor().newInstance();
             if (!(o instanceof KafkaStreamsTopology t)) {
-                throw new EngineException(engine + ": option topology: " + className + " does not implement " + KafkaStreamsTopology.class.getName());
+                throw new EngineException(engine + ": option topology: " + className + " does not implement "
+                        + KafkaStreamsTopology.class.getName());
             }
             return t;
         } catch (ReflectiveOperationException | LinkageError e) {
@@ -61,9 +62,12 @@ final class TopologyPlan {
 
             public KStream<String, Object[]> input(String stream) {
                 StreamSchema schema = inputs.get(stream);
-                if (schema == null) throw new IllegalArgumentException("no input stream '" + stream + "'; input streams: " + inputs.keySet());
+                if (schema == null)
+                    throw new IllegalArgumentException(
+                            "no input stream '" + stream + "'; input streams: " + inputs.keySet());
                 // one source per input topic, shared by every pipeline that reads it
-                return read.computeIfAbsent(stream, s -> sb.stream(topicOf.apply(s), Consumed.with(Serdes.String(), RowSerde.of(schema.fields())))
+                return read.computeIfAbsent(stream, s -> sb.stream(
+                                topicOf.apply(s), Consumed.with(Serdes.String(), RowSerde.of(schema.fields())))
                         .filter((k, row) -> row != null));
             }
 
@@ -79,8 +83,11 @@ final class TopologyPlan {
             if (user != null) user.build(b);
             return sb.build();
         } catch (Exception e) {
-            throw new EngineException(engine + ": " + (user != null ? "topology " + user.getClass().getName() + ": " : "")
-                    + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " "), e);
+            throw new EngineException(
+                    engine + ": "
+                            + (user != null ? "topology " + user.getClass().getName() + ": " : "")
+                            + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " "),
+                    e);
         }
     }
 

@@ -12,8 +12,7 @@ import java.util.Map;
 public final class Ready {
     public static final String PREFIX = "evperf-ready ";
 
-    private Ready() {
-    }
+    private Ready() {}
 
     /** Prints the line and flushes stdout, so the starter sees it at once. */
     public static synchronized void announce(String event, String... keyValues) {

@@ -22,8 +22,17 @@ class ChildMainTest {
     @Test
     void aChildEndsWhenItsStdinCloses() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                ChildMain.class.getName(), Forever.class.getName(), "a", "b").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx64m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ChildMain.class.getName(),
+                        Forever.class.getName(),
+                        "a",
+                        "b")
+                .redirectErrorStream(true)
+                .start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
             Map<String, String> started = Ready.parse(out.readLine());
             assertThat(started).containsEntry("event", "started").containsKey("jvm_ms");
@@ -40,7 +49,8 @@ class ChildMainTest {
     @Test
     void readyLinesRoundTrip() {
         assertThat(Ready.parse("evperf-ready up rest=127.0.0.1:8081 cluster_ms=12.5"))
-                .containsExactly(Map.entry("event", "up"), Map.entry("rest", "127.0.0.1:8081"), Map.entry("cluster_ms", "12.5"));
+                .containsExactly(
+                        Map.entry("event", "up"), Map.entry("rest", "127.0.0.1:8081"), Map.entry("cluster_ms", "12.5"));
         assertThat(Ready.parse("[main] INFO something else")).isNull();
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
 final class RefEngine implements Engine {
     private final Plan plan;
     private final boolean onItsInput;
-    private ErrorListener errors = (where, e) -> { };
+    private ErrorListener errors = (where, e) -> {};
 
     RefEngine(Plan plan) {
         this.plan = plan;
@@ -31,7 +31,8 @@ final class RefEngine implements Engine {
     @Override
     public InputHandle input(String stream) throws EngineException {
         if (!plan.inputs().containsKey(stream)) {
-            throw new EngineException("ref: unknown input stream '" + stream + "'; the inputs are " + plan.inputs().keySet());
+            throw new EngineException("ref: unknown input stream '" + stream + "'; the inputs are "
+                    + plan.inputs().keySet());
         }
         List<Plan.Step> steps = plan.steps(stream);
         Operator[] ops = steps.stream().map(Plan.Step::operator).toArray(Operator[]::new);
@@ -75,8 +76,8 @@ final class RefEngine implements Engine {
     private Output output(String name) throws EngineException {
         Output o = plan.outputs().get(name);
         if (o == null) {
-            throw new EngineException("ref: unknown output stream '" + name + "'; the queries write " + plan.outputs().keySet()
-                    + " and read " + plan.inputs().keySet());
+            throw new EngineException("ref: unknown output stream '" + name + "'; the queries write "
+                    + plan.outputs().keySet() + " and read " + plan.inputs().keySet());
         }
         return o;
     }

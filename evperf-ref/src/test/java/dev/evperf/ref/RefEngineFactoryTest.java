@@ -54,8 +54,19 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
     @Override
     protected List<Tuple> lengthWindowRows() {
         // one row per event, for the event's group (as Siddhi; Esper also emits for the group an event left)
-        return List.of(row("A", 10), row("B", 100), row("A", 15), row("A", 20), row("B", 150),
-                row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("A", 30));
+        return List.of(
+                row("A", 10),
+                row("B", 100),
+                row("A", 15),
+                row("A", 20),
+                row("B", 150),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("A", 30));
     }
 
     @Override
@@ -104,7 +115,11 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
             engine.subscribe("OutputStream", row -> out.add(row[0]));
             engine.input("StockStream").send(stock(1, "A", 1));
             assertThat(out).containsExactly(1L); // the first query's row; the second failed
-            assertThat(errors).singleElement().asString().startsWith("query 2 (line 2 column 1): ").contains("ArithmeticException");
+            assertThat(errors)
+                    .singleElement()
+                    .asString()
+                    .startsWith("query 2 (line 2 column 1): ")
+                    .contains("ArithmeticException");
         }
     }
 
@@ -112,7 +127,8 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
     void badQueriesSayWhereInOneLine() {
         assertThatThrownBy(() -> factory.open(spec("SELECT id, nope FROM StockStream INTO OutputStream")))
                 .isInstanceOf(EngineException.class)
-                .hasMessage("ref: line 1 column 12: StockStream has no attribute 'nope'; it has [id, symbol, price, volume]");
+                .hasMessage(
+                        "ref: line 1 column 12: StockStream has no attribute 'nope'; it has [id, symbol, price, volume]");
         assertThatThrownBy(() -> factory.open(spec("SELECT id\nFROM Nope INTO OutputStream")))
                 .hasMessage("ref: line 2 column 6: unknown input stream 'Nope'; the inputs are [StockStream]");
         assertThatThrownBy(() -> factory.open(spec("SELECT AVG(price) FROM StockStream [ROWS 10] INTO OutputStream")))
@@ -122,7 +138,10 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
         assertThatThrownBy(() -> factory.open(spec("SELECT id FROM StockStream [ROWS 10 SLIDE 3] INTO OutputStream")))
                 .hasMessageContaining("SLIDE is 1 (sliding) or the window's size (tumbling), not 3");
         assertThatThrownBy(() -> factory.open(spec("{test: nope}")))
-                .isInstanceOf(EngineException.class).message().startsWith("ref: queries:1:").doesNotContain("\n");
+                .isInstanceOf(EngineException.class)
+                .message()
+                .startsWith("ref: queries:1:")
+                .doesNotContain("\n");
         assertThatThrownBy(() -> factory.open(specOf(passThrough(), Map.of("layout", "rows"))))
                 .hasMessage("ref: option layout is one of [map, array, pojo, columns, projected], not 'rows'");
         assertThatThrownBy(() -> factory.open(specOf(passThrough(), Map.of("stagin", 100))))
@@ -131,17 +150,20 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
 
     @Test
     void tumblingWindowsEmitOneRowPerGroupWithItsLastEvent() throws Exception {
-        try (Engine engine = factory.open(spec("SELECT id, symbol, MAX(price) AS m, COUNT(*) AS n FROM StockStream [ROWS 4 SLIDE 4]"
-                + " GROUP BY symbol INTO OutputStream"))) {
+        try (Engine engine =
+                factory.open(spec("SELECT id, symbol, MAX(price) AS m, COUNT(*) AS n FROM StockStream [ROWS 4 SLIDE 4]"
+                        + " GROUP BY symbol INTO OutputStream"))) {
             List<Object[]> rows = new ArrayList<>();
             engine.subscribe("OutputStream", r -> rows.add(r.clone()));
             InputHandle in = engine.input("StockStream");
             float[] prices = {5, 7, 1, 9, 2, 2, 3, 1};
             String[] symbols = {"A", "B", "A", "B", "A", "A", "A", "C"};
             for (int i = 0; i < prices.length; i++) in.send(stock(i, symbols[i], prices[i]));
-            assertThat(rows).extracting(r -> r[0], r -> r[1], r -> r[2], r -> r[3]).containsExactly(
-                    Tuple.tuple(2L, "A", 5.0, 2L), Tuple.tuple(3L, "B", 9.0, 2L),
-                    Tuple.tuple(6L, "A", 3.0, 3L), Tuple.tuple(7L, "C", 1.0, 1L));
+            assertThat(rows)
+                    .extracting(r -> r[0], r -> r[1], r -> r[2], r -> r[3])
+                    .containsExactly(
+                            Tuple.tuple(2L, "A", 5.0, 2L), Tuple.tuple(3L, "B", 9.0, 2L),
+                            Tuple.tuple(6L, "A", 3.0, 3L), Tuple.tuple(7L, "C", 1.0, 1L));
         }
     }
 
@@ -156,15 +178,22 @@ class RefEngineFactoryTest extends QueryEngineContract implements EngineErrorCon
             InputHandle in = engine.input("StockStream");
             float[] prices = {4, 8, 6, 1};
             for (int i = 0; i < prices.length; i++) in.send(stock(i, "A", prices[i]));
-            assertThat(rows).extracting(r -> r[1], r -> r[2]).containsExactly(
-                    Tuple.tuple(4.0, 4.0), Tuple.tuple(12.0, 6.0), Tuple.tuple(18.0, 6.0), Tuple.tuple(15.0, 6.0));
-            assertThat((Double) rows.get(3)[3]).isCloseTo(Math.sqrt((64 + 36 + 1) / 3.0 - 25), org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(rows)
+                    .extracting(r -> r[1], r -> r[2])
+                    .containsExactly(
+                            Tuple.tuple(4.0, 4.0),
+                            Tuple.tuple(12.0, 6.0),
+                            Tuple.tuple(18.0, 6.0),
+                            Tuple.tuple(15.0, 6.0));
+            assertThat((Double) rows.get(3)[3])
+                    .isCloseTo(Math.sqrt((64 + 36 + 1) / 3.0 - 25), org.assertj.core.data.Offset.offset(1e-12));
         }
     }
 
     @Test
     void everyLayoutGivesTheSameRows() throws Exception {
-        String q = "SELECT id, AVG(price) AS a, MAX(price) AS m FROM StockStream [ROWS 50] GROUP BY symbol INTO OutputStream";
+        String q =
+                "SELECT id, AVG(price) AS a, MAX(price) AS m FROM StockStream [ROWS 50] GROUP BY symbol INTO OutputStream";
         List<List<Object>> first = null;
         for (String layout : List.of("projected", "columns", "array", "map")) {
             for (int staging : List.of(1, 8)) {

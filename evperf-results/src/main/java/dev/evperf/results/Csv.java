@@ -15,8 +15,7 @@ import java.util.function.Consumer;
  * time, as sensors.csv can be large.
  */
 public final class Csv {
-    private Csv() {
-    }
+    private Csv() {}
 
     /** One row: its cells and where it is (file and 1-based line) for error messages. */
     public record Row(List<String> header, List<String> cells, Path file, int line) {
@@ -43,7 +42,9 @@ public final class Csv {
             if (head == null) return;
             List<String> header = split(head);
             for (String r : required) {
-                if (!header.contains(r)) throw new IllegalArgumentException(file + ":1: expected a column " + r + " in the header " + header);
+                if (!header.contains(r))
+                    throw new IllegalArgumentException(
+                            file + ":1: expected a column " + r + " in the header " + header);
             }
             String line;
             for (int n = 2; (line = in.readLine()) != null; n++) {

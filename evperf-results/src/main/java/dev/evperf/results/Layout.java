@@ -65,8 +65,7 @@ public final class Layout {
     /** The latency modes with a histogram log each, in the order the summary lists them. */
     public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");
 
-    private Layout() {
-    }
+    private Layout() {}
 
     /** The HdrHistogram log of one latency mode ("processing", "end-to-end", "scheduled"). */
     public static String hlog(String mode) {

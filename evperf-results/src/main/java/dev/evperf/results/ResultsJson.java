@@ -12,18 +12,17 @@ import java.nio.file.Path;
 
 /** The one JSON mapper of results files (run.json, trial.json, result.json, env.json), and their reading with one-line errors. */
 public final class ResultsJson {
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    public static final ObjectMapper MAPPER =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    private ResultsJson() {
-    }
+    private ResultsJson() {}
 
     /** @throws IllegalArgumentException one line: the file (with line and column) and what is wrong */
     public static JsonNode readTree(Path file) {
         try {
             JsonNode n = MAPPER.readTree(file.toFile());
-            if (n == null || n.isMissingNode()) throw new IllegalArgumentException(file + ": not valid JSON: the file is empty");
+            if (n == null || n.isMissingNode())
+                throw new IllegalArgumentException(file + ": not valid JSON: the file is empty");
             return n;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
@@ -49,8 +48,10 @@ public final class ResultsJson {
         StringBuilder path = new StringBuilder();
         if (e instanceof JsonMappingException m) {
             for (JsonMappingException.Reference r : m.getPath()) {
-                if (r.getFieldName() != null) path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
-                else if (r.getIndex() >= 0) path.append('[').append(r.getIndex()).append(']');
+                if (r.getFieldName() != null)
+                    path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+                else if (r.getIndex() >= 0)
+                    path.append('[').append(r.getIndex()).append(']');
             }
         }
         return (path.length() == 0 ? "" : path + ": ") + "unexpected value: " + firstLine(e);

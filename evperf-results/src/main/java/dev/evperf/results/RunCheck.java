@@ -25,8 +25,7 @@ import java.util.stream.Stream;
 final class RunCheck {
     private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
-    private RunCheck() {
-    }
+    private RunCheck() {}
 
     /** @throws IllegalArgumentException one line: the file (and line) and what is wrong with it */
     static void check(RunDir run) {
@@ -47,8 +46,8 @@ final class RunCheck {
         if (!Files.isDirectory(dir)) throw new IllegalArgumentException(dir + ": missing" + ranOk);
         JsonNode result = ResultsJson.readTree(required(dir.resolve(Layout.RESULT_JSON), ranOk));
         if (!RunFile.OK.equals(result.path("status").asText())) {
-            throw new IllegalArgumentException(dir.resolve(Layout.RESULT_JSON) + ": says status '" + result.path("status").asText()
-                    + "', but run.json says trial " + id + " ran ok");
+            throw new IllegalArgumentException(dir.resolve(Layout.RESULT_JSON) + ": says status '"
+                    + result.path("status").asText() + "', but run.json says trial " + id + " ran ok");
         }
         JsonNode spec = ResultsJson.readTree(required(dir.resolve(Layout.TRIAL_JSON), ranOk));
         if (Files.exists(dir.resolve(Layout.ENV_JSON))) ResultsJson.readTree(dir.resolve(Layout.ENV_JSON));
@@ -62,7 +61,9 @@ final class RunCheck {
         }
         intervals(required(dir.resolve(Layout.INTERVALS), ranOk));
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted().toList()) parquet(f);
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".parquet"))
+                    .sorted()
+                    .toList()) parquet(f);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot list", e);
         }
@@ -86,14 +87,19 @@ final class RunCheck {
             f.seek(len - 8);
             f.readFully(tail);
             if (!Arrays.equals(head, PARQUET_MAGIC)) {
-                throw damaged(file, head[0] == 0 && head[1] == 0 && head[2] == 0 && head[3] == 0
-                        ? "zero-filled where a Parquet file starts" : "not a Parquet file (no PAR1 at its start)");
+                throw damaged(
+                        file,
+                        head[0] == 0 && head[1] == 0 && head[2] == 0 && head[3] == 0
+                                ? "zero-filled where a Parquet file starts"
+                                : "not a Parquet file (no PAR1 at its start)");
             }
             if (!Arrays.equals(Arrays.copyOfRange(tail, 4, 8), PARQUET_MAGIC)) {
                 throw damaged(file, "cut short or overwritten (no PAR1 at its end)");
             }
-            long footer = (tail[0] & 0xffL) | (tail[1] & 0xffL) << 8 | (tail[2] & 0xffL) << 16 | (tail[3] & 0xffL) << 24;
-            if (footer <= 0 || footer > len - 12) throw damaged(file, "its footer length (" + footer + " bytes) does not fit the file");
+            long footer =
+                    (tail[0] & 0xffL) | (tail[1] & 0xffL) << 8 | (tail[2] & 0xffL) << 16 | (tail[3] & 0xffL) << 24;
+            if (footer <= 0 || footer > len - 12)
+                throw damaged(file, "its footer length (" + footer + " bytes) does not fit the file");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }
@@ -110,10 +116,12 @@ final class RunCheck {
             String line;
             for (int n = 2; (line = in.readLine()) != null; n++) {
                 String[] cells = line.split(",", -1);
-                if (cells.length != columns) throw damaged(file, n, "expected " + columns + " cells, got " + cells.length);
+                if (cells.length != columns)
+                    throw damaged(file, n, "expected " + columns + " cells, got " + cells.length);
                 for (String c : cells) {
                     if (!c.isEmpty() && !c.matches("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?")) {
-                        throw damaged(file, n, "'" + (c.length() > 20 ? c.substring(0, 20) + "…" : c) + "' is not a number");
+                        throw damaged(
+                                file, n, "'" + (c.length() > 20 ? c.substring(0, 20) + "…" : c) + "' is not a number");
                     }
                 }
             }
@@ -126,7 +134,8 @@ final class RunCheck {
     private static void hlog(Path file) {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             String first = in.readLine();
-            if (first == null || !first.startsWith("#")) throw damaged(file, "not an HdrHistogram log (no '#' header on line 1)");
+            if (first == null || !first.startsWith("#"))
+                throw damaged(file, "not an HdrHistogram log (no '#' header on line 1)");
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
         }

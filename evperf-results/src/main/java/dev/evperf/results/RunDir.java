@@ -14,7 +14,8 @@ import java.util.List;
  * and whole ({@link RunCheck}).
  */
 public final class RunDir {
-    private static final String EXPECTED = " (expected a directory written by 'evperf run', holding run.json and trials/)";
+    private static final String EXPECTED =
+            " (expected a directory written by 'evperf run', holding run.json and trials/)";
 
     private final Path dir;
     private final RunFile run;
@@ -31,20 +32,24 @@ public final class RunDir {
      */
     public static RunDir open(Path dir) {
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("not a run directory: " + dir + (Files.exists(dir) ? " is not a directory" : " does not exist")
-                    + EXPECTED);
+            throw new IllegalArgumentException("not a run directory: " + dir
+                    + (Files.exists(dir) ? " is not a directory" : " does not exist") + EXPECTED);
         }
         Path file = dir.resolve(Layout.RUN_JSON);
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("not a run directory: " + dir + " has no run.json" + EXPECTED);
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("not a run directory: " + dir + " has no run.json" + EXPECTED);
         JsonNode root = ResultsJson.readTree(file);
-        if (!root.isObject()) throw new IllegalArgumentException(file + ": expected a JSON object written by 'evperf run'");
+        if (!root.isObject())
+            throw new IllegalArgumentException(file + ": expected a JSON object written by 'evperf run'");
         JsonNode format = root.get("format");
         if (format != null && !Layout.READS.contains(format.asText())) {
-            throw new IllegalArgumentException(file + ": results format \"" + format.asText() + "\" is not one this evperf reads (it reads \""
-                    + String.join("\", \"", Layout.READS) + "\"; use the evperf that wrote it, or rerun the workload with this one)");
+            throw new IllegalArgumentException(file + ": results format \"" + format.asText()
+                    + "\" is not one this evperf reads (it reads \"" + String.join("\", \"", Layout.READS)
+                    + "\"; use the evperf that wrote it, or rerun the workload with this one)");
         }
         JsonNode trials = root.get("trials");
-        if (trials == null || !trials.isArray()) throw new IllegalArgumentException(file + ": expected a \"trials\" array");
+        if (trials == null || !trials.isArray())
+            throw new IllegalArgumentException(file + ": expected a \"trials\" array");
         for (int i = 0; i < trials.size(); i++) {
             JsonNode id = trials.get(i).get("id");
             if (id == null || !id.isTextual() || id.asText().isEmpty()) {
@@ -93,6 +98,8 @@ public final class RunDir {
 
     /** The workload's name, or the directory's when run.json has none. */
     public String workloadName() {
-        return run.workload().path("name").asText(dir.getFileName() == null ? "run" : dir.getFileName().toString());
+        return run.workload()
+                .path("name")
+                .asText(dir.getFileName() == null ? "run" : dir.getFileName().toString());
     }
 }

@@ -21,13 +21,16 @@ class FormatFixturesTest {
 
     static List<Path> runs() throws IOException {
         try (Stream<Path> versions = Files.list(FORMATS)) {
-            return versions.filter(Files::isDirectory).flatMap(v -> {
-                try (Stream<Path> runs = Files.list(v)) {
-                    return runs.filter(Files::isDirectory).toList().stream();
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).sorted().toList();
+            return versions.filter(Files::isDirectory)
+                    .flatMap(v -> {
+                        try (Stream<Path> runs = Files.list(v)) {
+                            return runs.filter(Files::isDirectory).toList().stream();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -51,7 +54,9 @@ class FormatFixturesTest {
                 Intervals iv = Intervals.read(trial);
                 assertThat(iv.header()).startsWith("t_start_s", "phase", "whole");
                 assertThat(iv.columns().get("t_start_s")).hasSize(iv.size());
-                Csv.forEach(trial.resolve(Layout.SENSORS), List.of("t_ns", "sensor", "value"), row -> assertThat(row.get("sensor")).isNotEmpty());
+                Csv.forEach(trial.resolve(Layout.SENSORS), List.of("t_ns", "sensor", "value"), row -> assertThat(
+                                row.get("sensor"))
+                        .isNotEmpty());
             }
         }
     }
@@ -59,22 +64,30 @@ class FormatFixturesTest {
     @Test
     void aFormatThisVersionDoesNotReadIsOneLine(@TempDir Path tmp) throws IOException {
         Files.writeString(tmp.resolve(Layout.RUN_JSON), "{\"format\": \"evperf-run/99\", \"trials\": []}");
-        assertThatThrownBy(() -> RunDir.open(tmp)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(tmp.resolve(Layout.RUN_JSON) + ": results format \"evperf-run/99\" is not one this evperf reads")
+        assertThatThrownBy(() -> RunDir.open(tmp))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(tmp.resolve(Layout.RUN_JSON)
+                        + ": results format \"evperf-run/99\" is not one this evperf reads")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test
     void aTrialEntryOfTheWrongTypeNamesItsField(@TempDir Path tmp) throws IOException {
-        Files.writeString(tmp.resolve(Layout.RUN_JSON), "{\"trials\": [{\"id\": \"t001\", \"repetition\": \"first\"}]}");
-        assertThatThrownBy(() -> RunDir.open(tmp)).isInstanceOf(IllegalArgumentException.class)
+        Files.writeString(
+                tmp.resolve(Layout.RUN_JSON), "{\"trials\": [{\"id\": \"t001\", \"repetition\": \"first\"}]}");
+        assertThatThrownBy(() -> RunDir.open(tmp))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(tmp.resolve(Layout.RUN_JSON) + ": trials[0].repetition: unexpected value");
     }
 
     @Test
     void theFixtureWriterWritesWhatTheReadersCheck(@TempDir Path tmp) {
         Path trial = tmp.resolve("t");
-        TrialFixture.events(trial, List.of(new TrialFixture.Event(0, 0, true, 0, 0, 0, 10, 20), new TrialFixture.Event(1, 0, true, 0, 1, 0, 20, 35)));
+        TrialFixture.events(
+                trial,
+                List.of(
+                        new TrialFixture.Event(0, 0, true, 0, 0, 0, 10, 20),
+                        new TrialFixture.Event(1, 0, true, 0, 1, 0, 20, 35)));
         TrialFixture.outputs(trial, List.of(new TrialFixture.Output("out", 0, 18)));
         for (String f : List.of(Layout.EVENTS, Layout.BURSTS, Layout.OUTPUTS)) RunCheck.parquet(trial.resolve(f));
     }

@@ -18,11 +18,11 @@ import java.util.List;
  * as the trial runner's own files are.
  */
 public final class TrialFixture {
-    private TrialFixture() {
-    }
+    private TrialFixture() {}
 
     /** One row of events.parquet: times in ns on the trial's axis; burst and pos −1 outside bursts. */
-    public record Event(long seq, int phase, boolean measured, int burst, int pos, long intended, long sendStart, long sendEnd) {}
+    public record Event(
+            long seq, int phase, boolean measured, int burst, int pos, long intended, long sendStart, long sendEnd) {}
 
     /** One row of outputs.parquet: seq −1 for an output whose input is unknown. */
     public record Output(String stream, long seq, long received) {}
@@ -34,9 +34,11 @@ public final class TrialFixture {
     public static void events(Path dir, List<Event> events) {
         sql(dir, c -> {
             try (Statement st = c.createStatement()) {
-                st.execute("CREATE TABLE events (seq BIGINT, phase INTEGER, measured BOOLEAN, burst INTEGER, pos INTEGER,"
-                        + " intended BIGINT, send_start BIGINT, send_end BIGINT, batch INTEGER)");
-                try (PreparedStatement ins = c.prepareStatement("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)")) {
+                st.execute(
+                        "CREATE TABLE events (seq BIGINT, phase INTEGER, measured BOOLEAN, burst INTEGER, pos INTEGER,"
+                                + " intended BIGINT, send_start BIGINT, send_end BIGINT, batch INTEGER)");
+                try (PreparedStatement ins =
+                        c.prepareStatement("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, -1)")) {
                     for (Event e : events) {
                         ins.setLong(1, e.seq());
                         ins.setInt(2, e.phase());
@@ -51,10 +53,12 @@ public final class TrialFixture {
                     ins.executeBatch();
                 }
                 st.execute("COPY events TO " + literal(dir.resolve(Layout.EVENTS)) + " (FORMAT PARQUET)");
-                st.execute("COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
-                        + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
-                        + " FROM events WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO " + literal(dir.resolve(Layout.BURSTS))
-                        + " (FORMAT PARQUET)");
+                st.execute(
+                        "COPY (SELECT burst, min(phase) AS phase, bool_and(measured) AS measured, count(*) AS events,"
+                                + " min(send_start) AS start, max(send_end) AS \"end\", max(send_end) - min(send_start) AS time_ns"
+                                + " FROM events WHERE burst >= 0 GROUP BY burst ORDER BY burst) TO "
+                                + literal(dir.resolve(Layout.BURSTS))
+                                + " (FORMAT PARQUET)");
             }
         });
     }

@@ -25,15 +25,17 @@ public final class LogFunction extends FunctionExecutor<State> {
 
     @Override
     protected StateFactory<State> init(ExpressionExecutor[] args, ConfigReader config, SiddhiQueryContext context) {
-        if (args.length < 2 || args.length > 3 || !(args[0] instanceof ConstantExpressionExecutor c)
+        if (args.length < 2
+                || args.length > 3
+                || !(args[0] instanceof ConstantExpressionExecutor c)
                 || !(c.getValue() instanceof String name)) {
             throw new SiddhiAppValidationException("evperf:log takes ('channel name', id [, value])");
         }
         for (int i = 1; i < args.length; i++) {
             Attribute.Type t = args[i].getReturnType();
             if (t != Attribute.Type.LONG && t != Attribute.Type.INT) {
-                throw new SiddhiAppValidationException("evperf:log: the " + (i == 1 ? "id" : "value")
-                        + " must be an int or long, not " + t);
+                throw new SiddhiAppValidationException(
+                        "evperf:log: the " + (i == 1 ? "id" : "value") + " must be an int or long, not " + t);
             }
         }
         channel = LogChannels.open(name);
@@ -45,7 +47,9 @@ public final class LogFunction extends FunctionExecutor<State> {
         // data[0] is the channel name (a constant); id, then the optional value. A null id has
         // nothing to log and passes through as null; a null value logs as the default, 0.
         if (data[1] != null) {
-            channel.log(((Number) data[1]).longValue(), data.length > 2 && data[2] != null ? ((Number) data[2]).longValue() : 0);
+            channel.log(
+                    ((Number) data[1]).longValue(),
+                    data.length > 2 && data[2] != null ? ((Number) data[2]).longValue() : 0);
         }
         return data[1];
     }

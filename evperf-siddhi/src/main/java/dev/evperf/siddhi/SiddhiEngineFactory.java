@@ -9,7 +9,6 @@ import dev.evperf.api.StreamSchema;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.query.api.exception.SiddhiAppContextException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -34,8 +33,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
     @Override
     public Engine open(EngineSpec spec) throws EngineException {
         if (!spec.options().isEmpty()) {
-            throw new EngineException("siddhi: unknown option(s) " + new TreeSet<>(spec.options().keySet())
-                    + "; the siddhi engine takes no options");
+            throw new EngineException("siddhi: unknown option(s) "
+                    + new TreeSet<>(spec.options().keySet()) + "; the siddhi engine takes no options");
         }
         // One generated line per input stream, so that error lines can be mapped back to the user's text.
         StringBuilder app = new StringBuilder();
@@ -62,14 +61,17 @@ public final class SiddhiEngineFactory implements EngineFactory {
     }
 
     static String defineStream(StreamSchema schema) {
-        StringBuilder line = new StringBuilder("define stream ").append(schema.name()).append(" (");
+        StringBuilder line =
+                new StringBuilder("define stream ").append(schema.name()).append(" (");
         List<Field> fields = schema.fields();
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
                 line.append(", ");
             }
             // evperf's type names (int long float double string bool) are SiddhiQL's.
-            line.append(fields.get(i).name()).append(' ').append(fields.get(i).type().yamlName());
+            line.append(fields.get(i).name())
+                    .append(' ')
+                    .append(fields.get(i).type().yamlName());
         }
         return line.append(");").toString();
     }
@@ -90,8 +92,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
                 int line = start[0] - inputs.size();
                 where = line >= 1
                         ? "query line " + line + ", column " + start[1]
-                        : "in the definition evperf generated for input stream " + inputs.get(start[0] - 1).name()
-                          + ", column " + start[1];
+                        : "in the definition evperf generated for input stream "
+                                + inputs.get(start[0] - 1).name() + ", column " + start[1];
             }
         }
         if (message == null) {
@@ -105,8 +107,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
     }
 
     private static String readVersion() {
-        try (InputStream in = SiddhiManager.class.getResourceAsStream(
-                "/META-INF/maven/io.siddhi/siddhi-core/pom.properties")) {
+        try (InputStream in =
+                SiddhiManager.class.getResourceAsStream("/META-INF/maven/io.siddhi/siddhi-core/pom.properties")) {
             if (in != null) {
                 Properties p = new Properties();
                 p.load(in);

@@ -22,12 +22,15 @@ public final class TraceFunction extends FunctionExecutor<State> {
 
     @Override
     protected StateFactory<State> init(ExpressionExecutor[] args, ConfigReader config, SiddhiQueryContext context) {
-        if (args.length != 2 || !(args[1] instanceof ConstantExpressionExecutor c) || !(c.getValue() instanceof String name)) {
+        if (args.length != 2
+                || !(args[1] instanceof ConstantExpressionExecutor c)
+                || !(c.getValue() instanceof String name)) {
             throw new SiddhiAppValidationException("evperf:trace takes (sequence number, 'tracepoint name')");
         }
         Attribute.Type t = args[0].getReturnType();
         if (t != Attribute.Type.LONG && t != Attribute.Type.INT) {
-            throw new SiddhiAppValidationException("evperf:trace: the first argument must be the long sequence number, not " + t);
+            throw new SiddhiAppValidationException(
+                    "evperf:trace: the first argument must be the long sequence number, not " + t);
         }
         point = Tracepoint.register("siddhi." + name);
         return null;

@@ -28,8 +28,10 @@ class LogFunctionTest {
     void eachPassingEventIsLoggedOnItsChannelBeforeSendReturns() throws Exception {
         MemoryChannels registry = new MemoryChannels();
         LogChannels.install(registry);
-        try (Engine engine = new SiddhiEngineFactory().open(SiddhiEngineFactoryTest.spec(
-                "from StockStream[price > 50] select evperf:log('expensive', id, volume) as id, price insert into OutputStream;"))) {
+        try (Engine engine = new SiddhiEngineFactory()
+                .open(
+                        SiddhiEngineFactoryTest.spec(
+                                "from StockStream[price > 50] select evperf:log('expensive', id, volume) as id, price insert into OutputStream;"))) {
             assertThat(registry.names()).containsExactly("expensive"); // opened at compile time
             MemoryChannels.Memory expensive = registry.get("expensive");
             List<Long> out = new ArrayList<>();
@@ -39,7 +41,9 @@ class LogFunctionTest {
                 in.send(SiddhiEngineFactoryTest.stock(i, "X", i));
                 assertThat(expensive.size()).isEqualTo(Math.max(0, i - 50));
             }
-            assertThat(out).containsExactlyElementsOf(java.util.Arrays.stream(expensive.ids()).boxed().toList());
+            assertThat(out)
+                    .containsExactlyElementsOf(
+                            java.util.Arrays.stream(expensive.ids()).boxed().toList());
             assertThat(expensive.id(0)).isEqualTo(51L);
             assertThat(expensive.value(0)).isEqualTo(510L); // volume = id * 10
         }
@@ -47,8 +51,9 @@ class LogFunctionTest {
 
     @Test
     void withoutAnInstalledRegistryTheQueryStillRunsAndLogsNowhere() throws Exception {
-        try (Engine engine = new SiddhiEngineFactory().open(SiddhiEngineFactoryTest.spec(
-                "from StockStream select evperf:log('c', id) as id insert into OutputStream;"))) {
+        try (Engine engine = new SiddhiEngineFactory()
+                .open(SiddhiEngineFactoryTest.spec(
+                        "from StockStream select evperf:log('c', id) as id insert into OutputStream;"))) {
             List<Long> out = new ArrayList<>();
             engine.subscribe("OutputStream", row -> out.add((Long) row[0]));
             engine.input("StockStream").send(SiddhiEngineFactoryTest.stock(7, "X", 1));
@@ -58,11 +63,15 @@ class LogFunctionTest {
 
     @Test
     void wrongArgumentsAreACompileErrorNamingTheFunction() {
-        assertThatThrownBy(() -> new SiddhiEngineFactory().open(SiddhiEngineFactoryTest.spec(
-                "from StockStream select evperf:log(id) as id insert into OutputStream;")))
-                .isInstanceOf(EngineException.class).hasMessageContaining("evperf:log takes ('channel name', id [, value])");
-        assertThatThrownBy(() -> new SiddhiEngineFactory().open(SiddhiEngineFactoryTest.spec(
-                "from StockStream select evperf:log('c', symbol) as id insert into OutputStream;")))
-                .isInstanceOf(EngineException.class).hasMessageContaining("the id must be an int or long, not STRING");
+        assertThatThrownBy(() -> new SiddhiEngineFactory()
+                        .open(SiddhiEngineFactoryTest.spec(
+                                "from StockStream select evperf:log(id) as id insert into OutputStream;")))
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("evperf:log takes ('channel name', id [, value])");
+        assertThatThrownBy(() -> new SiddhiEngineFactory()
+                        .open(SiddhiEngineFactoryTest.spec(
+                                "from StockStream select evperf:log('c', symbol) as id insert into OutputStream;")))
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("the id must be an int or long, not STRING");
     }
 }

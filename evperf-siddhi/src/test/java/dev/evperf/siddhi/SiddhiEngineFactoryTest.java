@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.evperf.api.Engine;
-import dev.evperf.api.EngineContract;
 import dev.evperf.api.EngineErrorContract;
-import dev.evperf.api.EvperfFunctionsContract;
-import dev.evperf.api.QueryEngineContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.EvperfFunctionsContract;
 import dev.evperf.api.InputHandle;
+import dev.evperf.api.QueryEngineContract;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +54,19 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
     @Override
     protected List<Tuple> lengthWindowRows() {
         // one row per arriving event, for its own group
-        return List.of(row("A", 10), row("B", 100), row("A", 15), row("A", 20), row("B", 150),
-                row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("C", 0), row("A", 30));
+        return List.of(
+                row("A", 10),
+                row("B", 100),
+                row("A", 15),
+                row("A", 20),
+                row("B", 150),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("C", 0),
+                row("A", 30));
     }
 
     @Override
@@ -98,7 +108,8 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
     @Test
     void aUserFunctionThatThrowsIsReportedWithItsMessage() throws Exception {
         // test:fail(id) is ThrowingFunction, found on the class path as users' extensions are
-        try (Engine engine = factory.open(spec("from StockStream select test:fail(id) as id insert into OutputStream;"))) {
+        try (Engine engine =
+                factory.open(spec("from StockStream select test:fail(id) as id insert into OutputStream;"))) {
             List<String> errors = new ArrayList<>();
             engine.onError((where, e) -> errors.add(String.valueOf(e.getMessage())));
             List<Object> out = new ArrayList<>();
@@ -113,8 +124,11 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
     @Test
     void syntaxErrorReportsTheLineOfTheUsersText() {
         // Two input streams: evperf prepends two define lines, the error is on the user's line 2.
-        EngineSpec spec = new EngineSpec(List.of(STOCK, TRADE),
-                "from StockStream\nselec id, symbol insert into OutputStream;", List.of("OutputStream"), Map.of());
+        EngineSpec spec = new EngineSpec(
+                List.of(STOCK, TRADE),
+                "from StockStream\nselec id, symbol insert into OutputStream;",
+                List.of("OutputStream"),
+                Map.of());
         assertThatThrownBy(() -> factory.open(spec))
                 .isInstanceOf(EngineException.class)
                 .message()
@@ -129,13 +143,15 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
                 .isInstanceOf(EngineException.class)
                 .hasMessageStartingWith("siddhi: query line 2, column 7: ")
                 .hasMessageContaining("'idx'")
-                .message().doesNotContain("\n", "\r");
+                .message()
+                .doesNotContain("\n", "\r");
     }
 
     @Test
     void optionsAreRejected() {
         EngineSpec spec = new EngineSpec(List.of(STOCK), "", List.of(), Map.of("internal_timer", false));
-        assertThatThrownBy(() -> factory.open(spec)).isInstanceOf(EngineException.class)
+        assertThatThrownBy(() -> factory.open(spec))
+                .isInstanceOf(EngineException.class)
                 .hasMessageContaining("internal_timer");
     }
 
@@ -150,19 +166,25 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
     @Test
     void validateNamesTheQueryLine() {
         assertThatThrownBy(() -> factory.validate(spec(syntaxError())))
-                .isInstanceOf(EngineException.class).hasMessageStartingWith("siddhi: query line 1");
+                .isInstanceOf(EngineException.class)
+                .hasMessageStartingWith("siddhi: query line 1");
     }
 
     /** An aggregate named like a time unit is not time: the engine still delivers inside send (outputs linked by send). */
     @Test
     void onlyTimeConstructsMakeSiddhiDeliverOffTheSendingThread() throws Exception {
-        try (var e = factory.open(spec("from StockStream#window.length(4) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
+        try (var e = factory.open(
+                spec(
+                        "from StockStream#window.length(4) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
             assertThat(e.deliversOnSendingThread()).isTrue();
         }
-        try (var e = factory.open(spec("from StockStream#window.time(1 min) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
+        try (var e = factory.open(
+                spec(
+                        "from StockStream#window.time(1 min) select symbol, min(price) as p group by symbol insert into OutputStream;"))) {
             assertThat(e.deliversOnSendingThread()).isFalse();
         }
-        try (var e = factory.open(spec("from StockStream select symbol, price output last every 5 sec insert into OutputStream;"))) {
+        try (var e = factory.open(
+                spec("from StockStream select symbol, price output last every 5 sec insert into OutputStream;"))) {
             assertThat(e.deliversOnSendingThread()).isFalse();
         }
     }

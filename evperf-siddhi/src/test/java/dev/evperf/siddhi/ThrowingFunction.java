@@ -14,7 +14,10 @@ import io.siddhi.core.util.snapshot.state.StateFactory;
 import io.siddhi.query.api.definition.Attribute;
 
 /** A user's Siddhi function that fails on some events: {@code test:fail(id)} throws for multiples of 3. */
-@Extension(name = "fail", namespace = "test", description = "Returns id; throws for a multiple of 3.",
+@Extension(
+        name = "fail",
+        namespace = "test",
+        description = "Returns id; throws for a multiple of 3.",
         parameters = @Parameter(name = "id", description = "a long", type = DataType.LONG),
         returnAttributes = @ReturnAttribute(description = "id", type = DataType.LONG),
         examples = @Example(syntax = "test:fail(id)", description = "fails on 0, 3, 6, …"))

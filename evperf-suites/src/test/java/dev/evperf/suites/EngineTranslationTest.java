@@ -53,7 +53,9 @@ class EngineTranslationTest {
             return;
         }
         for (Verdict v : verdicts) {
-            assertThat(v.valid()).as(engine + " " + spec.label() + "\n" + q.text() + v.summary() + "\n" + v.examples()).isTrue();
+            assertThat(v.valid())
+                    .as(engine + " " + spec.label() + "\n" + q.text() + v.summary() + "\n" + v.examples())
+                    .isTrue();
             assertThat(v.expected()).as(v.summary()).isPositive();
             assertThat(v.correct()).as(v.summary()).isPositive();
             if (!v.sampled()) {

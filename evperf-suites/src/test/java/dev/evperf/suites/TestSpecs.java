@@ -4,8 +4,7 @@ import java.util.List;
 
 /** Every chapter-4 test at small factors (a few seconds per engine), for the translation tests. */
 public final class TestSpecs {
-    private TestSpecs() {
-    }
+    private TestSpecs() {}
 
     public static final List<String> CHAPTER_4 = List.of(
             "{test: filter, selectivity: 1}",

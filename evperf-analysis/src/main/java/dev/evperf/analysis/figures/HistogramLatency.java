@@ -1,7 +1,6 @@
 package dev.evperf.analysis.figures;
 
 import dev.evperf.analysis.trial.HlogTotal;
-
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -12,8 +11,7 @@ import org.HdrHistogram.Histogram;
  * exact, and the percentile is HdrHistogram's (the value at or above the given fraction).
  */
 public final class HistogramLatency {
-    private HistogramLatency() {
-    }
+    private HistogramLatency() {}
 
     public static Latency load(Path trialDir) {
         return load(trialDir, null);
@@ -21,7 +19,10 @@ public final class HistogramLatency {
 
     /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
     public static Latency load(Path trialDir, Long fromNs) {
-        return new Latency(mode(trialDir, "processing", fromNs), mode(trialDir, "end-to-end", fromNs), mode(trialDir, "scheduled", fromNs));
+        return new Latency(
+                mode(trialDir, "processing", fromNs),
+                mode(trialDir, "end-to-end", fromNs),
+                mode(trialDir, "scheduled", fromNs));
     }
 
     public static LatencyStats mode(Path trialDir, String mode, Long fromNs) {
@@ -31,8 +32,14 @@ public final class HistogramLatency {
             return LatencyStats.of(new long[0]);
         }
         double us = Stats.NS_PER_US;
-        return new LatencyStats(total.getTotalCount(), total.getMean() / us,
-                total.getValueAtPercentile(50) / us, total.getValueAtPercentile(90) / us, total.getValueAtPercentile(99) / us,
-                total.getValueAtPercentile(99.9) / us, total.getValueAtPercentile(99.99) / us, total.getMaxValue() / us);
+        return new LatencyStats(
+                total.getTotalCount(),
+                total.getMean() / us,
+                total.getValueAtPercentile(50) / us,
+                total.getValueAtPercentile(90) / us,
+                total.getValueAtPercentile(99) / us,
+                total.getValueAtPercentile(99.9) / us,
+                total.getValueAtPercentile(99.99) / us,
+                total.getMaxValue() / us);
     }
 }

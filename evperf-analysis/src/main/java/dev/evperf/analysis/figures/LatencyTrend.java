@@ -2,7 +2,6 @@ package dev.evperf.analysis.figures;
 
 import dev.evperf.results.Intervals;
 import dev.evperf.results.TrialResult;
-
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -33,7 +32,9 @@ public record LatencyTrend(int points, double slopeMsPerS, double stdErr, double
         for (String[] c : csv.rows()) {
             int phase = Integer.parseInt(c[phaseCol]);
             if (!"1".equals(c[wholeCol]) || c[yCol].isEmpty()) continue;
-            if (result != null && phase < result.phases().size() && !result.phases().get(phase).measure()) continue;
+            if (result != null
+                    && phase < result.phases().size()
+                    && !result.phases().get(phase).measure()) continue;
             x[n] = Double.parseDouble(c[tCol]);
             y[n] = Double.parseDouble(c[yCol]) / 1e3;
             n++;
@@ -45,7 +46,8 @@ public record LatencyTrend(int points, double slopeMsPerS, double stdErr, double
     public static LatencyTrend fit(double[] x, double[] y) {
         int n = x.length;
         if (n < 3) return null;
-        double mx = Arrays.stream(x).average().orElseThrow(), my = Arrays.stream(y).average().orElseThrow();
+        double mx = Arrays.stream(x).average().orElseThrow(),
+                my = Arrays.stream(y).average().orElseThrow();
         double sxx = 0, sxy = 0;
         for (int i = 0; i < n; i++) {
             sxx += (x[i] - mx) * (x[i] - mx);

@@ -1,7 +1,6 @@
 package dev.evperf.analysis.figures;
 
 import dev.evperf.results.TrialResult;
-
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,7 +18,12 @@ public record OutputLinks(long send, long batch, long batchLast, long declared, 
     public static OutputLinks of(TrialResult r) {
         if (r == null || r.links() == null) return null;
         Map<String, Long> m = r.links();
-        return new OutputLinks(get(m, "send"), get(m, "batch"), get(m, "batch-last"), get(m, "declared"), get(m, "none"),
+        return new OutputLinks(
+                get(m, "send"),
+                get(m, "batch"),
+                get(m, "batch-last"),
+                get(m, "declared"),
+                get(m, "none"),
                 get(m, "differing"));
     }
 
@@ -32,9 +36,13 @@ public record OutputLinks(long send, long batch, long batchLast, long declared, 
     public String line() {
         StringBuilder sb = new StringBuilder("outputs linked to their input: ");
         String sep = "";
-        for (Object[] kv : new Object[][] {{"by the send that delivered them", send}, {"by the micro-batch's event they name", batch},
-                {"by the last event of the micro-batch that delivered them", batchLast}, {"by their sequence attribute (engine thread)", declared},
-                {"not linked (no sequence attribute)", none}}) {
+        for (Object[] kv : new Object[][] {
+            {"by the send that delivered them", send},
+            {"by the micro-batch's event they name", batch},
+            {"by the last event of the micro-batch that delivered them", batchLast},
+            {"by their sequence attribute (engine thread)", declared},
+            {"not linked (no sequence attribute)", none}
+        }) {
             if ((long) kv[1] == 0) continue;
             sb.append(sep).append(kv[1]).append(' ').append(kv[0]);
             sep = ", ";

@@ -2,7 +2,6 @@ package dev.evperf.analysis.figures;
 
 import dev.evperf.results.Intervals;
 import dev.evperf.results.TrialResult;
-
 import java.nio.file.Path;
 
 /**
@@ -18,7 +17,8 @@ import java.nio.file.Path;
  * @param worstAtSeconds   where that interval starts on the trial's axis
  * @param rmsePercentOfMax RMSE(achieved − target) / max target, %
  */
-public record RateShape(int intervals, double intervalSeconds, double worstPercent, double worstAtSeconds, double rmsePercentOfMax) {
+public record RateShape(
+        int intervals, double intervalSeconds, double worstPercent, double worstAtSeconds, double rmsePercentOfMax) {
 
     /** @return null when the trial has no intervals.csv or no interval with a rate target */
     public static RateShape load(Path trialDir, TrialResult result) {

@@ -39,7 +39,8 @@ public record Robust(double median, double trimmedMean, int maxIndex, int minInd
         for (int i = cut; i < n - cut; i++) kept += sorted[i];
         double mean = (double) sum / n;
         double shift = n < 2 || mean == 0 ? Double.NaN : (mean - (double) (sum - values[maxIndex]) / (n - 1)) / mean;
-        return new Robust(Percentiles.nearestRank(sorted, 50), (double) kept / (n - 2 * cut), maxIndex, minIndex, shift);
+        return new Robust(
+                Percentiles.nearestRank(sorted, 50), (double) kept / (n - 2 * cut), maxIndex, minIndex, shift);
     }
 
     /** The shift of a mean by its largest value from the figures a table already has. */

@@ -1,7 +1,6 @@
 package dev.evperf.analysis.figures;
 
 import dev.evperf.analysis.trial.HlogTotal;
-
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,9 +18,17 @@ import org.HdrHistogram.Histogram;
  */
 public record SamplingError(int every, List<Mode> modes) {
     /** One latency mode: sample size, mean ± half-width, and the percentiles' intervals, all µs. */
-    public record Mode(String mode, long n, double mean, double meanHalfWidth, double p50, double p50Low, double p50High,
-                       double p99, double p99Low, double p99High) {
-    }
+    public record Mode(
+            String mode,
+            long n,
+            double mean,
+            double meanHalfWidth,
+            double p50,
+            double p50Low,
+            double p50High,
+            double p99,
+            double p99Low,
+            double p99High) {}
 
     public static SamplingError of(Path trialDir, Long fromNs, int every) {
         List<Mode> modes = new ArrayList<>();
@@ -31,9 +38,17 @@ public record SamplingError(int every, List<Mode> modes) {
             long n = h.getTotalCount();
             double us = Stats.NS_PER_US;
             double half = 1.96 * h.getStdDeviation() / Math.sqrt(n) / us;
-            modes.add(new Mode(mode, n, h.getMean() / us, half,
-                    h.getValueAtPercentile(50) / us, rank(h, 0.50, -1) / us, rank(h, 0.50, 1) / us,
-                    h.getValueAtPercentile(99) / us, rank(h, 0.99, -1) / us, rank(h, 0.99, 1) / us));
+            modes.add(new Mode(
+                    mode,
+                    n,
+                    h.getMean() / us,
+                    half,
+                    h.getValueAtPercentile(50) / us,
+                    rank(h, 0.50, -1) / us,
+                    rank(h, 0.50, 1) / us,
+                    h.getValueAtPercentile(99) / us,
+                    rank(h, 0.99, -1) / us,
+                    rank(h, 0.99, 1) / us));
         }
         return new SamplingError(every, modes);
     }
@@ -47,11 +62,24 @@ public record SamplingError(int every, List<Mode> modes) {
     }
 
     public String render() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "capacity mode: 1 in %d sends timed; sampling error of the latency figures (95 %% intervals, µs):%n", every));
+        StringBuilder sb = new StringBuilder(String.format(
+                Locale.ROOT,
+                "capacity mode: 1 in %d sends timed; sampling error of the latency figures (95 %% intervals, µs):%n",
+                every));
         for (Mode m : modes) {
-            sb.append(String.format(Locale.ROOT, "  %-11s n=%d  mean %.3f ± %.3f  p50 %.3f [%.3f, %.3f]  p99 %.3f [%.3f, %.3f]%n",
-                    m.mode(), m.n(), m.mean(), m.meanHalfWidth(), m.p50(), m.p50Low(), m.p50High(), m.p99(), m.p99Low(), m.p99High()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  %-11s n=%d  mean %.3f ± %.3f  p50 %.3f [%.3f, %.3f]  p99 %.3f [%.3f, %.3f]%n",
+                    m.mode(),
+                    m.n(),
+                    m.mean(),
+                    m.meanHalfWidth(),
+                    m.p50(),
+                    m.p50Low(),
+                    m.p50High(),
+                    m.p99(),
+                    m.p99Low(),
+                    m.p99High()));
         }
         return sb.toString();
     }

@@ -31,10 +31,28 @@ import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
  *                       of 1, finer in the tail up to p99.999, then the maximum): the empirical
  *                       distribution, compact, for simulation ({@link #sample})
  */
-public record Dist(int n, double meanUs, double stdUs, double minUs, double p5Us, double p25Us, double p50Us, double p75Us,
-                   double p95Us, double p99Us, double maxUs, double lognormalMu, double lognormalSigma, double lognormalMeanUs,
-                   double fitKsD, double bimodality, int modes, double modeSeparation, double minorModeShare, double[] modesUs,
-                   double[] quantilesUs) {
+public record Dist(
+        int n,
+        double meanUs,
+        double stdUs,
+        double minUs,
+        double p5Us,
+        double p25Us,
+        double p50Us,
+        double p75Us,
+        double p95Us,
+        double p99Us,
+        double maxUs,
+        double lognormalMu,
+        double lognormalSigma,
+        double lognormalMeanUs,
+        double fitKsD,
+        double bimodality,
+        int modes,
+        double modeSeparation,
+        double minorModeShare,
+        double[] modesUs,
+        double[] quantilesUs) {
     /** Sarle's threshold: the value of a uniform distribution. */
     public static final double BIMODALITY_THRESHOLD = 5.0 / 9.0;
 
@@ -63,7 +81,8 @@ public record Dist(int n, double meanUs, double stdUs, double minUs, double p5Us
         int lo = 0, hi = GRID.length - 1;
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
-            if (GRID[mid] <= u) lo = mid; else hi = mid;
+            if (GRID[mid] <= u) lo = mid;
+            else hi = mid;
         }
         double f = (u - GRID[lo]) / (GRID[hi] - GRID[lo]);
         return q[lo] + Math.max(0, Math.min(1, f)) * (q[hi] - q[lo]);
@@ -77,7 +96,28 @@ public record Dist(int n, double meanUs, double stdUs, double minUs, double p5Us
         int n = us.length;
         if (n == 0) {
             double nan = Double.NaN;
-            return new Dist(0, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, 0, nan, nan, new double[0], new double[0]);
+            return new Dist(
+                    0,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    0,
+                    nan,
+                    nan,
+                    new double[0],
+                    new double[0]);
         }
         double[] s = us.clone();
         Arrays.sort(s);
@@ -94,14 +134,32 @@ public record Dist(int n, double meanUs, double stdUs, double minUs, double p5Us
             for (int i = 0; i < n; i++) clamped[i] = Math.max(s[i], 1e-3);
             ksD = KolmogorovSmirnovTest.withDefaults().statistic(clamped, fit::cumulativeProbability);
         } else if (n >= 2) {
-            ksD = 0;  // all values equal: the degenerate fit is exact
+            ksD = 0; // all values equal: the degenerate fit is exact
         }
         double[] mix = Mixture.fit(ln);
         boolean two = mix != null && mix[Mixture.TWO] > 0;
-        return new Dist(n, Describe.mean(s), Describe.std(s), s[0], q(s, 0.05), q(s, 0.25), q(s, 0.5), q(s, 0.75), q(s, 0.95),
-                q(s, 0.99), s[n - 1], mu, sigma, Math.exp(mu + sigma * sigma / 2), ksD, bimodality(ln), two ? 2 : 1,
-                mix == null ? Double.NaN : mix[Mixture.D], mix == null ? Double.NaN : mix[Mixture.MINOR],
-                two ? new double[]{Math.exp(mix[Mixture.MU1]), Math.exp(mix[Mixture.MU2])} : new double[0], grid(s));
+        return new Dist(
+                n,
+                Describe.mean(s),
+                Describe.std(s),
+                s[0],
+                q(s, 0.05),
+                q(s, 0.25),
+                q(s, 0.5),
+                q(s, 0.75),
+                q(s, 0.95),
+                q(s, 0.99),
+                s[n - 1],
+                mu,
+                sigma,
+                Math.exp(mu + sigma * sigma / 2),
+                ksD,
+                bimodality(ln),
+                two ? 2 : 1,
+                mix == null ? Double.NaN : mix[Mixture.D],
+                mix == null ? Double.NaN : mix[Mixture.MINOR],
+                two ? new double[] {Math.exp(mix[Mixture.MU1]), Math.exp(mix[Mixture.MU2])} : new double[0],
+                grid(s));
     }
 
     private static double[] grid(double[] sorted) {

@@ -13,8 +13,7 @@ import java.util.List;
  * which it is checked on.
  */
 public final class ModelRun {
-    private ModelRun() {
-    }
+    private ModelRun() {}
 
     /** A trial of a run: its id and directory. */
     public record TrialRef(String id, Path dir) {}
@@ -37,9 +36,10 @@ public final class ModelRun {
             }
         }
         Path p = Path.of(idOrPath);
-        if (Files.isRegularFile(p.resolve(Layout.EVENTS))) return new TrialRef(p.getFileName().toString(), p);
-        throw new IllegalArgumentException(runDir + ": no trial '" + idOrPath + "' (trials: " + String.join(", ", ids(runDir))
-                + "; or give the path of a trial directory)");
+        if (Files.isRegularFile(p.resolve(Layout.EVENTS)))
+            return new TrialRef(p.getFileName().toString(), p);
+        throw new IllegalArgumentException(runDir + ": no trial '" + idOrPath + "' (trials: "
+                + String.join(", ", ids(runDir)) + "; or give the path of a trial directory)");
     }
 
     /** The first ok trial with a trace, other than {@code except} (may be null). */
@@ -50,8 +50,9 @@ public final class ModelRun {
             Path dir = run.trialDir(t);
             if (Files.isRegularFile(dir.resolve(Layout.TRACE))) return new TrialRef(t.id(), dir);
         }
-        throw new IllegalArgumentException(runDir + ": no successful trial with a trace" + (except == null ? "" : " other than " + except)
-                + " (run the workload with measure: {tracepoints: true})");
+        throw new IllegalArgumentException(
+                runDir + ": no successful trial with a trace" + (except == null ? "" : " other than " + except)
+                        + " (run the workload with measure: {tracepoints: true})");
     }
 
     private static List<String> ids(Path runDir) {

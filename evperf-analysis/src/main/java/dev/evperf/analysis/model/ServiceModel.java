@@ -25,8 +25,15 @@ import java.util.Map;
  * + Σ_{pos ≥ 1} mean gap(cell), cell = (I, pos), summing only the segments inside the send
  * (driver.send-start … driver.send-end); see {@link ModelCheck}.
  */
-public record ServiceModel(String format, Source source, Context context, List<Signature> signatures, List<Cell> cells,
-                           Dist eventTime, Dist gap, List<String> notes) {
+public record ServiceModel(
+        String format,
+        Source source,
+        Context context,
+        List<Signature> signatures,
+        List<Cell> cells,
+        Dist eventTime,
+        Dist gap,
+        List<String> notes) {
     public static final String FORMAT = "evperf-model/1";
 
     /**
@@ -38,8 +45,17 @@ public record ServiceModel(String format, Source source, Context context, List<S
      * @param bursts         bursts the model's cases come from
      * @param lostRecords    trace records the trial lost to full buffers (from result.json), null when unknown
      */
-    public record Source(String run, String trial, String dir, String engine, int cases, int casesUsed,
-                         Integer warmUpSkippedBursts, Long warmUpEndNs, int bursts, Long lostRecords) {}
+    public record Source(
+            String run,
+            String trial,
+            String dir,
+            String engine,
+            int cases,
+            int casesUsed,
+            Integer warmUpSkippedBursts,
+            Long warmUpEndNs,
+            int bursts,
+            Long lostRecords) {}
 
     /**
      * @param id       S1, S2, … by decreasing case count
@@ -47,14 +63,16 @@ public record ServiceModel(String format, Source source, Context context, List<S
      * @param share    cases / casesUsed
      * @param sendSpan the segments inside the send, summed per case (µs): what adds up to the event time
      */
-    public record Signature(String id, List<String> points, int cases, double share, List<Segment> segments, Dist sendSpan) {}
+    public record Signature(
+            String id, List<String> points, int cases, double share, List<Segment> segments, Dist sendSpan) {}
 
     /**
      * @param index       the segment's index in the signature (points[index] → points[index + 1])
      * @param inSendSpan  between driver.send-start and driver.send-end, so part of the event time
      * @param checkMultimodal the overall distribution may be multimodal ({@link Dist#possiblyMultimodal})
      */
-    public record Segment(int index, String name, boolean inSendSpan, Dist all, boolean checkMultimodal, List<CellDist> byCell) {}
+    public record Segment(
+            int index, String name, boolean inSendSpan, Dist all, boolean checkMultimodal, List<CellDist> byCell) {}
 
     /** A segment's distribution in one context cell. */
     public record CellDist(String idle, String position, int idleIndex, int positionIndex, Dist dist) {}
@@ -64,8 +82,15 @@ public record ServiceModel(String format, Source source, Context context, List<S
      * @param eventTime      send end − send start (µs) of the cell's cases
      * @param gap            send start − previous send end (µs) of the cell's cases inside a burst (position ≥ 1); n = 0 otherwise
      */
-    public record Cell(String idle, String position, int idleIndex, int positionIndex, int cases, Map<String, Double> signatureShare,
-                       Dist eventTime, Dist gap) {}
+    public record Cell(
+            String idle,
+            String position,
+            int idleIndex,
+            int positionIndex,
+            int cases,
+            Map<String, Double> signatureShare,
+            Dist eventTime,
+            Dist gap) {}
 
     public void write(Path file) {
         try {
@@ -84,7 +109,8 @@ public record ServiceModel(String format, Source source, Context context, List<S
         try {
             m = JsonSupport.mapper().readValue(file.toFile(), ServiceModel.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not a model: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw new IllegalArgumentException(file + ": not a model: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot read", e);
         }

@@ -37,21 +37,45 @@ public final class Trace {
         this.t = t;
         List<Integer> starts = new ArrayList<>();
         for (int i = 0; i < seq.length; i++) {
-            if (i > 0 && seq[i] < seq[i - 1]) throw new IllegalArgumentException("trace: records not ordered by seq at row " + i);
+            if (i > 0 && seq[i] < seq[i - 1])
+                throw new IllegalArgumentException("trace: records not ordered by seq at row " + i);
             if (i == 0 || seq[i] != seq[i - 1]) starts.add(i);
         }
         starts.add(seq.length);
         caseStarts = starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    public int records() { return seq.length; }
-    public int cases() { return caseStarts.length - 1; }
-    public int caseStart(int k) { return caseStarts[k]; }
-    public long caseSeq(int k) { return seq[caseStarts[k]]; }
-    public String pointName(int row) { return points[point[row]]; }
-    public int pointId(int row) { return point[row]; }
-    public long time(int row) { return t[row]; }
-    public String[] pointNames() { return points.clone(); }
+    public int records() {
+        return seq.length;
+    }
+
+    public int cases() {
+        return caseStarts.length - 1;
+    }
+
+    public int caseStart(int k) {
+        return caseStarts[k];
+    }
+
+    public long caseSeq(int k) {
+        return seq[caseStarts[k]];
+    }
+
+    public String pointName(int row) {
+        return points[point[row]];
+    }
+
+    public int pointId(int row) {
+        return point[row];
+    }
+
+    public long time(int row) {
+        return t[row];
+    }
+
+    public String[] pointNames() {
+        return points.clone();
+    }
 
     /**
      * @throws IllegalArgumentException naming the file when it is missing (the trial ran without
@@ -60,15 +84,19 @@ public final class Trace {
     public static Trace load(Path trialDir) {
         Path file = trialDir.resolve(FILE);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(file + ": missing (the trial ran without tracepoints: add measure: {tracepoints: true} to the workload)");
+            throw new IllegalArgumentException(
+                    file
+                            + ": missing (the trial ran without tracepoints: add measure: {tracepoints: true} to the workload)");
         }
         String src = "read_parquet('" + file.toAbsolutePath().toString().replace("'", "''") + "')";
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             int n;
             try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + src)) {
                 rs.next();
                 long count = rs.getLong(1);
-                if (count > Integer.MAX_VALUE - 8) throw new IllegalArgumentException(file + ": " + count + " rows, more than one array can hold");
+                if (count > Integer.MAX_VALUE - 8)
+                    throw new IllegalArgumentException(file + ": " + count + " rows, more than one array can hold");
                 n = (int) count;
             }
             long[] seq = new long[n], t = new long[n];
@@ -78,7 +106,10 @@ public final class Trace {
             try (ResultSet rs = st.executeQuery("SELECT seq, point, t FROM " + src + " ORDER BY seq, t, rank")) {
                 for (int i = 0; rs.next(); i++) {
                     seq[i] = rs.getLong(1);
-                    point[i] = dict.computeIfAbsent(rs.getString(2), s -> { names.add(s); return names.size() - 1; });
+                    point[i] = dict.computeIfAbsent(rs.getString(2), s -> {
+                        names.add(s);
+                        return names.size() - 1;
+                    });
                     t[i] = rs.getLong(3);
                 }
             }

@@ -23,7 +23,8 @@ final class AnnotationsSection extends Section {
         Long end = a.warmupEndNs() != null ? a.warmupEndNs() : ctx.warmUpEndNs;
         if (end != null) n.set("warmupEndS", J.s(end));
         ArrayNode spans = n.putArray("spans");
-        a.spans().stream().sorted((x, y) -> Long.compare(y.endNs() - y.startNs(), x.endNs() - x.startNs()))
+        a.spans().stream()
+                .sorted((x, y) -> Long.compare(y.endNs() - y.startNs(), x.endNs() - x.startNs()))
                 .limit(TrialAnnotations.MAX_LISTED)
                 .sorted((x, y) -> Long.compare(x.startNs(), y.startNs()))
                 .forEach(sp -> {

@@ -23,8 +23,7 @@ final class Headline {
     /** Clock drift above this moves JFR events on the trial's axis by more than a typical event time. */
     static final long DRIFT_NS = 1_000_000;
 
-    private Headline() {
-    }
+    private Headline() {}
 
     /**
      * @param summary the trial's summary from run.json (may be missing)
@@ -37,14 +36,23 @@ final class Headline {
         if (checked) summary.get("warnings").forEach(w -> warnings.add(fromSummary(w)));
         boolean failed = !"ok".equals(trial.path("status").asText()) || trial.hasNonNull("error");
         if (!failed) derive(trial, warnings, checked);
-        boolean disturbed = summary != null && summary.path("disturbance").path("disturbed").asBoolean(false);
+        boolean disturbed =
+                summary != null && summary.path("disturbance").path("disturbed").asBoolean(false);
         h.put("status", failed ? "failed" : disturbed ? "disturbed" : "ok");
         // "ok with 3 errors": the engine's errors, as the summary words them
-        if (!failed && summary != null && summary.hasNonNull("status_text") && !summary.get("status_text").asText().equals("ok")) {
+        if (!failed
+                && summary != null
+                && summary.hasNonNull("status_text")
+                && !summary.get("status_text").asText().equals("ok")) {
             h.put("statusText", summary.get("status_text").asText() + (disturbed ? ", disturbed" : ""));
         }
         h.put("checked", checked);
-        if (failed) h.put("why", trial.hasNonNull("error") ? trial.get("error").asText() : trial.path("reason").asText("no reason recorded"));
+        if (failed)
+            h.put(
+                    "why",
+                    trial.hasNonNull("error")
+                            ? trial.get("error").asText()
+                            : trial.path("reason").asText("no reason recorded"));
         figures(trial, h);
         return h;
     }
@@ -53,7 +61,10 @@ final class Headline {
     static ObjectNode fromSummary(JsonNode w) {
         ObjectNode o = J.obj();
         if (w.isTextual()) return warning("check", "", w.asText());
-        return warning(w.path("kind").asText("check"), w.path("figure").asText(""), w.path("message").asText(w.path("text").asText(w.toString())));
+        return warning(
+                w.path("kind").asText("check"),
+                w.path("figure").asText(""),
+                w.path("message").asText(w.path("text").asText(w.toString())));
     }
 
     /**
@@ -76,27 +87,43 @@ final class Headline {
         if (!checked) {
             for (JsonNode p : r.path("phases")) {
                 if (!p.path("measure").asBoolean(true)) continue;
-                double target = p.path("intendedRate").isNumber() ? p.path("intendedRate").asDouble() : p.path("targetRate").asDouble(Double.NaN);
-                double achieved = p.path("achievedRate").asDouble(Double.NaN), lastLag = p.path("lastLagMs").asDouble(Double.NaN);
+                double target = p.path("intendedRate").isNumber()
+                        ? p.path("intendedRate").asDouble()
+                        : p.path("targetRate").asDouble(Double.NaN);
+                double achieved = p.path("achievedRate").asDouble(Double.NaN),
+                        lastLag = p.path("lastLagMs").asDouble(Double.NaN);
                 double spanMs = p.path("spanS").asDouble(0) * 1e3;
                 String phase = "phase " + p.path("name").asText();
                 if (!(target > 0)) continue; // as fast as possible: every event is due at once, the lag is no backlog
                 if (achieved < 0.95 * target) {
-                    add(warnings, "rate-short", phase, "achieved " + f1(achieved) + " of the " + f1(target) + " ev/s asked ("
-                            + Math.round(100 * achieved / target) + " %): the engine or the machine set the pace");
+                    add(
+                            warnings,
+                            "rate-short",
+                            phase,
+                            "achieved " + f1(achieved) + " of the " + f1(target) + " ev/s asked ("
+                                    + Math.round(100 * achieved / target)
+                                    + " %): the engine or the machine set the pace");
                 } else if (lastLag > Math.max(5, 0.01 * spanMs)) {
                     add(warnings, "lag-growing", phase, "the sends ended " + f1(lastLag) + " ms behind the schedule");
                 }
             }
             if (t.path("warmUp").path("inconclusive").asBoolean(false)) {
-                add(warnings, "warm-up", "warm-up", "MSER-5 found no end of it (its minimum at the limit of its search): the run is too short"
-                        + " to show a steady state, and the tables include the transient");
+                add(
+                        warnings,
+                        "warm-up",
+                        "warm-up",
+                        "MSER-5 found no end of it (its minimum at the limit of its search): the run is too short"
+                                + " to show a steady state, and the tables include the transient");
             }
         }
         long drift = r.path("clockDriftNs").asLong(0);
         if (Math.abs(drift) > DRIFT_NS) {
-            add(warnings, "clock-drift", "", "the wall clock drifted " + f1(drift / 1e6) + " ms against nanoTime over the trial:"
-                    + " JVM events are placed on its axis with that error");
+            add(
+                    warnings,
+                    "clock-drift",
+                    "",
+                    "the wall clock drifted " + f1(drift / 1e6) + " ms against nanoTime over the trial:"
+                            + " JVM events are placed on its axis with that error");
         }
     }
 
@@ -111,7 +138,8 @@ final class Headline {
             double v = p.get("targetRate").asDouble();
             if (target != null && target != v) oneTarget = false;
             target = v;
-            if (p.path("intendedRate").isNumber()) intended = p.get("intendedRate").asDouble();
+            if (p.path("intendedRate").isNumber())
+                intended = p.get("intendedRate").asDouble();
         }
         if (target != null && oneTarget) {
             h.put("targetRate", target);

@@ -11,8 +11,7 @@ import java.math.RoundingMode;
 final class J {
     static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private J() {
-    }
+    private J() {}
 
     static ObjectNode obj() {
         return F.objectNode();
@@ -26,7 +25,8 @@ final class J {
     static JsonNode num(double v, int decimals) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return F.nullNode();
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return F.numberNode((long) v);
-        return F.numberNode(BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).stripTrailingZeros());
+        return F.numberNode(
+                BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_EVEN).stripTrailingZeros());
     }
 
     /** A number with {@code sig} significant digits (at least whole units are kept), or null. */

@@ -1,10 +1,9 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.sql.SeriesQueries;
-import dev.evperf.analysis.sql.BurstQueries;
-import dev.evperf.analysis.sql.TrialQueries;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.sql.BurstQueries;
+import dev.evperf.analysis.sql.SeriesQueries;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -58,7 +57,8 @@ final class JvmSection extends Section {
                 w.add(p.measured() ? J.F.nullNode() : J.ms(p.timeNs()));
             }
             tl.put("kind", "bursts");
-        } else if (node.has("intervals") && node.path("intervals").path("series").has("processing_max_us")) {
+        } else if (node.has("intervals")
+                && node.path("intervals").path("series").has("processing_max_us")) {
             tl.put("kind", "intervals");
         } else {
             return;

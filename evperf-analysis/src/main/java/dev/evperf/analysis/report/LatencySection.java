@@ -1,11 +1,11 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.sql.TrialQueries;
-import dev.evperf.analysis.sql.Distribution;
-import dev.evperf.analysis.sql.Dist;
-import dev.evperf.analysis.figures.Cumulative;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.figures.Cumulative;
+import dev.evperf.analysis.sql.Dist;
+import dev.evperf.analysis.sql.Distribution;
+import dev.evperf.analysis.sql.TrialQueries;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -21,17 +21,22 @@ final class LatencySection extends Section {
         if (q.hasEvents()) {
             long t0 = System.nanoTime();
             modes[0] = q.processing();
-            if (TrialSection.TIMING) System.err.printf("evperf report: %s   processing distribution %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
+            if (TrialSection.TIMING)
+                System.err.printf(
+                        "evperf report: %s   processing distribution %.3f s%n",
+                        trial.id(), (System.nanoTime() - t0) / 1e9);
         } else {
             modes[0] = q.hlog("processing");
-            notes.add("This trial ran without per-event records (measure.records: false): latency comes from its HdrHistogram logs"
-                    + " (3 significant digits" + (q.cut() ? ", the warm-up cut to the log's intervals" : "")
-                    + "), and the per-event sections are left out.");
+            notes.add(
+                    "This trial ran without per-event records (measure.records: false): latency comes from its HdrHistogram logs"
+                            + " (3 significant digits" + (q.cut() ? ", the warm-up cut to the log's intervals" : "")
+                            + "), and the per-event sections are left out.");
         }
         if (q.hasEvents() && q.hasOutputs()) {
             long t0 = System.nanoTime();
             TrialQueries.OutputLatency j = q.outputLatency(o.exactJoinLimit());
-            if (TrialSection.TIMING) System.err.printf("evperf report: %s   join %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
+            if (TrialSection.TIMING)
+                System.err.printf("evperf report: %s   join %.3f s%n", trial.id(), (System.nanoTime() - t0) / 1e9);
             modes[1] = j.endToEnd();
             modes[2] = j.scheduled();
             joinNote = j.note();
@@ -58,7 +63,10 @@ final class LatencySection extends Section {
             long t0 = System.nanoTime();
             long[] tp = d.percentiles(TrialSection.TABLE_P);
             long[] cp = d.percentiles(TrialSection.CURVE_P);
-            if (TrialSection.TIMING) System.err.printf("evperf report: %s   %s percentiles %.3f s%n", trial.id(), TrialSection.MODES[i], (System.nanoTime() - t0) / 1e9);
+            if (TrialSection.TIMING)
+                System.err.printf(
+                        "evperf report: %s   %s percentiles %.3f s%n",
+                        trial.id(), TrialSection.MODES[i], (System.nanoTime() - t0) / 1e9);
             ArrayNode t = m.putArray("tableUs"), c = m.putArray("curveUs");
             for (long v : tp) t.add(d.count() == 0 ? J.F.nullNode() : J.us(v));
             for (long v : cp) c.add(d.count() == 0 ? J.F.nullNode() : J.us(v));

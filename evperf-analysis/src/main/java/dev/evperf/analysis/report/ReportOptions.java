@@ -19,14 +19,22 @@ import dev.evperf.analysis.sql.Db;
  * @param cutWarmUp        leave each trial's warm-up transient (MSER-5 on its bursts or intervals)
  *                         out of the steady-state tables and distributions, as the summary does
  */
-public record ReportOptions(int maxPoints, long exactJoinLimit, String duckdbMemory, int duckdbThreads, int topBursts, int maxMarkers,
-                            boolean cutWarmUp) {
-    public static final ReportOptions DEFAULT = new ReportOptions(2000, Db.EXACT_JOIN_LIMIT, Db.DEFAULT_MEMORY, Db.DEFAULT_THREADS, 10, 2000, true);
+public record ReportOptions(
+        int maxPoints,
+        long exactJoinLimit,
+        String duckdbMemory,
+        int duckdbThreads,
+        int topBursts,
+        int maxMarkers,
+        boolean cutWarmUp) {
+    public static final ReportOptions DEFAULT =
+            new ReportOptions(2000, Db.EXACT_JOIN_LIMIT, Db.DEFAULT_MEMORY, Db.DEFAULT_THREADS, 10, 2000, true);
 
     public ReportOptions {
         if (maxPoints < 10) throw new IllegalArgumentException("maxPoints must be >= 10, got " + maxPoints);
         if (exactJoinLimit < 0) throw new IllegalArgumentException("exactJoinLimit must be >= 0");
-        if (topBursts < 0 || maxMarkers < 0) throw new IllegalArgumentException("topBursts and maxMarkers must be >= 0");
+        if (topBursts < 0 || maxMarkers < 0)
+            throw new IllegalArgumentException("topBursts and maxMarkers must be >= 0");
     }
 
     public ReportOptions withExactJoinLimit(long limit) {

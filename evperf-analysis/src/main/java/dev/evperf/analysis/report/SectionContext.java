@@ -64,7 +64,8 @@ final class SectionContext {
 
     /** The trial's run on its axis: [0, end of sending and draining], for the JVM events kept. */
     long[] window() {
-        long end = result.path("run_ns").asLong(Long.MAX_VALUE / 4) + result.path("drain_ns").asLong(0);
+        long end = result.path("run_ns").asLong(Long.MAX_VALUE / 4)
+                + result.path("drain_ns").asLong(0);
         return new long[] {0, end};
     }
 }

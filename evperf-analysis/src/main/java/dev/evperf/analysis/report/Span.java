@@ -13,7 +13,8 @@ package dev.evperf.analysis.report;
  */
 public record Span(long startNs, long endNs, String cause, String detail) {
     public Span {
-        if (endNs < startNs) throw new IllegalArgumentException("span ends before it starts: " + startNs + " > " + endNs);
+        if (endNs < startNs)
+            throw new IllegalArgumentException("span ends before it starts: " + startNs + " > " + endNs);
         if (cause == null || cause.isBlank()) throw new IllegalArgumentException("a span needs a cause");
         if (detail == null) detail = "";
     }

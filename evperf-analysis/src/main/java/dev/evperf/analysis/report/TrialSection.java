@@ -1,36 +1,54 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.figures.LatencyStats;
-import dev.evperf.analysis.sql.Db;
-import dev.evperf.results.Layout;
-import dev.evperf.results.RunFile;
-import dev.evperf.analysis.figures.Cumulative;
-import dev.evperf.analysis.summary.ParamNames;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.analysis.figures.Cumulative;
+import dev.evperf.analysis.figures.LatencyStats;
+import dev.evperf.analysis.sql.Db;
+import dev.evperf.analysis.summary.ParamNames;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.Iterator;
-import java.util.Map;
 
 /** Builds the JSON of one trial's section of the report, and the headline figures for the sweep. */
 final class TrialSection {
     static final String[] MODES = {"processing", "end-to-end", "scheduled"};
     static final double[] TABLE_P = LatencyStats.TABLE_P;
-    static final double[] CURVE_P = {0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97, 98, 99, 99.5, 99.8, 99.9,
-            99.95, 99.98, 99.99, 99.995, 99.999, 100};
+    static final double[] CURVE_P = {
+        0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97, 98, 99, 99.5, 99.8, 99.9, 99.95, 99.98, 99.99,
+        99.995, 99.999, 100
+    };
     /** Table 4.4's thresholds, µs. */
     static final double[] THRESHOLDS_US = Cumulative.DEFAULT_THRESHOLDS_US;
+
     static final String[] JVM_KINDS = {"gc-pause", "safepoint", "jit-compilation", "deoptimization"};
 
     /** The figures of a trial compared across a sweep (null when not available). */
-    record Metrics(Double meanBurstMs, Double p50BurstMs, Double p99BurstMs, Double maxBurstMs, Double minBurstMs, Double p25BurstMs, Double p75BurstMs,
-                   Double processingP50Us, Double processingP99Us, Double processingP999Us, Double processingMeanUs,
-                   Double endToEndP99Us, Double scheduledP99Us, Double aOverB1, Double achievedRate,
-                   Double gcCount, Double gcTotalMs, Double jitCount, Double jitTotalMs, Double safepointCount, Double safepointTotalMs) {}
+    record Metrics(
+            Double meanBurstMs,
+            Double p50BurstMs,
+            Double p99BurstMs,
+            Double maxBurstMs,
+            Double minBurstMs,
+            Double p25BurstMs,
+            Double p75BurstMs,
+            Double processingP50Us,
+            Double processingP99Us,
+            Double processingP999Us,
+            Double processingMeanUs,
+            Double endToEndP99Us,
+            Double scheduledP99Us,
+            Double aOverB1,
+            Double achievedRate,
+            Double gcCount,
+            Double gcTotalMs,
+            Double jitCount,
+            Double jitTotalMs,
+            Double safepointCount,
+            Double safepointTotalMs) {}
 
     private final SectionContext ctx;
     private final ParamNames names;
@@ -50,9 +68,28 @@ final class TrialSection {
         Double[] jit = c.jvmTotals.getOrDefault("jit-compilation", new Double[] {0.0, 0.0});
         Double[] sp = c.jvmTotals.getOrDefault("safepoint", new Double[] {0.0, 0.0});
         boolean jvm = !c.jvmTotals.isEmpty();
-        return new Metrics(c.meanBurstMs, c.p50BurstMs, c.p99BurstMs, c.maxBurstMs, c.minBurstMs, c.p25BurstMs, c.p75BurstMs,
-                c.procP50, c.procP99, c.procP999, c.procMean, c.e2eP99, c.schedP99, c.aOverB1, c.achievedRate,
-                jvm ? gc[0] : null, jvm ? gc[1] : null, jvm ? jit[0] : null, jvm ? jit[1] : null, jvm ? sp[0] : null, jvm ? sp[1] : null);
+        return new Metrics(
+                c.meanBurstMs,
+                c.p50BurstMs,
+                c.p99BurstMs,
+                c.maxBurstMs,
+                c.minBurstMs,
+                c.p25BurstMs,
+                c.p75BurstMs,
+                c.procP50,
+                c.procP99,
+                c.procP999,
+                c.procMean,
+                c.e2eP99,
+                c.schedP99,
+                c.aOverB1,
+                c.achievedRate,
+                jvm ? gc[0] : null,
+                jvm ? gc[1] : null,
+                jvm ? jit[0] : null,
+                jvm ? jit[1] : null,
+                jvm ? sp[0] : null,
+                jvm ? sp[1] : null);
     }
 
     /** The header every trial gets, failed or not. */
@@ -112,7 +149,8 @@ final class TrialSection {
     private void timed(String what, Part part) throws SQLException, IOException {
         long t0 = System.nanoTime();
         part.run();
-        if (TIMING) System.err.printf("evperf report: %s %s %.3f s%n", ctx.trial.id(), what, (System.nanoTime() - t0) / 1e9);
+        if (TIMING)
+            System.err.printf("evperf report: %s %s %.3f s%n", ctx.trial.id(), what, (System.nanoTime() - t0) / 1e9);
     }
 
     static String oneLine(Throwable e) {
@@ -121,41 +159,19 @@ final class TrialSection {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
-
-
     // ---- result.json, env.json -------------------------------------------------------------
-
-
-
-
 
     // ---- latency -------------------------------------------------------------------------------
 
-
-
-
     // ---- intervals.csv ---------------------------------------------------------------------------
-
 
     // ---- bursts ----------------------------------------------------------------------------------
 
-
-
-
     // ---- JVM events and the timeline -------------------------------------------------------------
-
-
 
     // ---- sensors ---------------------------------------------------------------------------------
 
-
-
-
-
-
     // ---- warm-up ----------------------------------------------------------------------------------
-
-
 
     // ---- annotations (spikes and warm-up, from another analysis) ---------------------------------
 

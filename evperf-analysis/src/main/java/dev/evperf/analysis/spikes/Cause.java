@@ -23,7 +23,8 @@ public record Cause(String cause, long startNs, long endNs, String detail) {
      * (deoptimised code, compiler threads competing for the cores), before the machine's own
      * (page faults, a lower clock).
      */
-    public static final List<String> ORDER = List.of(GC_PAUSE, SAFEPOINT, DEOPTIMIZATION, JIT_COMPILATION, PAGE_FAULTS, FREQUENCY_DROP);
+    public static final List<String> ORDER =
+            List.of(GC_PAUSE, SAFEPOINT, DEOPTIMIZATION, JIT_COMPILATION, PAGE_FAULTS, FREQUENCY_DROP);
 
     static int rank(String cause) {
         int i = ORDER.indexOf(cause);

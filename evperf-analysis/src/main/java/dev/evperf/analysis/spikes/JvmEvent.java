@@ -1,7 +1,7 @@
 package dev.evperf.analysis.spikes;
 
-import dev.evperf.results.Layout;
 import dev.evperf.results.Csv;
+import dev.evperf.results.Layout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,22 +38,33 @@ public record JvmEvent(String kind, long startNs, long endNs, String detail) {
             String head = r.readLine();
             if (head == null) return out;
             List<String> h = Csv.split(head);
-            int kind = h.indexOf("kind"), start = h.indexOf("start_ns"), end = h.indexOf("end_ns"), detail = h.indexOf("detail");
+            int kind = h.indexOf("kind"),
+                    start = h.indexOf("start_ns"),
+                    end = h.indexOf("end_ns"),
+                    detail = h.indexOf("detail");
             if (kind < 0 || start < 0 || end < 0) {
-                throw new IllegalArgumentException(file + ": expected columns kind, start_ns and end_ns in the header, got " + head);
+                throw new IllegalArgumentException(
+                        file + ": expected columns kind, start_ns and end_ns in the header, got " + head);
             }
             String line;
             for (int no = 2; (line = r.readLine()) != null; no++) {
                 if (line.isBlank()) continue;
                 List<String> c = Csv.split(line);
                 if (c.size() <= Math.max(kind, Math.max(start, end))) {
-                    throw new IllegalArgumentException(file + ":" + no + ": expected " + h.size() + " columns, got " + c.size());
+                    throw new IllegalArgumentException(
+                            file + ":" + no + ": expected " + h.size() + " columns, got " + c.size());
                 }
                 try {
-                    long s = Long.parseLong(c.get(start).trim()), e = Long.parseLong(c.get(end).trim());
-                    out.add(new JvmEvent(c.get(kind).trim(), s, Math.max(s, e), detail >= 0 && detail < c.size() ? c.get(detail) : ""));
+                    long s = Long.parseLong(c.get(start).trim()),
+                            e = Long.parseLong(c.get(end).trim());
+                    out.add(new JvmEvent(
+                            c.get(kind).trim(),
+                            s,
+                            Math.max(s, e),
+                            detail >= 0 && detail < c.size() ? c.get(detail) : ""));
                 } catch (NumberFormatException ex) {
-                    throw new IllegalArgumentException(file + ":" + no + ": start_ns and end_ns must be integers (ns): " + line);
+                    throw new IllegalArgumentException(
+                            file + ":" + no + ": start_ns and end_ns must be integers (ns): " + line);
                 }
             }
         } catch (IOException e) {

@@ -15,8 +15,17 @@ import java.util.List;
  * @param cause    the first of {@link Cause#ORDER} among {@code causes}, or {@link Cause#UNATTRIBUTED}
  * @param causes   everything that overlapped, in {@link Cause#ORDER}
  */
-public record Spike(String unit, long seq, int burst, int pos, boolean measured, long startNs, long endNs, double timeMs,
-                    String cause, List<Cause> causes) {
+public record Spike(
+        String unit,
+        long seq,
+        int burst,
+        int pos,
+        boolean measured,
+        long startNs,
+        long endNs,
+        double timeMs,
+        String cause,
+        List<Cause> causes) {
     public static final String EVENT = "event";
     public static final String BURST = "burst";
 }

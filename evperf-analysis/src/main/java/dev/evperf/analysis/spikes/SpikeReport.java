@@ -13,8 +13,13 @@ import java.util.Map;
  *                     the counts add up to {@code spikes.size()}
  * @param overlapping  spikes that overlap each cause at all (a spike may count under several)
  */
-public record SpikeReport(String unit, long thresholdNs, int candidates, Map<String, Integer> byCause,
-                          Map<String, Integer> overlapping, List<Spike> spikes) {
+public record SpikeReport(
+        String unit,
+        long thresholdNs,
+        int candidates,
+        Map<String, Integer> byCause,
+        Map<String, Integer> overlapping,
+        List<Spike> spikes) {
     public int count() {
         return spikes.size();
     }

@@ -35,9 +35,13 @@ public final class SpikeText {
         causes.sort((a, b) -> Integer.compare(b.getValue(), a.getValue()));
         List<String> parts = new ArrayList<>();
         for (Map.Entry<String, Integer> e : causes) {
-            parts.add(e.getValue() + (Cause.UNATTRIBUTED.equals(e.getKey()) ? " with no cause found" : " during a " + cause(e.getKey())));
+            parts.add(e.getValue()
+                    + (Cause.UNATTRIBUTED.equals(e.getKey())
+                            ? " with no cause found"
+                            : " during a " + cause(e.getKey())));
         }
-        return r.count() + " " + unit + (r.count() == 1 ? "" : "s") + " (above " + ms(r.thresholdNs() / 1e6) + " ms): " + String.join(", ", parts);
+        return r.count() + " " + unit + (r.count() == 1 ? "" : "s") + " (above " + ms(r.thresholdNs() / 1e6) + " ms): "
+                + String.join(", ", parts);
     }
 
     /** "event 313, 89.186 ms", "event 4012 (burst 4, position 12), 1.250 ms", "burst 4 (from event 4000), 12.300 ms". */
@@ -46,7 +50,8 @@ public final class SpikeText {
         if (Spike.BURST.equals(s.unit())) {
             at = "burst " + s.burst() + " (from event " + s.seq() + ")";
         } else {
-            at = "event " + s.seq() + (s.burst() >= 0 && s.pos() >= 0 ? " (burst " + s.burst() + ", position " + s.pos() + ")" : "");
+            at = "event " + s.seq()
+                    + (s.burst() >= 0 && s.pos() >= 0 ? " (burst " + s.burst() + ", position " + s.pos() + ")" : "");
         }
         return at + ", " + ms(s.timeMs()) + " ms";
     }

@@ -6,11 +6,15 @@ import java.sql.SQLException;
 public interface Dist {
     /** "records" (exact, nearest rank) or "hlog" (HdrHistogram, 3 significant digits). */
     public String source();
+
     public long count();
+
     public double mean();
     /** Sample standard deviation (n − 1); NaN below two values. */
     public double std();
+
     public long min();
+
     public long max();
     /** Percentiles in the order asked (all 0 when empty). */
     public long[] percentiles(double... ps) throws SQLException;

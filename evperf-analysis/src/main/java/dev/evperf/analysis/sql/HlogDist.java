@@ -1,7 +1,7 @@
 package dev.evperf.analysis.sql;
 
-import dev.evperf.results.Layout;
 import dev.evperf.analysis.trial.HlogTotal;
+import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 
@@ -28,9 +28,20 @@ public final class HlogDist implements Dist {
         return total == null ? null : new HlogDist(total);
     }
 
-    @Override public String source() { return "hlog"; }
-    @Override public long count() { return h.getTotalCount(); }
-    @Override public double mean() { return count() == 0 ? Double.NaN : h.getMean(); }
+    @Override
+    public String source() {
+        return "hlog";
+    }
+
+    @Override
+    public long count() {
+        return h.getTotalCount();
+    }
+
+    @Override
+    public double mean() {
+        return count() == 0 ? Double.NaN : h.getMean();
+    }
 
     @Override
     public double std() {
@@ -40,8 +51,15 @@ public final class HlogDist implements Dist {
         return sd * Math.sqrt((double) n / (n - 1));
     }
 
-    @Override public long min() { return count() == 0 ? 0 : h.getMinValue(); }
-    @Override public long max() { return count() == 0 ? 0 : h.getMaxValue(); }
+    @Override
+    public long min() {
+        return count() == 0 ? 0 : h.getMinValue();
+    }
+
+    @Override
+    public long max() {
+        return count() == 0 ? 0 : h.getMaxValue();
+    }
 
     @Override
     public long[] percentiles(double... ps) {

@@ -19,12 +19,13 @@ import java.util.SplittableRandom;
  * resample. Short blocks (many of them) are copied and the median selected, which is then cheaper.
  */
 public final class BlockBootstrap {
-    private BlockBootstrap() {
-    }
+    private BlockBootstrap() {}
 
     public static Bootstrap.Difference difference(Units a, Units b, int resamples, double level, long seed) {
-        if (a.kind() != Units.Kind.BLOCK || b.kind() != Units.Kind.BLOCK) throw new IllegalArgumentException("block units only");
-        if (a.count() == 0 || b.count() == 0) throw new IllegalArgumentException("bootstrap needs blocks in both samples");
+        if (a.kind() != Units.Kind.BLOCK || b.kind() != Units.Kind.BLOCK)
+            throw new IllegalArgumentException("block units only");
+        if (a.count() == 0 || b.count() == 0)
+            throw new IllegalArgumentException("bootstrap needs blocks in both samples");
         if (resamples < 1) throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
         if (!(level > 0 && level < 1)) throw new IllegalArgumentException("level must be in (0, 1), got " + level);
         SplittableRandom rnd = new SplittableRandom(seed);
@@ -36,9 +37,12 @@ public final class BlockBootstrap {
             means[r] = sb.widened(sb.mean(), b.mean()) - sa.widened(sa.mean(), a.mean());
             medians[r] = sb.widened(sb.median(), b.median()) - sa.widened(sa.median(), a.median());
         }
-        return new Bootstrap.Difference(Bootstrap.interval(b.mean() - a.mean(), means, level),
+        return new Bootstrap.Difference(
+                Bootstrap.interval(b.mean() - a.mean(), means, level),
                 Bootstrap.interval(b.median() - a.median(), medians, level),
-                resamples, level, seed);
+                resamples,
+                level,
+                seed);
     }
 
     /**
@@ -55,6 +59,7 @@ public final class BlockBootstrap {
         final int[] drawn;
         /** Values of the current resample, for short blocks ({@link #COPY_BELOW}); null otherwise. */
         final double[] copy;
+
         final int length;
         final double widen;
         /** 1-based rank of the nearest-rank median among the values of one resample. */

@@ -10,8 +10,7 @@ import java.util.Arrays;
  * sample is the lower middle value, never an interpolation.
  */
 public final class Describe {
-    private Describe() {
-    }
+    private Describe() {}
 
     public static double mean(double[] v) {
         return Stats.mean(v);

@@ -2,10 +2,10 @@ package dev.evperf.analysis.stats;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -20,15 +20,15 @@ import java.io.IOException;
  * stays a number, and a null read back as NaN.
  */
 public final class JsonSupport {
-    private JsonSupport() {
-    }
+    private JsonSupport() {}
 
     public static ObjectMapper mapper() {
         return new ObjectMapper()
                 .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .registerModule(new SimpleModule().addSerializer(Double.class, UNDEFINED_AS_NULL)
+                .registerModule(new SimpleModule()
+                        .addSerializer(Double.class, UNDEFINED_AS_NULL)
                         .addSerializer(double.class, UNDEFINED_AS_NULL)
                         .addDeserializer(Double.class, NULL_AS_UNDEFINED)
                         .addDeserializer(double.class, NULL_AS_UNDEFINED));
@@ -59,7 +59,8 @@ public final class JsonSupport {
     private static final JsonSerializer<Double> UNDEFINED_AS_NULL = new JsonSerializer<>() {
         @Override
         public void serialize(Double v, JsonGenerator gen, SerializerProvider p) throws IOException {
-            if (v.isNaN() || v.isInfinite()) gen.writeNull(); else gen.writeNumber(v);
+            if (v.isNaN() || v.isInfinite()) gen.writeNull();
+            else gen.writeNumber(v);
         }
     };
 }

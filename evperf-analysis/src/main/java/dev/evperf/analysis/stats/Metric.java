@@ -34,9 +34,19 @@ public enum Metric {
 
     /** snake_case name used in JSON and CSV. */
     @JsonValue
-    public String key() { return key; }
-    public String title() { return title; }
-    public String unit() { return unit; }
+    public String key() {
+        return key;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String unit() {
+        return unit;
+    }
     /** True for times and latencies; false for rates (higher is faster). */
-    public boolean lowerIsBetter() { return lowerIsBetter; }
+    public boolean lowerIsBetter() {
+        return lowerIsBetter;
+    }
 }

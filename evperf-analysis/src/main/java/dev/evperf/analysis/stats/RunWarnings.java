@@ -19,8 +19,16 @@ import java.util.Locale;
  * @param stalls the driver's stalls over those trials; @param stallMs their total
  * @param switches the senders' involuntary context switches; @param stealMs the machine's steal time
  */
-public record RunWarnings(String letter, String dir, int trials, int disturbed, long stalls, double stallMs, long switches,
-                          double stealMs, List<Entry> warnings) {
+public record RunWarnings(
+        String letter,
+        String dir,
+        int trials,
+        int disturbed,
+        long stalls,
+        double stallMs,
+        long switches,
+        double stealMs,
+        List<Entry> warnings) {
 
     /** One warning of one trial. */
     public record Entry(String trial, String kind, String figure, String message) {}
@@ -49,10 +57,15 @@ public record RunWarnings(String letter, String dir, int trials, int disturbed, 
                 stealMs += d.path("steal_ms").asDouble();
             }
             for (JsonNode w : s.path("warnings")) {
-                warnings.add(new Entry(t.id(), w.path("kind").asText(), w.path("figure").asText(), w.path("message").asText()));
+                warnings.add(new Entry(
+                        t.id(),
+                        w.path("kind").asText(),
+                        w.path("figure").asText(),
+                        w.path("message").asText()));
             }
         }
-        return new RunWarnings(letter, runDir.toString(), trials, disturbed, stalls, stallMs, switches, stealMs, warnings);
+        return new RunWarnings(
+                letter, runDir.toString(), trials, disturbed, stalls, stallMs, switches, stealMs, warnings);
     }
 
     /** The text block: one headline per run, then every warning. Empty when no run has any. */
@@ -60,15 +73,30 @@ public record RunWarnings(String letter, String dir, int trials, int disturbed, 
         if (runs.stream().allMatch(r -> r.warnings().isEmpty() && r.disturbed() == 0)) return "";
         StringBuilder sb = new StringBuilder("\nWarnings (each trial's summary in run.json)\n");
         for (RunWarnings r : runs) {
-            sb.append(String.format(Locale.ROOT, "%s: %d of %d trials disturbed", r.letter(), r.disturbed(), r.trials()));
+            sb.append(
+                    String.format(Locale.ROOT, "%s: %d of %d trials disturbed", r.letter(), r.disturbed(), r.trials()));
             if (r.disturbed() > 0) {
-                sb.append(String.format(Locale.ROOT, " (%d driver stalls, %.3f ms in all; %d involuntary switches of the senders; %.0f ms steal)",
-                        r.stalls(), r.stallMs(), r.switches(), r.stealMs()));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        " (%d driver stalls, %.3f ms in all; %d involuntary switches of the senders; %.0f ms steal)",
+                        r.stalls(),
+                        r.stallMs(),
+                        r.switches(),
+                        r.stealMs()));
             }
             sb.append(String.format(Locale.ROOT, "; %d warnings%n", r.warnings().size()));
             for (Entry e : r.warnings()) {
-                sb.append("  ").append(r.letter()).append(' ').append(e.trial()).append(' ').append(e.kind())
-                        .append(" (").append(e.figure()).append("): ").append(e.message()).append('\n');
+                sb.append("  ")
+                        .append(r.letter())
+                        .append(' ')
+                        .append(e.trial())
+                        .append(' ')
+                        .append(e.kind())
+                        .append(" (")
+                        .append(e.figure())
+                        .append("): ")
+                        .append(e.message())
+                        .append('\n');
             }
         }
         return sb.toString();

@@ -23,12 +23,20 @@ import java.util.TreeSet;
  * options, engine, machine, evperf itself) next to its verdicts.
  */
 public final class Setup {
-    private Setup() {
-    }
+    private Setup() {}
 
     /** The environment fields of run.json that describe the machine and its JDK. */
-    static final List<String> MACHINE = List.of("cpu_model", "available_processors", "memory_total", "kernel", "os",
-            "jdk_vendor", "jdk_version", "jvm_name", "clocksource", "cpu_governor");
+    static final List<String> MACHINE = List.of(
+            "cpu_model",
+            "available_processors",
+            "memory_total",
+            "kernel",
+            "os",
+            "jdk_vendor",
+            "jdk_version",
+            "jvm_name",
+            "clocksource",
+            "cpu_governor");
     /** Workload fields that name or describe a run without changing what it runs. */
     static final Set<String> LABELS = Set.of("name", "description");
 
@@ -64,7 +72,9 @@ public final class Setup {
             JsonNode env = run.environment();
             for (String key : MACHINE) if (env.has(key)) machine.put(key, text(env.get(key)));
             String evperf = env.has("evperf_version") || env.has("evperf_commit")
-                    ? env.path("evperf_version").asText("?") + " " + env.path("evperf_commit").asText("?") : null;
+                    ? env.path("evperf_version").asText("?") + " "
+                            + env.path("evperf_commit").asText("?")
+                    : null;
             return new Run(workload, machine, evperf);
         }
     }
@@ -81,7 +91,8 @@ public final class Setup {
         static Trials of(RunDir run, List<RunFile.Trial> entries) {
             SortedSet<String> jvm = new TreeSet<>(), engine = new TreeSet<>();
             for (RunFile.Trial t : entries) {
-                if (t.jvm() != null) jvm.add(t.jvm().isEmpty() ? "(none)" : text(ResultsJson.MAPPER.valueToTree(t.jvm())));
+                if (t.jvm() != null)
+                    jvm.add(t.jvm().isEmpty() ? "(none)" : text(ResultsJson.MAPPER.valueToTree(t.jvm())));
                 String version = engineVersion(run.trialDir(t));
                 if (version != null) engine.add(version);
             }
@@ -102,8 +113,10 @@ public final class Setup {
         List<Difference> out = new ArrayList<>();
         Set<String> paths = new TreeSet<>(a.workload().keySet());
         paths.addAll(b.workload().keySet());
-        for (String p : paths) differ(out, "workload " + p, a.workload().get(p), b.workload().get(p));
-        for (String key : MACHINE) differ(out, "machine " + key, a.machine().get(key), b.machine().get(key));
+        for (String p : paths)
+            differ(out, "workload " + p, a.workload().get(p), b.workload().get(p));
+        for (String key : MACHINE)
+            differ(out, "machine " + key, a.machine().get(key), b.machine().get(key));
         differ(out, "evperf", a.evperf(), b.evperf());
         return out;
     }
@@ -149,7 +162,9 @@ public final class Setup {
             JsonNode r = ResultsJson.readTree(file);
             if (!r.hasNonNull("engine")) return null;
             String version = r.path("engine_version").asText("");
-            return version.isEmpty() ? r.get("engine").asText() : r.get("engine").asText() + " (" + version + ")";
+            return version.isEmpty()
+                    ? r.get("engine").asText()
+                    : r.get("engine").asText() + " (" + version + ")";
         } catch (IllegalArgumentException e) {
             return null; // an unreadable result.json already skips the trial in RunSamples
         }

@@ -15,8 +15,7 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * values (where its question, whether the shapes differ, would be new) its p-value is not valid.
  */
 public final class TwoSampleTests {
-    private TwoSampleTests() {
-    }
+    private TwoSampleTests() {}
 
     /**
      * @param u            U of sample a (pairs with a &gt; b, ties ½)
@@ -35,7 +34,8 @@ public final class TwoSampleTests {
 
     private static void requireSamples(double[] a, double[] b) {
         if (a.length < 2 || b.length < 2) {
-            throw new IllegalArgumentException("two-sample tests need at least 2 values per sample, got " + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "two-sample tests need at least 2 values per sample, got " + a.length + " and " + b.length);
         }
     }
 }

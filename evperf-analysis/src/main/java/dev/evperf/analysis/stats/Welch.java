@@ -8,12 +8,12 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * where a percentile bootstrap, which can only reshuffle those few, gives too narrow an interval.
  */
 public final class Welch {
-    private Welch() {
-    }
+    private Welch() {}
 
     /** @param level e.g. 0.99 for a 99 % interval */
     public static Bootstrap.Interval meanDifference(double[] a, double[] b, double level) {
-        if (a.length < 2 || b.length < 2) throw new IllegalArgumentException("Welch's interval needs at least 2 values per sample");
+        if (a.length < 2 || b.length < 2)
+            throw new IllegalArgumentException("Welch's interval needs at least 2 values per sample");
         if (!(level > 0 && level < 1)) throw new IllegalArgumentException("level must be in (0, 1), got " + level);
         double d = Describe.mean(b) - Describe.mean(a);
         double va = variance(a) / a.length, vb = variance(b) / b.length;

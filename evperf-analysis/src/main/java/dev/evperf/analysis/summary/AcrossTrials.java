@@ -2,7 +2,6 @@ package dev.evperf.analysis.summary;
 
 import dev.evperf.analysis.figures.Disturbance;
 import dev.evperf.analysis.figures.HeadTail;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,21 +9,57 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** One headline line per trial, to compare the trials of a run (text table and CSV). */
-public record AcrossTrials(String id, Map<String, Object> params, String status, Long errors, boolean disturbed, Disturbance disturbance,
-                    List<String> warnings, Double meanBurstMs,
-                    Double p99ProcessingUs, Double p99ScheduledUs, Double aOverBAtN1, Double achievedRate) {
+public record AcrossTrials(
+        String id,
+        Map<String, Object> params,
+        String status,
+        Long errors,
+        boolean disturbed,
+        Disturbance disturbance,
+        List<String> warnings,
+        Double meanBurstMs,
+        Double p99ProcessingUs,
+        Double p99ScheduledUs,
+        Double aOverBAtN1,
+        Double achievedRate) {
 
     public static AcrossTrials of(TrialSummary t) {
         Long errors = t.errors() == null ? null : t.errors().count();
-        List<String> warnings = t.warnings() == null ? List.of() : t.warnings().stream().map(Warning::kind).distinct().toList();
-        if (!t.ok()) return new AcrossTrials(t.id(), t.params(), t.statusText(), errors, t.disturbed(), t.disturbance(), warnings,
-                null, null, null, null, null);
-        return new AcrossTrials(t.id(), t.params(), t.statusText(), errors, t.disturbed(), t.disturbance(), warnings,
+        List<String> warnings = t.warnings() == null
+                ? List.of()
+                : t.warnings().stream().map(Warning::kind).distinct().toList();
+        if (!t.ok())
+            return new AcrossTrials(
+                    t.id(),
+                    t.params(),
+                    t.statusText(),
+                    errors,
+                    t.disturbed(),
+                    t.disturbance(),
+                    warnings,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        return new AcrossTrials(
+                t.id(),
+                t.params(),
+                t.statusText(),
+                errors,
+                t.disturbed(),
+                t.disturbance(),
+                warnings,
                 t.burstStats() == null ? null : t.burstStats().meanMs(),
                 t.latency().processing().p99Us(),
                 t.latency().scheduled().p99Us(),
-                t.headTail() == null ? null : t.headTail().stream()
-                        .filter(r -> r.n() == 1).map(HeadTail.Row::aOverB).findFirst().orElse(null),
+                t.headTail() == null
+                        ? null
+                        : t.headTail().stream()
+                                .filter(r -> r.n() == 1)
+                                .map(HeadTail.Row::aOverB)
+                                .findFirst()
+                                .orElse(null),
                 t.achievedRate());
     }
 
@@ -40,14 +75,18 @@ public record AcrossTrials(String id, Map<String, Object> params, String status,
      */
     static Table table(List<AcrossTrials> rows, ParamNames names) {
         List<String> keys = new ArrayList<>();
-        rows.forEach(r -> r.params().keySet().forEach(k -> { if (!keys.contains(k)) keys.add(k); }));
+        rows.forEach(r -> r.params().keySet().forEach(k -> {
+            if (!keys.contains(k)) keys.add(k);
+        }));
         List<Column> labels = new ArrayList<>(List.of(
                 new Column("disturbed", r -> r.disturbed() ? "yes" : "", AcrossTrials::disturbed),
-                new Column("warnings", r -> String.join(" ", r.warnings()), r -> !r.warnings().isEmpty())));
+                new Column("warnings", r -> String.join(" ", r.warnings()), r -> !r.warnings()
+                        .isEmpty())));
         labels.removeIf(c -> rows.stream().noneMatch(c.applies));
         List<Column> columns = new ArrayList<>(List.of(
                 new Column("mean burst ms", r -> Table.num(r.meanBurstMs(), 3), r -> r.meanBurstMs() != null),
-                new Column("p99 processing µs", r -> Table.num(r.p99ProcessingUs(), 3), r -> r.p99ProcessingUs() != null),
+                new Column(
+                        "p99 processing µs", r -> Table.num(r.p99ProcessingUs(), 3), r -> r.p99ProcessingUs() != null),
                 new Column("p99 scheduled µs", r -> Table.num(r.p99ScheduledUs(), 3), r -> defined(r.p99ScheduledUs())),
                 new Column("A/B N=1", r -> Table.num(r.aOverBAtN1(), 2), r -> defined(r.aOverBAtN1())),
                 new Column("achieved ev/s", r -> Table.num(r.achievedRate(), 1), r -> defined(r.achievedRate()))));
@@ -60,7 +99,8 @@ public record AcrossTrials(String id, Map<String, Object> params, String status,
         Table t = new Table(header.toArray(String[]::new)).labelColumns(keys.size() + 2 + labels.size());
         for (AcrossTrials r : rows) {
             List<Object> cells = new ArrayList<>(List.of(r.id()));
-            keys.forEach(k -> cells.add(r.params().containsKey(k) ? names.value(k, r.params().get(k)) : ""));
+            keys.forEach(k -> cells.add(
+                    r.params().containsKey(k) ? names.value(k, r.params().get(k)) : ""));
             cells.add(r.status());
             labels.forEach(c -> cells.add(c.cell.apply(r)));
             columns.forEach(c -> cells.add(c.cell.apply(r)));

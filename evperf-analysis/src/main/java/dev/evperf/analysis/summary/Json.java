@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-
 import java.io.IOException;
 
 /** Jackson set-up shared by loading and rendering. */
@@ -21,7 +20,8 @@ public final class Json {
         return new ObjectMapper()
                 .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .enable(SerializationFeature.INDENT_OUTPUT)
-                .registerModule(new SimpleModule().addSerializer(Double.class, UNDEFINED_AS_NULL)
+                .registerModule(new SimpleModule()
+                        .addSerializer(Double.class, UNDEFINED_AS_NULL)
                         .addSerializer(double.class, UNDEFINED_AS_NULL));
     }
 
@@ -29,7 +29,8 @@ public final class Json {
     private static final JsonSerializer<Double> UNDEFINED_AS_NULL = new JsonSerializer<>() {
         @Override
         public void serialize(Double v, JsonGenerator gen, SerializerProvider p) throws IOException {
-            if (v.isNaN() || v.isInfinite()) gen.writeNull(); else gen.writeNumber(v);
+            if (v.isNaN() || v.isInfinite()) gen.writeNull();
+            else gen.writeNumber(v);
         }
     };
 
@@ -37,6 +38,7 @@ public final class Json {
     public static String oneLine(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        return "invalid JSON" + where + ": " + e.getOriginalMessage().lines().findFirst().orElse("");
+        return "invalid JSON" + where + ": "
+                + e.getOriginalMessage().lines().findFirst().orElse("");
     }
 }

@@ -38,7 +38,9 @@ public final class ParamNames {
     public static ParamNames of(Collection<? extends Map<String, ?>> trials) {
         ParamNames n = new ParamNames();
         List<String> paths = new ArrayList<>();
-        trials.forEach(t -> t.keySet().forEach(k -> { if (!paths.contains(k)) paths.add(k); }));
+        trials.forEach(t -> t.keySet().forEach(k -> {
+            if (!paths.contains(k)) paths.add(k);
+        }));
         for (String p : paths) n.keys.put(p, shortest(p, paths));
         for (String p : paths) {
             Map<String, JsonNode> byText = new HashMap<>();
@@ -72,7 +74,8 @@ public final class ParamNames {
 
     /** "key=value key=value" for headings and labels. */
     public String text(Map<String, ?> params) {
-        return params.entrySet().stream().map(e -> key(e.getKey()) + "=" + value(e.getKey(), e.getValue()))
+        return params.entrySet().stream()
+                .map(e -> key(e.getKey()) + "=" + value(e.getKey(), e.getValue()))
                 .collect(Collectors.joining(" "));
     }
 
@@ -87,7 +90,8 @@ public final class ParamNames {
         String[] parts = path.split("\\.");
         for (int n = 1; n < parts.length; n++) {
             String tail = String.join(".", List.of(parts).subList(parts.length - n, parts.length));
-            boolean unique = all.stream().filter(o -> !o.equals(path)).noneMatch(o -> o.equals(tail) || o.endsWith("." + tail));
+            boolean unique =
+                    all.stream().filter(o -> !o.equals(path)).noneMatch(o -> o.equals(tail) || o.endsWith("." + tail));
             if (unique) return tail;
         }
         return path;

@@ -1,18 +1,18 @@
 package dev.evperf.analysis.summary;
 
 import dev.evperf.analysis.figures.Stats;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /** A plain-text table: leading label columns left-aligned (one by default), the numbers right-aligned. */
 public final class Table {
     private final List<String[]> rows = new ArrayList<>();
     private int labelColumns = 1;
 
-    public Table(String... header) { rows.add(header); }
+    public Table(String... header) {
+        rows.add(header);
+    }
 
     public Table labelColumns(int n) {
         labelColumns = n;

@@ -6,10 +6,14 @@ package dev.evperf.analysis.trial;
  * @param measured true when every event of the burst is in a measured phase
  */
 public record Burst(int index, int from, int to, boolean measured) {
-    public int size() { return to - from; }
+    public int size() {
+        return to - from;
+    }
 
     /** Burst processing time Time(S_i,*) = send_end of the last event − send_start of the first, ns. */
-    public long timeNs(TrialData d) { return d.sendEnd(to - 1) - d.sendStart(from); }
+    public long timeNs(TrialData d) {
+        return d.sendEnd(to - 1) - d.sendStart(from);
+    }
 
     /** Event times of this burst in µs, in injection order. */
     public double[] eventTimesUs(TrialData d) {

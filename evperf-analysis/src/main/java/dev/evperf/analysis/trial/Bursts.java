@@ -14,10 +14,14 @@ public final class Bursts {
         int previous = -1;
         for (int i = 0; i < n; ) {
             int b = d.burst(i);
-            if (b == -1) { i++; continue; }
+            if (b == -1) {
+                i++;
+                continue;
+            }
             if (b <= previous) {
                 // A burst index seen again (or going back) means the file is not what the runner writes.
-                throw new IllegalArgumentException("events: burst " + b + " at seq " + i + " is not contiguous or not increasing");
+                throw new IllegalArgumentException(
+                        "events: burst " + b + " at seq " + i + " is not contiguous or not increasing");
             }
             int j = i;
             boolean measured = true;

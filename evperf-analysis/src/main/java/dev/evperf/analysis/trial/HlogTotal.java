@@ -15,8 +15,7 @@ import org.HdrHistogram.HistogramLogReader;
  * intervals that end after it, the one holding the warm-up's end included.
  */
 public final class HlogTotal {
-    private HlogTotal() {
-    }
+    private HlogTotal() {}
 
     /**
      * @param fromNs keep only the intervals ending after this time on the trial's axis; null: all

@@ -18,8 +18,7 @@ package dev.evperf.analysis.warmup;
 public final class Mser {
     public static final int DEFAULT_BATCH = 5;
 
-    private Mser() {
-    }
+    private Mser() {}
 
     /** The MSER-5 truncation index into {@code series}: 0 for a series without a transient. */
     public static int truncation(double[] series) {

@@ -1,7 +1,5 @@
 package dev.evperf.analysis.warmup;
 
-import dev.evperf.analysis.warmup.WarmUp;
-
 /**
  * What a trial summary left out as warm-up: the transient MSER-5 found (see {@link WarmUp}) and,
  * when the cut was applied, the measured events and bursts that the steady-state figures no longer
@@ -19,14 +17,28 @@ import dev.evperf.analysis.warmup.WarmUp;
  * @param inconclusive MSER-5's minimum was at the limit of its search: no end of warm-up shown,
  *                   nothing cut (see {@link WarmUp#inconclusive})
  */
-public record WarmUpCut(boolean applied, String series, int points, int truncation, Double endS, Long events, Integer bursts,
-                        boolean inconclusive) {
+public record WarmUpCut(
+        boolean applied,
+        String series,
+        int points,
+        int truncation,
+        Double endS,
+        Long events,
+        Integer bursts,
+        boolean inconclusive) {
     public static final String METHOD = "MSER-5";
 
     /** Describes a detection; {@code events} counts the measured events before its first steady one. */
     public static WarmUpCut of(WarmUp w, boolean applied, Long events) {
-        return new WarmUpCut(applied, w.series(), w.points(), w.truncation(), w.endNs() == null ? null : w.endNs() / 1e9, events,
-                w.skipBursts(), w.inconclusive());
+        return new WarmUpCut(
+                applied,
+                w.series(),
+                w.points(),
+                w.truncation(),
+                w.endNs() == null ? null : w.endNs() / 1e9,
+                events,
+                w.skipBursts(),
+                w.inconclusive());
     }
 
     /** Whether the detection found a transient at all. */

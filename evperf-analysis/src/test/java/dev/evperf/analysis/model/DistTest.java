@@ -27,12 +27,13 @@ class DistTest {
 
     @Test
     void quantilesByHand() {
-        Dist d = Dist.of(new double[]{4, 1, 3, 2, 10});
+        Dist d = Dist.of(new double[] {4, 1, 3, 2, 10});
         assertThat(d.meanUs()).isEqualTo(4.0);
         assertThat(d.minUs()).isEqualTo(1.0);
         assertThat(d.p50Us()).isEqualTo(3.0);
         assertThat(d.p99Us()).isEqualTo(10.0);
-        assertThat(d.lognormalMu()).isCloseTo((Math.log(4) + 0 + Math.log(3) + Math.log(2) + Math.log(10)) / 5, offset(1e-12));
+        assertThat(d.lognormalMu())
+                .isCloseTo((Math.log(4) + 0 + Math.log(3) + Math.log(2) + Math.log(10)) / 5, offset(1e-12));
         assertThat(Dist.of(new double[0]).n()).isZero();
     }
 

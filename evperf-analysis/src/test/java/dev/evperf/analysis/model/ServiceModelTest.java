@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
 import dev.evperf.analysis.stats.TrialFiles.TraceRow;
+import dev.evperf.analysis.trial.TrialData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,30 +101,40 @@ class ServiceModelTest {
         assertThat(s2.points()).containsExactly("driver.send-start", "engine.a", "engine.b", "driver.send-end");
         assertThat(s1.cases()).isEqualTo(320);
         assertThat(s2.share()).isCloseTo(0.2, offset(1e-12));
-        assertThat(s1.segments()).extracting(ServiceModel.Segment::name)
-                .containsExactly("driver.send-start -> engine.a", "engine.a -> sink.received", "sink.received -> driver.send-end");
+        assertThat(s1.segments())
+                .extracting(ServiceModel.Segment::name)
+                .containsExactly(
+                        "driver.send-start -> engine.a",
+                        "engine.a -> sink.received",
+                        "sink.received -> driver.send-end");
         assertThat(s1.segments()).allMatch(ServiceModel.Segment::inSendSpan);
 
         // Position 2 of S1 (seq % 10 == 2: never S2) costs 10 µs: segments 4, 5 and 1 µs in every cell.
         ServiceModel.CellDist c = s1.segments().get(1).byCell().stream()
-                .filter(x -> x.position().equals("2") && x.idle().equals("1-2 ms") || x.position().equals("2") && x.idle().equals("2-5 ms"))
-                .findFirst().orElseThrow();
+                .filter(x -> x.position().equals("2") && x.idle().equals("1-2 ms")
+                        || x.position().equals("2") && x.idle().equals("2-5 ms"))
+                .findFirst()
+                .orElseThrow();
         assertThat(c.dist().meanUs()).isCloseTo(5.0, offset(1e-9));
         assertThat(c.dist().n()).isEqualTo(20);
         // The first event after a long idle: 300 µs, S1 except at seq % 5 == 4 (never at position 0).
-        ServiceModel.Cell longFirst = m.cells().stream().filter(x -> x.position().equals("0") && x.idle().equals("20-50 ms")
-                || x.position().equals("0") && x.idle().equals("50-100 ms")).findFirst().orElseThrow();
+        ServiceModel.Cell longFirst = m.cells().stream()
+                .filter(x -> x.position().equals("0") && x.idle().equals("20-50 ms")
+                        || x.position().equals("0") && x.idle().equals("50-100 ms"))
+                .findFirst()
+                .orElseThrow();
         assertThat(longFirst.eventTime().meanUs()).isEqualTo(300.0);
         assertThat(longFirst.signatureShare()).containsEntry("S1", 1.0);
         // Position 4 (seq % 10 == 4) is always S2.
         assertThat(m.cells().stream().filter(x -> x.position().equals("4")).toList())
                 .allSatisfy(x -> assertThat(x.signatureShare()).containsOnlyKeys("S2"));
-        assertThat(m.gap().meanUs()).isZero();   // inside a burst each send starts where the previous ended
+        assertThat(m.gap().meanUs()).isZero(); // inside a burst each send starts where the previous ended
     }
 
     @Test
     void predictsAHeldOutTrialAndTheTimeDimensionMatters() {
-        ServiceModel m = ModelBuilder.build(write(tmp.resolve("t001"), trial(alternating(40))), "run", "t001", ModelBuilder.Options.DEFAULT);
+        ServiceModel m = ModelBuilder.build(
+                write(tmp.resolve("t001"), trial(alternating(40))), "run", "t001", ModelBuilder.Options.DEFAULT);
         // Held out: the same alternation. Burst time after a long idle 300 + 30 + 8·10 = 410 µs, after a short 160 µs.
         ModelCheck same = ModelCheck.check(m, write(tmp.resolve("t002"), trial(alternating(20))), "t002", false);
         assertThat(same.bursts()).isEqualTo(20);
@@ -149,22 +159,33 @@ class ServiceModelTest {
 
     @Test
     void theModelFileRoundTripsAndPredictsTheSame() throws Exception {
-        ServiceModel m = ModelBuilder.build(write(tmp.resolve("t001"), trial(alternating(40))), "run", "t001", ModelBuilder.Options.DEFAULT);
+        ServiceModel m = ModelBuilder.build(
+                write(tmp.resolve("t001"), trial(alternating(40))), "run", "t001", ModelBuilder.Options.DEFAULT);
         Path file = tmp.resolve("out/model.json");
         m.write(file);
-        assertThat(Files.readString(file)).contains("\"format\" : \"evperf-model/1\"", "\"signatures\"", "\"lognormal_mu\"",
-                "\"position_edges\"", "\"idle_edges_ms\"");
+        assertThat(Files.readString(file))
+                .contains(
+                        "\"format\" : \"evperf-model/1\"",
+                        "\"signatures\"",
+                        "\"lognormal_mu\"",
+                        "\"position_edges\"",
+                        "\"idle_edges_ms\"");
         ServiceModel back = ServiceModel.read(file);
         assertThat(back.signatures()).hasSameSizeAs(m.signatures());
         // Undefined figures (a cell's gap before the first event, fits of too few values) come back undefined, not 0.
-        ServiceModel.Cell first = back.cells().stream().filter(c -> c.position().equals("0")).findFirst().orElseThrow();
+        ServiceModel.Cell first = back.cells().stream()
+                .filter(c -> c.position().equals("0"))
+                .findFirst()
+                .orElseThrow();
         assertThat(first.gap().n()).isZero();
         assertThat(first.gap().meanUs()).isNaN();
-        assertThat(back.cells().get(0).eventTime().quantilesUs()).containsExactly(m.cells().get(0).eventTime().quantilesUs());
+        assertThat(back.cells().get(0).eventTime().quantilesUs())
+                .containsExactly(m.cells().get(0).eventTime().quantilesUs());
         Path held = write(tmp.resolve("t002"), trial(alternating(20)));
         assertThat(ModelCheck.check(back, held, "t002", false)).isEqualTo(ModelCheck.check(m, held, "t002", false));
         Files.writeString(tmp.resolve("x.json"), "{\"format\": \"something else\"}");
-        assertThatThrownBy(() -> ServiceModel.read(tmp.resolve("x.json"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ServiceModel.read(tmp.resolve("x.json")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a model");
     }
 
@@ -173,7 +194,8 @@ class ServiceModelTest {
         Path t = tmp.resolve("t001");
         TrialFiles.write(trial(alternating(4)), t);
         assertThatThrownBy(() -> ModelBuilder.build(t, "run", "t001", ModelBuilder.Options.DEFAULT))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trace.parquet: missing")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("trace.parquet: missing")
                 .hasMessageContaining("tracepoints: true");
     }
 

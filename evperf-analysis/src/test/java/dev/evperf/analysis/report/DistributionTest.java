@@ -1,16 +1,12 @@
 package dev.evperf.analysis.report;
 
-
-import dev.evperf.analysis.sql.Distribution;
-
-import dev.evperf.analysis.sql.Dist;
-
-import dev.evperf.analysis.sql.Db;
-
-import dev.evperf.analysis.figures.Percentiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.evperf.analysis.figures.Percentiles;
+import dev.evperf.analysis.sql.Db;
+import dev.evperf.analysis.sql.Dist;
+import dev.evperf.analysis.sql.Distribution;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -18,18 +14,23 @@ import org.junit.jupiter.api.Test;
 
 /** Exact nearest-rank figures of both distribution kinds, against a sorted array. */
 class DistributionTest {
-    private static final double[] PS = {0, 0.1, 1, 10, 25, 33.3, 50, 66.7, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100};
+    private static final double[] PS = {
+        0, 0.1, 1, 10, 25, 33.3, 50, 66.7, 75, 90, 95, 99, 99.5, 99.9, 99.99, 99.999, 100
+    };
 
     /** The nearest-rank rule, independently: the value at 1-based rank ⌈p·n/100⌉ (at least 1). */
     private static long nearestRank(long[] sorted, double p) {
-        long rank = new java.math.BigDecimal(Double.toString(p)).multiply(java.math.BigDecimal.valueOf(sorted.length))
-                .divide(java.math.BigDecimal.valueOf(100), 0, java.math.RoundingMode.CEILING).longValueExact();
+        long rank = new java.math.BigDecimal(Double.toString(p))
+                .multiply(java.math.BigDecimal.valueOf(sorted.length))
+                .divide(java.math.BigDecimal.valueOf(100), 0, java.math.RoundingMode.CEILING)
+                .longValueExact();
         return sorted[(int) Math.max(1, rank) - 1];
     }
 
     private static String values(long[] v) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < v.length; i++) b.append(i == 0 ? "(" : ", (").append(v[i]).append(')');
+        for (int i = 0; i < v.length; i++)
+            b.append(i == 0 ? "(" : ", (").append(v[i]).append(')');
         return b.toString();
     }
 
@@ -40,7 +41,9 @@ class DistributionTest {
         for (int i = 0; i < v.length; i++) {
             double u = r.nextDouble();
             // a body of small integers with many ties, a heavy tail up to seconds, a few ≤ 0
-            v[i] = u < 0.001 ? -r.nextInt(50) : u < 0.9 ? 80 + r.nextInt(40) : (long) (1000 * Math.exp(r.nextDouble() * 14));
+            v[i] = u < 0.001
+                    ? -r.nextInt(50)
+                    : u < 0.9 ? 80 + r.nextInt(40) : (long) (1000 * Math.exp(r.nextDouble() * 14));
         }
         long[] sorted = v.clone();
         Arrays.sort(sorted);
@@ -54,7 +57,8 @@ class DistributionTest {
                 assertThat(sp[i]).as("ofColumn p%s", PS[i]).isEqualTo(nearestRank(sorted, PS[i]));
             }
             double mean = Arrays.stream(v).average().orElseThrow();
-            double ss = Arrays.stream(v).mapToDouble(x -> (x - mean) * (x - mean)).sum();
+            double ss =
+                    Arrays.stream(v).mapToDouble(x -> (x - mean) * (x - mean)).sum();
             for (Dist x : new Dist[] {d, s}) {
                 assertThat(x.count()).isEqualTo(v.length);
                 assertThat(x.min()).isEqualTo(sorted[0]);
@@ -90,7 +94,8 @@ class DistributionTest {
     @Test
     void cdfEndsAtTheMaximumAndNeverDecreases() throws Exception {
         try (Db db = new Db()) {
-            db.execute("CREATE TABLE t AS SELECT (CASE WHEN i % 10 = 0 THEN i * 1000 ELSE 50 + i % 7 END)::BIGINT AS v FROM range(1, 50001) r(i)");
+            db.execute(
+                    "CREATE TABLE t AS SELECT (CASE WHEN i % 10 = 0 THEN i * 1000 ELSE 50 + i % 7 END)::BIGINT AS v FROM range(1, 50001) r(i)");
             Distribution d = Distribution.of(db, "d_t", "SELECT v FROM t");
             List<Distribution.CdfPoint> small = d.cdf(100_000);
             assertThat(small).hasSize((int) d.distinct());

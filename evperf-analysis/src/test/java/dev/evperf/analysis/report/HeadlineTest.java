@@ -15,7 +15,8 @@ class HeadlineTest {
 
     /** A trial node as TrialSection builds it: one measured phase of 10 000 ev/s. */
     static ObjectNode trial(double achieved, double lastLagMs) throws Exception {
-        return (ObjectNode) M.readTree("""
+        return (ObjectNode) M.readTree(
+                """
                 {"status": "ok", "result": {"eventsSent": 5000, "achievedRate": %s, "clockDriftNs": 900,
                   "phases": [{"name": "warmup", "measure": false, "targetRate": 10000.0},
                              {"name": "measure", "measure": true, "targetRate": 10000.0, "intendedRate": 10000.0,
@@ -23,12 +24,15 @@ class HeadlineTest {
                  "latency": {"modes": [{"mode": "processing", "tableUs": [1, 2, 3, 4, 5]},
                                        {"mode": "scheduled", "tableUs": [10, 20, 30, 40, 50]}]},
                  "bursts": {"stats": {"meanMs": 0.25}}, "warmUp": {"inconclusive": false}}
-                """.formatted(achieved, achieved, lastLagMs));
+                """
+                        .formatted(achieved, achieved, lastLagMs));
     }
 
     static List<String> texts(ObjectNode h) {
         List<String> out = new ArrayList<>();
-        h.get("warnings").forEach(w -> out.add(w.get("kind").asText() + ": " + w.get("text").asText()));
+        h.get("warnings")
+                .forEach(w ->
+                        out.add(w.get("kind").asText() + ": " + w.get("text").asText()));
         return out;
     }
 
@@ -53,21 +57,24 @@ class HeadlineTest {
         // warnings, but nothing says the driver was disturbed: ok, with its warnings listed
         assertThat(short_.get("status").asText()).isEqualTo("ok");
         assertThat(short_.get("checked").asBoolean()).isFalse();
-        assertThat(texts(short_)).containsExactly("rate-short: phase measure: achieved 4000.0 of the 10000.0 ev/s asked (40 %):"
-                + " the engine or the machine set the pace");
+        assertThat(texts(short_))
+                .containsExactly("rate-short: phase measure: achieved 4000.0 of the 10000.0 ev/s asked (40 %):"
+                        + " the engine or the machine set the pace");
         ObjectNode behind = trial(9990, 20);
         ((ObjectNode) behind.get("warmUp")).put("inconclusive", true);
         ((ObjectNode) behind.get("result")).put("clockDriftNs", -2_500_000);
-        assertThat(texts(Headline.of(null, behind))).containsExactly(
-                "lag-growing: phase measure: the sends ended 20.0 ms behind the schedule",
-                "warm-up: warm-up: MSER-5 found no end of it (its minimum at the limit of its search): the run is too short to show"
-                        + " a steady state, and the tables include the transient",
-                "clock-drift: the wall clock drifted -2.5 ms against nanoTime over the trial: JVM events are placed on its axis with that error");
+        assertThat(texts(Headline.of(null, behind)))
+                .containsExactly(
+                        "lag-growing: phase measure: the sends ended 20.0 ms behind the schedule",
+                        "warm-up: warm-up: MSER-5 found no end of it (its minimum at the limit of its search): the run is too short to show"
+                                + " a steady state, and the tables include the transient",
+                        "clock-drift: the wall clock drifted -2.5 ms against nanoTime over the trial: JVM events are placed on its axis with that error");
     }
 
     @Test
     void theTruthChecksListIsShownWhenTheSummaryHasOneAndReplacesTheChecksItCovers() throws Exception {
-        JsonNode summary = M.readTree("""
+        JsonNode summary = M.readTree(
+                """
                 {"status_text": "ok with 2 errors", "disturbance": {"disturbed": true, "stalls": 41},
                  "warnings": [{"kind": "disturbed", "figure": "trial", "message": "the driver was descheduled 41 times, 120 ms in all"},
                               {"kind": "rate-short", "figure": "phase measure", "message": "achieved 40 % of the target"},
@@ -77,17 +84,28 @@ class HeadlineTest {
         assertThat(h.get("status").asText()).isEqualTo("disturbed");
         assertThat(h.get("statusText").asText()).isEqualTo("ok with 2 errors, disturbed");
         assertThat(h.get("checked").asBoolean()).isTrue();
-        assertThat(texts(h)).containsExactly("disturbed: the driver was descheduled 41 times, 120 ms in all",
-                "rate-short: phase measure: achieved 40 % of the target", "check: an older plain-text warning");
+        assertThat(texts(h))
+                .containsExactly(
+                        "disturbed: the driver was descheduled 41 times, 120 ms in all",
+                        "rate-short: phase measure: achieved 40 % of the target",
+                        "check: an older plain-text warning");
         // The headline's cell holds each one's figure and first clause.
-        assertThat(Headline.warning("rate-short", "phase m", "achieved 738.0 ev/s, 73.8 % of its target: the engine did not keep up")
-                .get("brief").asText()).isEqualTo("phase m: achieved 738.0 ev/s, 73.8 % of its target");
+        assertThat(Headline.warning(
+                                "rate-short",
+                                "phase m",
+                                "achieved 738.0 ev/s, 73.8 % of its target: the engine did not keep up")
+                        .get("brief")
+                        .asText())
+                .isEqualTo("phase m: achieved 738.0 ev/s, 73.8 % of its target");
         // At maximum rate every event is due at once: a lag there is no backlog.
         ObjectNode max = trial(9990, 80);
-        ((ObjectNode) max.get("result").get("phases").get(1)).putNull("targetRate").putNull("intendedRate");
+        ((ObjectNode) max.get("result").get("phases").get(1))
+                .putNull("targetRate")
+                .putNull("intendedRate");
         assertThat(Headline.of(null, max).get("status").asText()).isEqualTo("ok");
         // An empty list: the checks ran and found nothing.
-        ObjectNode clean = Headline.of(M.readTree("{\"warnings\": [], \"status_text\": \"ok\", \"disturbance\": {\"disturbed\": false}}"),
+        ObjectNode clean = Headline.of(
+                M.readTree("{\"warnings\": [], \"status_text\": \"ok\", \"disturbance\": {\"disturbed\": false}}"),
                 trial(4000, 600));
         assertThat(clean.get("status").asText()).isEqualTo("ok");
         assertThat(clean.get("warnings")).isEmpty();
@@ -96,11 +114,13 @@ class HeadlineTest {
 
     @Test
     void aFailedTrialIsFailedWithItsReason() throws Exception {
-        ObjectNode failed = (ObjectNode) M.readTree("{\"status\": \"failed\", \"reason\": \"the trial JVM exited with code 1\"}");
+        ObjectNode failed =
+                (ObjectNode) M.readTree("{\"status\": \"failed\", \"reason\": \"the trial JVM exited with code 1\"}");
         ObjectNode h = Headline.of(null, failed);
         assertThat(h.get("status").asText()).isEqualTo("failed");
         assertThat(h.get("why").asText()).isEqualTo("the trial JVM exited with code 1");
-        ObjectNode unreadable = trial(9990, 0.1).put("error", "results could not be analysed: events.parquet: truncated");
+        ObjectNode unreadable =
+                trial(9990, 0.1).put("error", "results could not be analysed: events.parquet: truncated");
         assertThat(Headline.of(null, unreadable).get("why").asText()).contains("truncated");
     }
 }

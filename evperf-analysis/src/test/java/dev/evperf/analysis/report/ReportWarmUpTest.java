@@ -3,8 +3,8 @@ package dev.evperf.analysis.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.stats.TrialFiles;
+import dev.evperf.analysis.trial.TrialData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,12 +41,15 @@ class ReportWarmUpTest {
         assertThat(cut).isBetween(8, 10); // MSER-5 cuts whole batches of 5 bursts
         assertThat(w.path("cut").asBoolean()).isTrue();
         assertThat(w.path("events").asLong()).isEqualTo(cut * 10L);
-        assertThat(t.path("annotations").path("warmupEndS").asDouble()).isEqualTo(w.path("endS").asDouble());
-        assertThat(t.path("notes").toString()).contains("left out of the latency, burst, head-tail and position figures");
+        assertThat(t.path("annotations").path("warmupEndS").asDouble())
+                .isEqualTo(w.path("endS").asDouble());
+        assertThat(t.path("notes").toString())
+                .contains("left out of the latency, burst, head-tail and position figures");
         // steady state only: every event 10 µs, every burst 100 µs
         assertThat(t.path("events").path("count").asLong()).isEqualTo(400 - cut * 10L);
         assertThat(t.path("bursts").path("stats").path("meanMs").asDouble()).isEqualTo(0.1);
-        assertThat(t.path("latency").path("modes").get(0).path("tableUs").get(0).asDouble()).isEqualTo(10.0);
+        assertThat(t.path("latency").path("modes").get(0).path("tableUs").get(0).asDouble())
+                .isEqualTo(10.0);
     }
 
     @Test

@@ -18,7 +18,9 @@ class ReportWriterTest {
     Path tmp;
 
     static JsonNode data(String html) throws Exception {
-        Matcher m = Pattern.compile("<script type=\"application/json\" id=\"evperf-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+        Matcher m = Pattern.compile(
+                        "<script type=\"application/json\" id=\"evperf-data\">(.*?)</script>", Pattern.DOTALL)
+                .matcher(html);
         assertThat(m.find()).isTrue();
         return new ObjectMapper().readTree(m.group(1));
     }
@@ -57,7 +59,8 @@ class ReportWriterTest {
         assertThat(modes.get(2).path("tableUs").get(0).asDouble()).isEqualTo(0.195);
         assertThat(modes.get(2).path("source").asText()).isEqualTo("records");
         // head-tail N=1 and burst statistics
-        assertThat(t1.path("headTail").path("rows").get(0).path("aOverB").asDouble()).isEqualTo(13.333);
+        assertThat(t1.path("headTail").path("rows").get(0).path("aOverB").asDouble())
+                .isEqualTo(13.333);
         assertThat(t1.path("bursts").path("stats").path("meanMs").asDouble()).isEqualTo(0.000285);
         assertThat(t1.path("bursts").path("top").get(0).path("burst").asInt()).isEqualTo(2);
         // Table 4.4, the histograms and the CDF cover all 8 measured events
@@ -73,11 +76,17 @@ class ReportWriterTest {
         assertThat(t1.path("jvmEvents").path("marks").path("gc-pause")).hasSize(1);
         // sensors: page faults as a rate (200/s then 50/s), heap in MiB
         JsonNode charts = t1.path("sensors").path("charts");
-        assertThat(charts.findValuesAsText("title")).contains("Page faults", "Heap and resident memory", "CPU utilization");
+        assertThat(charts.findValuesAsText("title"))
+                .contains("Page faults", "Heap and resident memory", "CPU utilization");
         // across trials: the swept distance as a number of ms; only the analysed trial has metrics
         JsonNode sweep = d.path("sweep");
         assertThat(sweep.path("axes").get(0).path("unit").asText()).isEqualTo("ms");
-        assertThat(sweep.path("rows").get(0).path("x").path("load.phases.measure.bursts.distance").asDouble()).isEqualTo(0.001);
+        assertThat(sweep.path("rows")
+                        .get(0)
+                        .path("x")
+                        .path("load.phases.measure.bursts.distance")
+                        .asDouble())
+                .isEqualTo(0.001);
         assertThat(sweep.path("rows").get(1).path("metrics").isNull()).isTrue();
         assertThat(sweep.path("jvmVaries").asBoolean()).isTrue();
         // no annotations given: the hook's section says so
@@ -88,8 +97,15 @@ class ReportWriterTest {
     void annotationsAreCarriedToTheTrial() throws Exception {
         Path run = TinyTrial.run(tmp.resolve("run"), "evperf-run/1");
         Path html = tmp.resolve("report.html");
-        ReportWriter.write(run, html, (id, dir) -> new TrialAnnotations(
-                List.of(new Span(1000, 1200, "gc-pause", "burst 1"), new Span(2000, 2370, "unattributed", "burst 2")), 1000L, "2 bursts above 150 ns"));
+        ReportWriter.write(
+                run,
+                html,
+                (id, dir) -> new TrialAnnotations(
+                        List.of(
+                                new Span(1000, 1200, "gc-pause", "burst 1"),
+                                new Span(2000, 2370, "unattributed", "burst 2")),
+                        1000L,
+                        "2 bursts above 150 ns"));
         JsonNode a = data(Files.readString(html)).path("trials").get(0).path("annotations");
         assertThat(a.path("provided").asBoolean()).isTrue();
         assertThat(a.path("total").asInt()).isEqualTo(2);
@@ -97,7 +113,9 @@ class ReportWriterTest {
         assertThat(a.path("spans").get(1).path("cause").asText()).isEqualTo("unattributed");
         assertThat(a.path("note").asText()).isEqualTo("2 bursts above 150 ns");
 
-        ReportWriter.write(run, html, (id, dir) -> { throw new IllegalStateException("no events.parquet"); });
+        ReportWriter.write(run, html, (id, dir) -> {
+            throw new IllegalStateException("no events.parquet");
+        });
         JsonNode failed = data(Files.readString(html)).path("trials").get(0).path("annotations");
         assertThat(failed.path("error").asText()).isEqualTo("annotations could not be computed: no events.parquet");
     }
@@ -107,12 +125,14 @@ class ReportWriterTest {
         Path html = tmp.resolve("r.html");
         assertThatThrownBy(() -> ReportWriter.write(tmp.resolve("nope"), html))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("not a run directory").hasMessageContaining("does not exist");
+                .hasMessageContaining("not a run directory")
+                .hasMessageContaining("does not exist");
         Files.createDirectories(tmp.resolve("empty"));
         assertThatThrownBy(() -> ReportWriter.write(tmp.resolve("empty"), html))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("not a run directory: " + tmp.resolve("empty")
-                        + " has no run.json (expected a directory written by 'evperf run', holding run.json and trials/)");
+                .hasMessage(
+                        "not a run directory: " + tmp.resolve("empty")
+                                + " has no run.json (expected a directory written by 'evperf run', holding run.json and trials/)");
         Path file = Files.writeString(tmp.resolve("file.txt"), "x");
         assertThatThrownBy(() -> ReportWriter.write(file, html)).hasMessageContaining("is not a directory");
         assertThat(html).doesNotExist();
@@ -123,7 +143,8 @@ class ReportWriterTest {
         Path older = TinyTrial.run(tmp.resolve("older"), "evperf-run/0");
         assertThatThrownBy(() -> ReportWriter.write(older, tmp.resolve("r.html")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(older.resolve("run.json") + ": results format \"evperf-run/0\" is not one this evperf reads (it reads \"evperf-run/1\"");
+                .hasMessageStartingWith(older.resolve("run.json")
+                        + ": results format \"evperf-run/0\" is not one this evperf reads (it reads \"evperf-run/1\"");
         // run.json written before the format was recorded has the first format's layout: read as such
         Path none = TinyTrial.run(tmp.resolve("none"), null);
         assertThat(ReportWriter.write(none, tmp.resolve("none.html")).trials()).isEqualTo(2);
@@ -132,7 +153,8 @@ class ReportWriterTest {
         Files.writeString(broken.resolve("run.json"), "{\"format\": \"evperf-run/1\", \"trials\": [");
         assertThatThrownBy(() -> ReportWriter.write(broken, tmp.resolve("r.html")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("run.json:1:").hasMessageContaining("not valid JSON");
+                .hasMessageContaining("run.json:1:")
+                .hasMessageContaining("not valid JSON");
         for (String msg : List.of(older.toString())) assertThat(msg).doesNotContain("\n");
     }
 

@@ -1,19 +1,15 @@
 package dev.evperf.analysis.report;
 
-import dev.evperf.analysis.sql.SeriesQueries;
-import dev.evperf.analysis.sql.BurstQueries;
-import dev.evperf.analysis.sql.TrialQueries;
-
-import dev.evperf.analysis.sql.Distribution;
-
-import dev.evperf.analysis.sql.Dist;
-
-import dev.evperf.analysis.sql.Db;
-
-import dev.evperf.analysis.figures.HeadTail;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.evperf.analysis.figures.HeadTail;
+import dev.evperf.analysis.sql.BurstQueries;
+import dev.evperf.analysis.sql.Db;
+import dev.evperf.analysis.sql.Dist;
+import dev.evperf.analysis.sql.Distribution;
+import dev.evperf.analysis.sql.SeriesQueries;
+import dev.evperf.analysis.sql.TrialQueries;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +33,8 @@ class TrialQueriesTest {
             assertThat(d.mean()).isEqualTo(71.25);
             assertThat(d.std()).isCloseTo(Math.sqrt(65287.5 / 7), within(1e-9));
             // nearest rank: p12.5 → rank 1, p25 → 2, p50 → 4, p75 → 6, p90 → 8 (⌈7.2⌉), p100 → 8
-            assertThat(d.percentiles(0, 12.5, 25, 50, 75, 90, 99.9, 100)).containsExactly(10, 10, 20, 30, 50, 300, 300, 300);
+            assertThat(d.percentiles(0, 12.5, 25, 50, 75, 90, 99.9, 100))
+                    .containsExactly(10, 10, 20, 30, 50, 300, 300, 300);
             assertThat(d.countBelow(10, 30, 100, 301)).containsExactly(0, 3, 6, 8);
         }
     }
@@ -110,8 +107,11 @@ class TrialQueriesTest {
             assertThat(b2.stdEventNs()).isCloseTo(Math.sqrt(57875.0 / 3), within(1e-9));
 
             List<BurstQueries.BurstPoint> all = q.bursts().burstSeries(100);
-            assertThat(all).containsExactly(new BurstQueries.BurstPoint(10, 40, false),
-                    new BurstQueries.BurstPoint(1000, 200, true), new BurstQueries.BurstPoint(2000, 370, true));
+            assertThat(all)
+                    .containsExactly(
+                            new BurstQueries.BurstPoint(10, 40, false),
+                            new BurstQueries.BurstPoint(1000, 200, true),
+                            new BurstQueries.BurstPoint(2000, 370, true));
         }
     }
 
@@ -143,12 +143,18 @@ class TrialQueriesTest {
     void jvmEventsIntervalsAndSensors() throws Exception {
         try (Db db = new Db()) {
             TrialQueries q = new TrialQueries(db, TinyTrial.write(tmp.resolve("t"), true));
-            List<SeriesQueries.JvmKind> kinds = q.series().jvmKinds(0, 3000); // the GC pause before the origin is left out
-            assertThat(kinds).containsExactly(new SeriesQueries.JvmKind("gc-pause", 1, 200, 200),
-                    new SeriesQueries.JvmKind("jit-compilation", 2, 450, 400), new SeriesQueries.JvmKind("safepoint", 1, 10, 10));
-            assertThat(q.series().jvmMarks("jit-compilation", 0, 3000, 1)).containsExactly(
-                    new SeriesQueries.JvmMark("jit-compilation", 2100, 2500, "d.E.f tier 3"));
-            assertThat(q.series().jvmMarks("gc-pause", 0, 3000, 10)).extracting(SeriesQueries.JvmMark::detail).containsExactly("G1 Young, Pause");
+            List<SeriesQueries.JvmKind> kinds =
+                    q.series().jvmKinds(0, 3000); // the GC pause before the origin is left out
+            assertThat(kinds)
+                    .containsExactly(
+                            new SeriesQueries.JvmKind("gc-pause", 1, 200, 200),
+                            new SeriesQueries.JvmKind("jit-compilation", 2, 450, 400),
+                            new SeriesQueries.JvmKind("safepoint", 1, 10, 10));
+            assertThat(q.series().jvmMarks("jit-compilation", 0, 3000, 1))
+                    .containsExactly(new SeriesQueries.JvmMark("jit-compilation", 2100, 2500, "d.E.f tier 3"));
+            assertThat(q.series().jvmMarks("gc-pause", 0, 3000, 10))
+                    .extracting(SeriesQueries.JvmMark::detail)
+                    .containsExactly("G1 Young, Pause");
 
             Map<String, double[]> iv = q.series().intervals();
             assertThat(iv.get("t_start_s")).containsExactly(0.0, 0.001, 0.002);

@@ -34,7 +34,9 @@ class BootstrapTest {
         int covered = 0, experiments = 200;
         for (int e = 0; e < experiments; e++) {
             double[] a = normal(r, 60, 5, 1), b = normal(r, 80, 5.5, 1.5);
-            if (Bootstrap.difference(a, b, 1000, 0.95, e, Bootstrap.DEFAULT_MAX_DRAW).mean().contains(0.5)) covered++;
+            if (Bootstrap.difference(a, b, 1000, 0.95, e, Bootstrap.DEFAULT_MAX_DRAW)
+                    .mean()
+                    .contains(0.5)) covered++;
         }
         // Binomial(200, 0.95) lies in [180, 200] with probability > 0.999; the percentile
         // bootstrap undercovers slightly at these sizes.
@@ -45,7 +47,8 @@ class BootstrapTest {
     void sameSeedSameInterval() {
         Random r = new Random(3);
         double[] a = normal(r, 100, 0, 1), b = normal(r, 100, 0, 1);
-        assertThat(Bootstrap.difference(a, b, 500, 0.95, 42, 1000)).isEqualTo(Bootstrap.difference(a, b, 500, 0.95, 42, 1000));
+        assertThat(Bootstrap.difference(a, b, 500, 0.95, 42, 1000))
+                .isEqualTo(Bootstrap.difference(a, b, 500, 0.95, 42, 1000));
     }
 
     @Test
@@ -54,7 +57,8 @@ class BootstrapTest {
         double[] a = normal(r, 20_000, 10, 2), b = normal(r, 20_000, 10.1, 2);
         Bootstrap.Difference full = Bootstrap.difference(a, b, 400, 0.95, 1, 1_000_000);
         Bootstrap.Difference drawn = Bootstrap.difference(a, b, 400, 0.95, 1, 2_000);
-        double wFull = full.mean().hi() - full.mean().lo(), wDrawn = drawn.mean().hi() - drawn.mean().lo();
+        double wFull = full.mean().hi() - full.mean().lo(),
+                wDrawn = drawn.mean().hi() - drawn.mean().lo();
         assertThat(wDrawn).isCloseTo(wFull, offset(0.15 * wFull));
         assertThat(drawn.mean().contains(0.1)).isTrue();
     }

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.analysis.summary.AnalysisOptions;
-import dev.evperf.analysis.trial.TrialData;
 import dev.evperf.analysis.summary.TrialSummary;
+import dev.evperf.analysis.trial.TrialData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,15 +43,20 @@ class ComparisonTest {
     @Test
     void aTenPercentChangeIsFoundAndTheDirectionFollowsTheMetric() {
         Random r = new Random(2);
-        double[] a = Series.drifting(r, 20_000, 100, 0, 1, 0.1), b = Series.plus(Series.drifting(r, 20_000, 100, 0, 1, 0.1), 10);
+        double[] a = Series.drifting(r, 20_000, 100, 0, 1, 0.1),
+                b = Series.plus(Series.drifting(r, 20_000, 100, 0, 1, 0.1), 10);
         Comparison slower = Comparison.of(Metric.EVENT_TIME, "A", List.of(a), "B", List.of(b), O);
         assertThat(slower.verdict()).as(slower.reason()).isEqualTo("A faster");
         assertThat(slower.diffMedian().lo()).isPositive();
         assertThat(slower.relative()).isBetween(0.09, 0.11);
         assertThat(slower.effect()).isGreaterThan(slower.minEffect());
-        assertThat(Comparison.of(Metric.EVENT_TIME, "A", List.of(b), "B", List.of(a), O).verdict()).isEqualTo("B faster");
+        assertThat(Comparison.of(Metric.EVENT_TIME, "A", List.of(b), "B", List.of(a), O)
+                        .verdict())
+                .isEqualTo("B faster");
         // For a rate, more is faster.
-        assertThat(Comparison.of(Metric.ACHIEVED_RATE, "A", List.of(a), "B", List.of(b), O).verdict()).isEqualTo("B faster");
+        assertThat(Comparison.of(Metric.ACHIEVED_RATE, "A", List.of(a), "B", List.of(b), O)
+                        .verdict())
+                .isEqualTo("B faster");
     }
 
     @Test
@@ -65,7 +70,9 @@ class ComparisonTest {
         assertThat(c.verdict()).isEqualTo(Comparison.NO_DIFFERENCE);
         assertThat(c.reason()).contains("0.40 %").contains("< 1 % of A");
         Comparison.Options anyChange = new Comparison.Options(1000, 1, 0.01, null, 0);
-        assertThat(Comparison.of(Metric.EVENT_TIME, "A", List.of(a), "B", List.of(b), anyChange).verdict()).isEqualTo("A faster");
+        assertThat(Comparison.of(Metric.EVENT_TIME, "A", List.of(a), "B", List.of(b), anyChange)
+                        .verdict())
+                .isEqualTo("A faster");
     }
 
     @Test
@@ -90,29 +97,42 @@ class ComparisonTest {
     }
 
     private static List<double[]> jvms(Random r, double shift) {
-        return List.of(Series.normal(r, 5000, 100 + shift + r.nextGaussian(), 1), Series.normal(r, 5000, 100 + shift + r.nextGaussian(), 1),
+        return List.of(
+                Series.normal(r, 5000, 100 + shift + r.nextGaussian(), 1),
+                Series.normal(r, 5000, 100 + shift + r.nextGaussian(), 1),
                 Series.normal(r, 5000, 100 + shift + r.nextGaussian(), 1));
     }
 
     @Test
     void tooFewUnitsIsNotEnoughData() {
-        Comparison c = Comparison.of(Metric.EVENT_TIME, "A", List.of(new double[]{1}), "B", List.of(new double[]{1, 2, 3}), O);
+        Comparison c = Comparison.of(
+                Metric.EVENT_TIME, "A", List.of(new double[] {1}), "B", List.of(new double[] {1, 2, 3}), O);
         assertThat(c.verdict()).isEqualTo(Comparison.NOT_ENOUGH_DATA);
         assertThat(c.reason()).contains("A");
-        assertThatThrownBy(() -> new Comparison.Options(100, 1, 0.01, -1.0, 0.01)).hasMessageContaining("min-effect");
-        assertThatThrownBy(() -> new Comparison.Options(100, 1, 0.01, null, Double.NaN)).hasMessageContaining("min-change");
+        assertThatThrownBy(() -> new Comparison.Options(100, 1, 0.01, -1.0, 0.01))
+                .hasMessageContaining("min-effect");
+        assertThatThrownBy(() -> new Comparison.Options(100, 1, 0.01, null, Double.NaN))
+                .hasMessageContaining("min-change");
     }
 
     @Test
     void comparesTwoRunDirectoriesPerMetricCountingWhatSummaryCounts() throws Exception {
         // 40 bursts of 50; the first 8 bursts three times slower (a warm-up that MSER-5 cuts). B spins 20 % longer.
-        TrialData a = TrialFiles.bursty(40, 50, 50_000_000, (b, p) -> (b < 8 ? 300_000 : 100_000) + (p * 37 + b * 11) % 100 * 10);
-        TrialData b = TrialFiles.bursty(40, 50, 50_000_000, (bb, p) -> (bb < 8 ? 360_000 : 120_000) + (p * 37 + bb * 11) % 100 * 10);
+        TrialData a = TrialFiles.bursty(
+                40, 50, 50_000_000, (b, p) -> (b < 8 ? 300_000 : 100_000) + (p * 37 + b * 11) % 100 * 10);
+        TrialData b = TrialFiles.bursty(
+                40, 50, 50_000_000, (bb, p) -> (bb < 8 ? 360_000 : 120_000) + (p * 37 + bb * 11) % 100 * 10);
         Path ra = TrialFiles.run(tmp.resolve("a"), List.of(a)), rb = TrialFiles.run(tmp.resolve("b"), List.of(b));
         RunComparison c = RunComparison.compare(List.of(ra, rb), true, O);
         List<Comparison> metrics = c.pairs().get(0).groups().get(0).metrics();
-        assertThat(metrics).extracting(Comparison::metric).contains(Metric.EVENT_TIME, Metric.BURST_TIME, Metric.END_TO_END_LATENCY,
-                Metric.SCHEDULED_LATENCY, Metric.GENERATOR_LAG);
+        assertThat(metrics)
+                .extracting(Comparison::metric)
+                .contains(
+                        Metric.EVENT_TIME,
+                        Metric.BURST_TIME,
+                        Metric.END_TO_END_LATENCY,
+                        Metric.SCHEDULED_LATENCY,
+                        Metric.GENERATOR_LAG);
         Comparison ev = find(metrics, Metric.EVENT_TIME), burst = find(metrics, Metric.BURST_TIME);
         assertThat(ev.verdict()).as(ev.reason()).isEqualTo("A faster");
         assertThat(burst.verdict()).as(burst.reason()).isEqualTo("A faster");
@@ -121,16 +141,27 @@ class ComparisonTest {
         TrialSummary s = TrialSummary.load("t001", Map.of(), 0, ra.resolve("trials/t001"), AnalysisOptions.DEFAULT);
         assertThat(s.warmUp().applied()).isTrue();
         assertThat(ev.a().n()).isEqualTo(s.latency().processing().count()).isLessThan(2000);
-        assertThat(find(metrics, Metric.SCHEDULED_LATENCY).a().n()).isEqualTo(s.latency().scheduled().count());
-        assertThat(find(metrics, Metric.END_TO_END_LATENCY).a().n()).isEqualTo(s.latency().endToEnd().count());
+        assertThat(find(metrics, Metric.SCHEDULED_LATENCY).a().n())
+                .isEqualTo(s.latency().scheduled().count());
+        assertThat(find(metrics, Metric.END_TO_END_LATENCY).a().n())
+                .isEqualTo(s.latency().endToEnd().count());
         assertThat(burst.a().n()).isEqualTo(s.burstStats().bursts());
 
         String text = c.text();
-        assertThat(text).contains("A: " + ra, "B: " + rb, "event processing time", "A faster", "blocks of",
-                "Same configuration", "Kolmogorov-Smirnov is not reported");
+        assertThat(text)
+                .contains(
+                        "A: " + ra,
+                        "B: " + rb,
+                        "event processing time",
+                        "A faster",
+                        "blocks of",
+                        "Same configuration",
+                        "Kolmogorov-Smirnov is not reported");
         String csv = c.csv();
         assertThat(csv.lines().findFirst().orElseThrow()).isEqualTo(RunComparison.CSV_HEADER);
-        assertThat(csv).containsPattern("(?m)^A,B,all,event_time,µs,block,\\d+," + ev.a().n() + "," + ev.b().n() + ",");
+        assertThat(csv)
+                .containsPattern("(?m)^A,B,all,event_time,µs,block,\\d+,"
+                        + ev.a().n() + "," + ev.b().n() + ",");
         JsonNode json = new ObjectMapper().readTree(c.json());
         JsonNode first = json.at("/pairs/0/groups/0/metrics/0");
         assertThat(first.get("metric").asText()).isEqualTo("event_time");
@@ -154,14 +185,19 @@ class ComparisonTest {
         RunComparison.Pair ab = c.pairs().get(0), ac = c.pairs().get(1);
         assertThat(ab.differences()).isEmpty();
         assertThat(ab.groups().get(0).differences()).isEmpty();
-        assertThat(ac.differences()).containsExactly(
-                new Setup.Difference("workload engine.options.service_time", "\"100us\"", "\"110us\""),
-                new Setup.Difference("machine cpu_model", "\"Intel A\"", "\"AMD B\""));
-        assertThat(ac.groups().get(0).differences()).containsExactly(new Setup.Difference("JVM options", "(none)", "[\"-Xint\"]"));
+        assertThat(ac.differences())
+                .containsExactly(
+                        new Setup.Difference("workload engine.options.service_time", "\"100us\"", "\"110us\""),
+                        new Setup.Difference("machine cpu_model", "\"Intel A\"", "\"AMD B\""));
+        assertThat(ac.groups().get(0).differences())
+                .containsExactly(new Setup.Difference("JVM options", "(none)", "[\"-Xint\"]"));
         String text = c.text();
-        assertThat(text).contains("Same configuration: workload, matrix values, JVM options, engine, machine and evperf (run.json).");
-        assertThat(text).contains("Configurations differ (A | C): workload engine.options.service_time: \"100us\" | \"110us\"; "
-                + "machine cpu_model: \"Intel A\" | \"AMD B\"; JVM options: (none) | [\"-Xint\"].");
+        assertThat(text)
+                .contains(
+                        "Same configuration: workload, matrix values, JVM options, engine, machine and evperf (run.json).");
+        assertThat(text)
+                .contains("Configurations differ (A | C): workload engine.options.service_time: \"100us\" | \"110us\"; "
+                        + "machine cpu_model: \"Intel A\" | \"AMD B\"; JVM options: (none) | [\"-Xint\"].");
         assertThat(c.csv()).contains("machine cpu_model");
     }
 
@@ -169,10 +205,15 @@ class ComparisonTest {
     private static Path setUp(Path run, String serviceTime, String jvm, String cpu) throws Exception {
         ObjectMapper m = new ObjectMapper();
         ObjectNode root = (ObjectNode) m.readTree(run.resolve("run.json").toFile());
-        root.set("workload", m.readTree("{\"name\": \"" + run.getFileName() + "\", \"engine\": {\"name\": \"null\", \"options\": "
-                + "{\"service_time\": \"" + serviceTime + "\"}}}"));
-        root.set("environment", m.readTree("{\"pid\": " + serviceTime.length() + run.getFileName().toString().length()
-                + ", \"cpu_model\": \"" + cpu + "\", \"available_processors\": 2}"));
+        root.set(
+                "workload",
+                m.readTree("{\"name\": \"" + run.getFileName() + "\", \"engine\": {\"name\": \"null\", \"options\": "
+                        + "{\"service_time\": \"" + serviceTime + "\"}}}"));
+        root.set(
+                "environment",
+                m.readTree("{\"pid\": " + serviceTime.length()
+                        + run.getFileName().toString().length() + ", \"cpu_model\": \"" + cpu
+                        + "\", \"available_processors\": 2}"));
         for (JsonNode t : root.get("trials")) ((ObjectNode) t).set("jvm", m.readTree(jvm));
         Files.writeString(run.resolve("run.json"), m.writeValueAsString(root));
         return run;
@@ -189,7 +230,9 @@ class ComparisonTest {
         RunComparison c = RunComparison.compare(List.of(ra, rb), false, O);
         RunComparison.Pair pair = c.pairs().get(0);
         assertThat(pair.matchedConfigurations()).isTrue();
-        assertThat(pair.groups()).extracting(RunComparison.GroupComparison::group).containsExactly("d=10ms", "d=100ms");
+        assertThat(pair.groups())
+                .extracting(RunComparison.GroupComparison::group)
+                .containsExactly("d=10ms", "d=100ms");
         assertThat(pair.groups().get(0).metrics().get(0).verdict()).isEqualTo(Comparison.NO_DIFFERENCE);
         assertThat(pair.groups().get(1).metrics().get(0).verdict()).isEqualTo("A faster");
         assertThat(c.runs().get(0).skipped()).containsExactly("t999 (failed)");
@@ -210,12 +253,15 @@ class ComparisonTest {
         Path notRun = Files.createDirectories(tmp.resolve("empty"));
         assertThatThrownBy(() -> RunComparison.compare(List.of(notRun, notRun), true, O))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("not a run directory").hasMessageContaining(notRun.toString())
+                .hasMessageContaining("not a run directory")
+                .hasMessageContaining(notRun.toString())
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         assertThatThrownBy(() -> RunComparison.compare(List.of(tmp.resolve("missing"), notRun), true, O))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not exist");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("does not exist");
         Files.writeString(notRun.resolve("run.json"), "{\"trials\": 3}");
-        assertThatThrownBy(() -> RunSamples.load(notRun, true)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> RunSamples.load(notRun, true))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("\"trials\" array");
     }
 

@@ -8,11 +8,11 @@ class DescribeTest {
     @Test
     void nearestRankQuantilesAndMedian() {
         double[] v = {5, 1, 4, 2, 3, 6};
-        assertThat(Describe.median(v)).isEqualTo(3.0);        // rank ⌈0.5·6⌉ = 3
+        assertThat(Describe.median(v)).isEqualTo(3.0); // rank ⌈0.5·6⌉ = 3
         assertThat(Describe.quantile(v, 0.99)).isEqualTo(6.0);
         assertThat(Describe.quantile(v, 0)).isEqualTo(1.0);
-        assertThat(Describe.median(new double[]{7, 7, 7})).isEqualTo(7.0);
-        assertThat(v).containsExactly(5, 1, 4, 2, 3, 6);         // not modified
+        assertThat(Describe.median(new double[] {7, 7, 7})).isEqualTo(7.0);
+        assertThat(v).containsExactly(5, 1, 4, 2, 3, 6); // not modified
         double[] s = new double[1000];
         for (int i = 0; i < s.length; i++) s[i] = i + 1;
         assertThat(Describe.quantileSorted(s, 0.999)).isEqualTo(999.0);

@@ -4,8 +4,7 @@ import java.util.Random;
 
 /** Synthetic series for the statistics tests: independent, autocorrelated, drifting. */
 final class Series {
-    private Series() {
-    }
+    private Series() {}
 
     static double[] normal(Random r, int n, double mean, double sd) {
         return BootstrapTest.normal(r, n, mean, sd);

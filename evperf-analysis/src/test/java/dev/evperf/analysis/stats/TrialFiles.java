@@ -11,8 +11,7 @@ import java.util.List;
 
 /** Writes synthetic trials and runs in the results format, for the tests of the statistics packages. */
 public final class TrialFiles {
-    private TrialFiles() {
-    }
+    private TrialFiles() {}
 
     /** A bursty trial: {@code bursts} measured bursts of {@code size}, event times from {@code eventNs(burst, pos)}, bursts {@code distanceNs} apart. */
     public interface EventTime {
@@ -64,7 +63,8 @@ public final class TrialFiles {
         List<TrialFixture.Output> outputs = new ArrayList<>();
         for (int k = 0; k < d.size(); k++) {
             int i = reversed ? d.size() - 1 - k : k;
-            events.add(new TrialFixture.Event(i, d.phase(i), d.measured(i), d.burst(i), d.pos(i), d.intended(i), d.sendStart(i), d.sendEnd(i)));
+            events.add(new TrialFixture.Event(
+                    i, d.phase(i), d.measured(i), d.burst(i), d.pos(i), d.intended(i), d.sendStart(i), d.sendEnd(i)));
             outputs.add(new TrialFixture.Output("OutputStream", i, d.sendEnd(i)));
         }
         TrialFixture.events(dir, events);
@@ -112,11 +112,15 @@ public final class TrialFiles {
         for (int i = 0; i < trials.size(); i++) {
             String id = String.format("t%03d", i + 1);
             write(trials.get(i), runDir.resolve("trials/" + id));
-            entries.add("{\"id\":\"" + id + "\",\"dir\":\"trials/" + id + "\",\"params\":" + params.get(i) + ",\"status\":\"ok\"}");
+            entries.add("{\"id\":\"" + id + "\",\"dir\":\"trials/" + id + "\",\"params\":" + params.get(i)
+                    + ",\"status\":\"ok\"}");
         }
-        entries.add("{\"id\":\"t999\",\"dir\":\"trials/t999\",\"params\":{},\"status\":\"failed\",\"reason\":\"crashed\"}");
+        entries.add(
+                "{\"id\":\"t999\",\"dir\":\"trials/t999\",\"params\":{},\"status\":\"failed\",\"reason\":\"crashed\"}");
         try {
-            Files.writeString(runDir.resolve("run.json"), "{\"format\":\"evperf-run/1\",\"trials\":[" + String.join(",", entries) + "]}");
+            Files.writeString(
+                    runDir.resolve("run.json"),
+                    "{\"format\":\"evperf-run/1\",\"trials\":[" + String.join(",", entries) + "]}");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

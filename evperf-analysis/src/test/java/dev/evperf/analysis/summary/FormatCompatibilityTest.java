@@ -21,7 +21,9 @@ class FormatCompatibilityTest {
     void everyFixtureRunSummarisesAsItsVersionDid() throws IOException {
         List<Path> expected;
         try (Stream<Path> files = Files.walk(FORMATS, 2)) {
-            expected = files.filter(f -> f.getFileName().toString().endsWith(".summary.txt")).sorted().toList();
+            expected = files.filter(f -> f.getFileName().toString().endsWith(".summary.txt"))
+                    .sorted()
+                    .toList();
         }
         assertThat(expected).isNotEmpty();
         for (Path summary : expected) {

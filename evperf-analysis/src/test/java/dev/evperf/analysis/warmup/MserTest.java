@@ -20,11 +20,11 @@ class MserTest {
     void statisticByHand() {
         // MSER-1 of {5, 1, 1, 1, 1, 1}: d = 0: mean 10/6, Σ(x − x̄)² = (10/3)² + 5·(2/3)² = 40/3, / 6² = 0.370…;
         // d = 1..3: the rest is constant, 0. The first minimum is d = 1.
-        double[] stat = Mser.statistic(new double[]{5, 1, 1, 1, 1, 1}, 1);
+        double[] stat = Mser.statistic(new double[] {5, 1, 1, 1, 1, 1}, 1);
         assertThat(stat).hasSize(4);
         assertThat(stat[0]).isCloseTo(40.0 / 3 / 36, offset(1e-12));
         assertThat(stat[1]).isCloseTo(0, offset(1e-12));
-        assertThat(Mser.truncation(new double[]{5, 1, 1, 1, 1, 1}, 1)).isEqualTo(1);
+        assertThat(Mser.truncation(new double[] {5, 1, 1, 1, 1, 1}, 1)).isEqualTo(1);
         // MSER-5 of 20 values: batch means {3, 1, 1, 1}: d = 0: Σ = 4·0.75²… = 3, / 16; d = 1: 0. Truncation 5.
         double[] x = {3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
         stat = Mser.statistic(x, 5);
@@ -45,9 +45,9 @@ class MserTest {
     void aStationarySeriesIsNotTruncated() {
         for (long seed = 1; seed <= 5; seed++) {
             double[] x = withTransient(seed, 2000, 0, 0, 1);
-            assertThat(Mser.truncation(x)).as("seed %d", seed).isLessThanOrEqualTo(100);  // ≤ 5 % of the series
+            assertThat(Mser.truncation(x)).as("seed %d", seed).isLessThanOrEqualTo(100); // ≤ 5 % of the series
         }
-        assertThat(Mser.truncation(new double[100])).isZero();   // constant: every d ties, the first wins
+        assertThat(Mser.truncation(new double[100])).isZero(); // constant: every d ties, the first wins
     }
 
     @Test
@@ -56,8 +56,9 @@ class MserTest {
         double[] ramp = new double[100];
         for (int i = 0; i < ramp.length; i++) ramp[i] = 100 - i;
         assertThat(Mser.truncation(ramp)).isLessThanOrEqualTo(50);
-        assertThat(Mser.truncation(new double[]{1, 2, 3, 4, 5, 6, 7, 8, 9})).isZero();   // one batch of 5
-        assertThatThrownBy(() -> Mser.truncation(new double[]{1, Double.NaN, 1, 1, 1, 1, 1, 1, 1, 1}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NaN at index 1");
+        assertThat(Mser.truncation(new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9})).isZero(); // one batch of 5
+        assertThatThrownBy(() -> Mser.truncation(new double[] {1, Double.NaN, 1, 1, 1, 1, 1, 1, 1, 1}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("NaN at index 1");
     }
 }

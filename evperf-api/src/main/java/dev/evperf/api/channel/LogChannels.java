@@ -13,12 +13,10 @@ import java.util.function.Function;
 public final class LogChannels {
     private static final LogChannel DROP = new LogChannel() {
         @Override
-        public void log(long id, long value) {
-        }
+        public void log(long id, long value) {}
 
         @Override
-        public void log(long timestamp, long id, long value) {
-        }
+        public void log(long timestamp, long id, long value) {}
 
         @Override
         public String name() {
@@ -28,8 +26,7 @@ public final class LogChannels {
 
     private static volatile Function<String, ? extends LogChannel> registry;
 
-    private LogChannels() {
-    }
+    private LogChannels() {}
 
     /** Installs the process's channel registry (the trial does this); null uninstalls it. */
     public static void install(Function<String, ? extends LogChannel> opener) {

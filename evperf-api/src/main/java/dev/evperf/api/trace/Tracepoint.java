@@ -19,8 +19,10 @@ public final class Tracepoint {
 
     /** Registers (or finds) the tracepoint of this name; the location is the caller's. */
     public static Tracepoint register(String name) {
-        String at = StackWalker.getInstance().walk(s -> s.skip(1).findFirst()
-                .map(f -> f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()).orElse("?"));
+        String at = StackWalker.getInstance().walk(s -> s.skip(1)
+                .findFirst()
+                .map(f -> f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber())
+                .orElse("?"));
         return Tracer.register(name, at);
     }
 

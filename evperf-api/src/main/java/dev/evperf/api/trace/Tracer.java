@@ -16,8 +16,7 @@ public final class Tracer {
     private static final List<Buffer> BUFFERS = new ArrayList<>();
     private static final ThreadLocal<Buffer> CURRENT = ThreadLocal.withInitial(Tracer::newBuffer);
 
-    private Tracer() {
-    }
+    private Tracer() {}
 
     /** Turns recording on with this many records per thread (buffers are made on first use). */
     public static void enable(int recordsPerThread) {
@@ -91,11 +90,28 @@ public final class Tracer {
             }
         }
 
-        public String thread() { return thread; }
-        public int size() { return size; }
-        public long lost() { return lost; }
-        public long time(int i) { return time[i]; }
-        public long seq(int i) { return seq[i]; }
-        public int point(int i) { return point[i]; }
+        public String thread() {
+            return thread;
+        }
+
+        public int size() {
+            return size;
+        }
+
+        public long lost() {
+            return lost;
+        }
+
+        public long time(int i) {
+            return time[i];
+        }
+
+        public long seq(int i) {
+            return seq[i];
+        }
+
+        public int point(int i) {
+            return point[i];
+        }
     }
 }

@@ -29,8 +29,9 @@ public interface Component extends AutoCloseable {
         for (ComponentTimes t : times()) {
             if (t.exitCode() != null && t.shutdownMs() == null) {
                 int c = t.exitCode();
-                String how = c > 128 && c - 128 == 9 ? "was ended by SIGKILL" : c > 128 && c - 128 == 15 ? "was ended by SIGTERM"
-                        : "exited with code " + c;
+                String how = c > 128 && c - 128 == 9
+                        ? "was ended by SIGKILL"
+                        : c > 128 && c - 128 == 15 ? "was ended by SIGTERM" : "exited with code " + c;
                 return t.name() + " (pid " + t.pid() + ") " + how;
             }
         }
@@ -52,8 +53,7 @@ public interface Component extends AutoCloseable {
                 return true;
             }
 
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

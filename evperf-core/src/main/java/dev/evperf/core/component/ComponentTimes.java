@@ -13,6 +13,5 @@ package dev.evperf.core.component;
  * @param shutdownMs stop requested (SIGTERM) until the process had exited
  * @param exitCode   the process's exit code, once it exited
  */
-public record ComponentTimes(String name, long pid, Double jvmMs, Double startedMs, Double readyMs,
-                             Double shutdownMs, Integer exitCode) {
-}
+public record ComponentTimes(
+        String name, long pid, Double jvmMs, Double startedMs, Double readyMs, Double shutdownMs, Integer exitCode) {}

@@ -42,8 +42,7 @@ final class FlinkJvm {
             "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
             "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
 
-    private FlinkJvm() {
-    }
+    private FlinkJvm() {}
 
     static List<Path> classPath() {
         return ModuleClassPath.of(MODULE);
@@ -57,20 +56,28 @@ final class FlinkJvm {
      * @return [0]: JVM options (-Xmx …), [1]: dynamic properties (-D key=value …), as arguments
      */
     static List<List<String>> resourceParams(String command, Path configDir) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-cp", ModuleClassPath.join(classPath()), "org.apache.flink.runtime.util.bash.BashJavaUtils",
-                command, "--configDir", configDir.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m",
+                "-cp",
+                ModuleClassPath.join(classPath()),
+                "org.apache.flink.runtime.util.bash.BashJavaUtils",
+                command,
+                "--configDir",
+                configDir.toString()));
         List<List<String>> results = new ArrayList<>();
         StringBuilder output = new StringBuilder();
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader in =
+                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
                     output.append(line).append('\n');
                     int at = line.indexOf("BASH_JAVA_UTILS_EXEC_RESULT:");
                     if (at >= 0) {
-                        String rest = line.substring(at + "BASH_JAVA_UTILS_EXEC_RESULT:".length()).trim();
+                        String rest = line.substring(at + "BASH_JAVA_UTILS_EXEC_RESULT:".length())
+                                .trim();
                         results.add(rest.isEmpty() ? List.of() : Arrays.asList(rest.split("\\s+")));
                     }
                 }
@@ -84,7 +91,8 @@ final class FlinkJvm {
         }
         if (results.size() < 2) {
             String[] lines = output.toString().strip().split("\n");
-            throw new ComponentFailure("flink: BashJavaUtils " + command + " gave no memory settings: " + lines[lines.length - 1]);
+            throw new ComponentFailure(
+                    "flink: BashJavaUtils " + command + " gave no memory settings: " + lines[lines.length - 1]);
         }
         return results.subList(results.size() - 2, results.size());
     }

@@ -43,9 +43,11 @@ public final class KafkaBroker implements Component {
         for (int attempt = 1; ; attempt++) {
             int port = Ports.free();
             int controllerPort = Ports.free();
-            List<String> args = new ArrayList<>(List.of(dir.toString(), Integer.toString(port), Integer.toString(controllerPort)));
+            List<String> args =
+                    new ArrayList<>(List.of(dir.toString(), Integer.toString(port), Integer.toString(controllerPort)));
             args.addAll(overrides);
-            ComponentJvm jvm = ComponentJvm.start("kafka-broker", classPath, jvmOptions, MAIN, args, dir, dir.resolve("broker.log"));
+            ComponentJvm jvm = ComponentJvm.start(
+                    "kafka-broker", classPath, jvmOptions, MAIN, args, dir, dir.resolve("broker.log"));
             try {
                 Map<String, String> up = jvm.await("up", readyTimeout);
                 return new KafkaBroker(jvm, up.get("bootstrap"), up);

@@ -15,8 +15,7 @@ import java.util.Deque;
 public final class Ports {
     private static final Deque<Integer> RECENT = new ArrayDeque<>();
 
-    private Ports() {
-    }
+    private Ports() {}
 
     /** A port the OS reports free on 127.0.0.1, not handed out recently by this JVM. */
     public static synchronized int free() {

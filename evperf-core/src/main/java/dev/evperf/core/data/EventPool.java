@@ -1,12 +1,12 @@
 package dev.evperf.core.data;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import dev.evperf.core.workload.Workload.DataDef;
 import dev.evperf.core.workload.Workload.GenDef;
 import dev.evperf.core.workload.WorkloadException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
@@ -15,8 +15,7 @@ import java.util.SplittableRandom;
  * uses pool[k mod N]). Rows are in schema order; the sequence slot is left empty for the driver.
  */
 public final class EventPool {
-    private EventPool() {
-    }
+    private EventPool() {}
 
     public static Object[][] build(StreamSchema schema, int seqIndex, DataDef def, Path baseDir, String where) {
         DataDef d = def != null ? def : new DataDef();
@@ -62,7 +61,9 @@ public final class EventPool {
         }
         if (g.sequential != null) {
             double start = g.sequential.start, step = g.sequential.step;
-            return (r, k) -> type == FieldType.STRING ? String.valueOf((long) (start + k * step)) : type.fromDouble(start + k * step);
+            return (r, k) -> type == FieldType.STRING
+                    ? String.valueOf((long) (start + k * step))
+                    : type.fromDouble(start + k * step);
         }
         Object[] values = new Object[g.values.size()];
         for (int i = 0; i < values.length; i++) {

@@ -23,12 +23,15 @@ public final class EventChunk {
     public volatile long number = -1;
     /** Seq of row 0, and rows in use. */
     public long first;
+
     public int size;
     /** Intended send time, ns after the schedule's start (not the trial's origin): the supply runs before that is fixed. */
     public final long[] intended;
+
     public final int[] phase, burst, position;
     /** The batch index of each row, -1 when the schedule is unbatched. */
     public final int[] batch;
+
     final long[] sendStart, sendEnd;
     /** Capacity mode (sampled timing): which rows are timed (1), others are sent without a clock read. */
     public final byte[] timed;
@@ -37,6 +40,7 @@ public final class EventChunk {
 
     /** Batches in this chunk: batch j holds rows [batchFirst[j], batchFirst[j+1]), is due at batchDue[j] (schedule axis). */
     public int batches;
+
     public final int[] batchFirst;
     public final long[] batchDue;
     public final long[] batchIndex;

@@ -12,9 +12,11 @@ public final class OutputChunk {
     public volatile long number;
     /** Slots in use when handed to the writer. */
     public int size;
+
     final int mask;
     /** received, linked input, declared input; appendMs: the broker's LogAppendTime of the output record (epoch ms), -1 without one. */
     public final long[] received, seq, declared, appendMs;
+
     public final byte[] link;
     public final short[] stream;
 

@@ -13,8 +13,7 @@ public final class Waiter {
     /** Below this much time left, spinning is both more precise and cheaper than parking. */
     static final long SPIN_NS = 100_000;
 
-    private Waiter() {
-    }
+    private Waiter() {}
 
     /** @return the nanoTime read when the wait ended (≥ due) */
     public static long awaitUntil(long due) {

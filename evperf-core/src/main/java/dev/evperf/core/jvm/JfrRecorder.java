@@ -61,7 +61,7 @@ public final class JfrRecorder implements AutoCloseable {
     public Map<String, Object> place(Path trialDir, long originNanoTime, long originEpochNs) throws IOException {
         Map<String, long[]> totals = new LinkedHashMap<>(); // kind → {count, total ns, max ns}
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trialDir.resolve(EVENTS)));
-             RecordingFile in = new RecordingFile(file)) {
+                RecordingFile in = new RecordingFile(file)) {
             w.println("kind,start_ns,end_ns,duration_ns,detail");
             while (in.hasMoreEvents()) {
                 RecordedEvent e = in.readEvent();
@@ -69,7 +69,8 @@ public final class JfrRecorder implements AutoCloseable {
                 if (kind == null) continue;
                 long start = epochNs(e.getStartTime()) - originEpochNs;
                 long duration = e.getDuration().toNanos();
-                w.printf(Locale.ROOT, "%s,%d,%d,%d,%s%n", kind, start, start + duration, duration, csv(detail(kind, e)));
+                w.printf(
+                        Locale.ROOT, "%s,%d,%d,%d,%s%n", kind, start, start + duration, duration, csv(detail(kind, e)));
                 long[] t = totals.computeIfAbsent(kind, k -> new long[3]);
                 t[0]++;
                 t[1] += duration;
@@ -97,7 +98,8 @@ public final class JfrRecorder implements AutoCloseable {
                 case "gc-pause" -> e.getString("name");
                 case "jit-compilation" -> {
                     RecordedMethod m = e.getValue("method");
-                    yield (m == null ? "?" : m.getType().getName() + "." + m.getName()) + " tier " + e.getValue("compileLevel");
+                    yield (m == null ? "?" : m.getType().getName() + "." + m.getName()) + " tier "
+                            + e.getValue("compileLevel");
                 }
                 case "deoptimization" -> {
                     RecordedMethod m = e.getValue("method");
@@ -122,5 +124,4 @@ public final class JfrRecorder implements AutoCloseable {
     public static long driftNs(long originNanoTime, long originEpochNs, long endNanoTime, long endEpochNs) {
         return (endEpochNs - originEpochNs) - (endNanoTime - originNanoTime);
     }
-
 }

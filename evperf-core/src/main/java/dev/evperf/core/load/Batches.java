@@ -10,8 +10,7 @@ import dev.evperf.core.workload.Workload.BatchDef;
  * in every trial; scheduled latency then includes the wait in the batch.
  */
 final class Batches {
-    private Batches() {
-    }
+    private Batches() {}
 
     /** The batch size at a fraction of the phase: fixed, or linear from → to. */
     static int size(BatchDef def, double fraction) {

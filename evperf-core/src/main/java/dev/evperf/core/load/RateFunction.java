@@ -26,21 +26,40 @@ public interface RateFunction {
     }
 
     record Constant(double r, double duration) implements RateFunction {
-        public double rate(double t) { return r; }
-        public double maxRate() { return r; }
+        public double rate(double t) {
+            return r;
+        }
+
+        public double maxRate() {
+            return r;
+        }
     }
 
     /** Linear from {@code from} to {@code to} over the whole duration. */
     record Linear(double from, double to, double duration) implements RateFunction {
-        public double rate(double t) { return from + (to - from) * Math.min(1, t / duration); }
-        public double maxRate() { return Math.max(from, to); }
+        public double rate(double t) {
+            return from + (to - from) * Math.min(1, t / duration);
+        }
+
+        public double maxRate() {
+            return Math.max(from, to);
+        }
     }
 
     /** Each level in turn for {@code step} seconds. */
     record Stairs(List<Double> levels, double step) implements RateFunction {
-        public double rate(double t) { return levels.get((int) Math.min(levels.size() - 1, Math.floor(t / step))); }
-        public double duration() { return levels.size() * step; }
-        public double maxRate() { return levels.stream().mapToDouble(Double::doubleValue).max().orElse(0); }
+        public double rate(double t) {
+            return levels.get((int) Math.min(levels.size() - 1, Math.floor(t / step)));
+        }
+
+        public double duration() {
+            return levels.size() * step;
+        }
+
+        public double maxRate() {
+            return levels.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        }
+
         public double[] jumps() {
             double[] j = new double[levels.size() - 1];
             for (int i = 0; i < j.length; i++) j[i] = (i + 1) * step;
@@ -54,26 +73,47 @@ public interface RateFunction {
             double a = (max - min) / 2;
             return a * Math.sin(2 * Math.PI * t / period) + a + min;
         }
-        public double maxRate() { return max; }
+
+        public double maxRate() {
+            return max;
+        }
     }
 
     /** SPBench's binary pattern: a square wave, half a period at each level, starting at min. */
     record Binary(double min, double max, double period, double duration) implements RateFunction {
-        public double rate(double t) { return (t % period) < period / 2 ? min : max; }
-        public double maxRate() { return max; }
-        public double[] jumps() { return halfPeriods(period / 2, duration); }
+        public double rate(double t) {
+            return (t % period) < period / 2 ? min : max;
+        }
+
+        public double maxRate() {
+            return max;
+        }
+
+        public double[] jumps() {
+            return halfPeriods(period / 2, duration);
+        }
     }
 
     /** Linear from min to max over one period, then clamped at max (SPBench overshoots; evperf does not). */
     record Increasing(double min, double max, double period, double duration) implements RateFunction {
-        public double rate(double t) { return min + (max - min) * Math.min(1, t / period); }
-        public double maxRate() { return max; }
+        public double rate(double t) {
+            return min + (max - min) * Math.min(1, t / period);
+        }
+
+        public double maxRate() {
+            return max;
+        }
     }
 
     /** Linear from max to min over one period, then clamped at min. */
     record Decreasing(double min, double max, double period, double duration) implements RateFunction {
-        public double rate(double t) { return max - (max - min) * Math.min(1, t / period); }
-        public double maxRate() { return max; }
+        public double rate(double t) {
+            return max - (max - min) * Math.min(1, t / period);
+        }
+
+        public double maxRate() {
+            return max;
+        }
     }
 
     /**
@@ -86,8 +126,14 @@ public interface RateFunction {
             double start = period * (1 - sizePercent / 100);
             return phase < start ? min : min + (max - min) * (phase - start) / (period - start);
         }
-        public double maxRate() { return max; }
-        public double[] jumps() { return halfPeriods(period, duration); }
+
+        public double maxRate() {
+            return max;
+        }
+
+        public double[] jumps() {
+            return halfPeriods(period, duration);
+        }
     }
 
     /**
@@ -100,7 +146,8 @@ public interface RateFunction {
         private final double duration;
         private final double max;
 
-        public RandomWalk(double min, double max, double start, double step, double interval, double duration, long seed) {
+        public RandomWalk(
+                double min, double max, double start, double step, double interval, double duration, long seed) {
             SplittableRandom random = new SplittableRandom(seed);
             this.levels = new double[(int) Math.ceil(duration / interval)];
             double r = start;
@@ -113,9 +160,18 @@ public interface RateFunction {
             this.max = max;
         }
 
-        public double rate(double t) { return levels[(int) Math.min(levels.length - 1, Math.floor(t / interval))]; }
-        public double duration() { return duration; }
-        public double maxRate() { return max; }
+        public double rate(double t) {
+            return levels[(int) Math.min(levels.length - 1, Math.floor(t / interval))];
+        }
+
+        public double duration() {
+            return duration;
+        }
+
+        public double maxRate() {
+            return max;
+        }
+
         public double[] jumps() {
             double[] j = new double[levels.length - 1];
             for (int i = 0; i < j.length; i++) j[i] = (i + 1) * interval;

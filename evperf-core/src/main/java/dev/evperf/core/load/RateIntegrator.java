@@ -15,8 +15,7 @@ public final class RateIntegrator {
     /** Integration step: fine against any pattern period that makes sense for a benchmark. */
     static final double STEP_S = 1e-4;
 
-    private RateIntegrator() {
-    }
+    private RateIntegrator() {}
 
     /**
      * @param maxCount stop after this many events (Long.MAX_VALUE: until the duration ends)

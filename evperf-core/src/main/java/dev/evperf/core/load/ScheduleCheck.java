@@ -18,8 +18,7 @@ public final class ScheduleCheck {
     /** Phases up to this long are integrated exactly (10⁶ steps); longer ones use rate × duration. */
     private static final double EXACT_UP_TO_S = 100;
 
-    private ScheduleCheck() {
-    }
+    private ScheduleCheck() {}
 
     /**
      * @param traces reads the timestamps of replay phases (null when no phase replays)
@@ -37,25 +36,41 @@ public final class ScheduleCheck {
                 spanNs += ce[1];
                 if (d.measure && ce[0] < 2) {
                     String name = d.name != null ? " (" + d.name + ")" : "";
-                    throw new WorkloadException(String.format(Locale.ROOT, "%s: load.phases[%d]%s: holds %s event%s; a measured phase needs"
-                            + " at least 2 (raise its rate, duration or count)", where, i, name, count(ce[0]), ce[0] == 1 ? "" : "s"));
+                    throw new WorkloadException(String.format(
+                            Locale.ROOT,
+                            "%s: load.phases[%d]%s: holds %s event%s; a measured phase needs"
+                                    + " at least 2 (raise its rate, duration or count)",
+                            where,
+                            i,
+                            name,
+                            count(ce[0]),
+                            ce[0] == 1 ? "" : "s"));
                 }
             }
         }
         if (events > Integer.MAX_VALUE - 8) {
-            throw new WorkloadException(String.format(Locale.ROOT, "%s: load: %s events in one trial; at most %d are supported",
-                    where, count(events), Integer.MAX_VALUE - 8));
+            throw new WorkloadException(String.format(
+                    Locale.ROOT,
+                    "%s: load: %s events in one trial; at most %d are supported",
+                    where,
+                    count(events),
+                    Integer.MAX_VALUE - 8));
         }
         if (spanNs > w.trial.timeout.nanos()) {
-            throw new WorkloadException(String.format(Locale.ROOT, "%s: trial.timeout: the load's schedule lasts %s, longer than"
-                    + " trial.timeout (%s): the trial would be killed before its last event; raise trial.timeout", where,
-                    seconds(spanNs), w.trial.timeout));
+            throw new WorkloadException(String.format(
+                    Locale.ROOT,
+                    "%s: trial.timeout: the load's schedule lasts %s, longer than"
+                            + " trial.timeout (%s): the trial would be killed before its last event; raise trial.timeout",
+                    where,
+                    seconds(spanNs),
+                    w.trial.timeout));
         }
     }
 
     /** {events, span in ns}: exact where cheap, else the expected count (Poisson) or rate × duration. */
     private static double[] countAndSpan(Profile p) {
-        if (p instanceof Profile.Bursts b) return new double[] {(double) b.bursts() * b.size(), (double) b.bursts() * b.distance()};
+        if (p instanceof Profile.Bursts b)
+            return new double[] {(double) b.bursts() * b.size(), (double) b.bursts() * b.distance()};
         if (!(p instanceof Profile.RateProfile r)) return new double[] {p.expectedCount(), p.span()};
         RateFunction f = r.function();
         if (f.duration() >= Double.MAX_VALUE / 2) {
@@ -69,7 +84,8 @@ public final class ScheduleCheck {
     }
 
     private static boolean unresolved(PhaseDef d) {
-        for (Workload.PatternDef p : new Workload.PatternDef[] {d.wave, d.binary, d.increasing, d.decreasing, d.spike}) {
+        for (Workload.PatternDef p :
+                new Workload.PatternDef[] {d.wave, d.binary, d.increasing, d.decreasing, d.spike}) {
             if (p != null && p.auto) return true;
         }
         return false;
@@ -81,7 +97,10 @@ public final class ScheduleCheck {
 
     private static String seconds(double ns) {
         double s = ns / 1e9;
-        return s < 120 ? String.format(Locale.ROOT, "%.3g s", s) : s < 7200 ? String.format(Locale.ROOT, "%.1f min", s / 60)
-                : String.format(Locale.ROOT, "%.1f h", s / 3600);
+        return s < 120
+                ? String.format(Locale.ROOT, "%.3g s", s)
+                : s < 7200
+                        ? String.format(Locale.ROOT, "%.1f min", s / 60)
+                        : String.format(Locale.ROOT, "%.1f h", s / 3600);
     }
 }

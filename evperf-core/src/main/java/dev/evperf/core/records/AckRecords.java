@@ -19,8 +19,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class AckRecords implements AckListener, AutoCloseable {
     public static final String SPILL = "acks.spill.parquet";
-    static final List<SpillFile.Column> COLUMNS = List.of(new SpillFile.Column("seq", true), new SpillFile.Column("ack", true),
-            new SpillFile.Column("append_in_ms", true), new SpillFile.Column("error", false));
+    static final List<SpillFile.Column> COLUMNS = List.of(
+            new SpillFile.Column("seq", true),
+            new SpillFile.Column("ack", true),
+            new SpillFile.Column("append_in_ms", true),
+            new SpillFile.Column("error", false));
     static final int CHUNK = 1 << 14;
     static final int CHUNKS = 4;
 
@@ -70,7 +73,8 @@ public final class AckRecords implements AckListener, AutoCloseable {
                 waits.incrementAndGet();
                 try {
                     while ((next = free.poll(10, TimeUnit.MILLISECONDS)) == null) {
-                        if (failure != null) throw new IllegalStateException("the acknowledgement writer failed: " + failure);
+                        if (failure != null)
+                            throw new IllegalStateException("the acknowledgement writer failed: " + failure);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

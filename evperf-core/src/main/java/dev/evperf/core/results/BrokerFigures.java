@@ -24,19 +24,29 @@ import java.util.Map;
  * Each as count, p50, p99 and max (DuckDB's exact quantiles).
  */
 public final class BrokerFigures {
-    private BrokerFigures() {
-    }
+    private BrokerFigures() {}
 
     public static Map<String, Object> compute(Path dir) throws SQLException {
         Map<String, Object> out = new LinkedHashMap<>();
         Path events = dir.resolve(Layout.EVENTS), outputs = dir.resolve(Layout.OUTPUTS);
         if (!Files.exists(events)) return out;
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+                Statement st = c.createStatement()) {
             String ev = RecordsWriter.parquet(events);
-            out.put("ack_ms", figures(st, "SELECT (ack - send_start) / 1e6 AS v FROM " + ev + " WHERE measured AND ack IS NOT NULL AND send_start >= 0"));
+            out.put(
+                    "ack_ms",
+                    figures(
+                            st,
+                            "SELECT (ack - send_start) / 1e6 AS v FROM " + ev
+                                    + " WHERE measured AND ack IS NOT NULL AND send_start >= 0"));
             if (Files.exists(outputs)) {
-                out.put("broker_to_broker_ms", figures(st, "SELECT o.append_ms - e.append_in_ms AS v FROM " + RecordsWriter.parquet(outputs)
-                        + " o JOIN " + ev + " e ON o.seq = e.seq WHERE e.measured AND o.append_ms >= 0 AND e.append_in_ms >= 0"));
+                out.put(
+                        "broker_to_broker_ms",
+                        figures(
+                                st,
+                                "SELECT o.append_ms - e.append_in_ms AS v FROM " + RecordsWriter.parquet(outputs)
+                                        + " o JOIN " + ev
+                                        + " e ON o.seq = e.seq WHERE e.measured AND o.append_ms >= 0 AND e.append_in_ms >= 0"));
             }
         }
         return out;
@@ -44,7 +54,8 @@ public final class BrokerFigures {
 
     private static Map<String, Object> figures(Statement st, String values) throws SQLException {
         Map<String, Object> m = new LinkedHashMap<>();
-        try (ResultSet rs = st.executeQuery("SELECT count(v), quantile_disc(v, 0.5), quantile_disc(v, 0.99), max(v) FROM (" + values + ")")) {
+        try (ResultSet rs = st.executeQuery(
+                "SELECT count(v), quantile_disc(v, 0.5), quantile_disc(v, 0.99), max(v) FROM (" + values + ")")) {
             rs.next();
             m.put("count", rs.getLong(1));
             if (rs.getLong(1) > 0) {

@@ -19,8 +19,7 @@ import java.util.concurrent.TimeUnit;
 public final class Environment {
     static final String UNREADABLE = "unreadable";
 
-    private Environment() {
-    }
+    private Environment() {}
 
     public static Map<String, Object> capture() {
         Map<String, Object> env = new LinkedHashMap<>();
@@ -42,7 +41,10 @@ public final class Environment {
         env.put("cpu_governor", firstLine(read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));
         env.put("scaling_driver", firstLine(read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver")));
         env.put("cpu_freq_khz", frequencies());
-        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        env.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         env.put("evperf_version", version());
         env.put("evperf_commit", commit());
         return env;
@@ -101,10 +103,15 @@ public final class Environment {
     /** The git commit of the checkout evperf runs from (dirty when it has uncommitted changes). */
     public static String commit() {
         try {
-            Path here = Path.of(Environment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path here = Path.of(Environment.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             Process p = new ProcessBuilder("git", "describe", "--always", "--dirty", "--abbrev=12")
                     .directory((Files.isDirectory(here) ? here : here.getParent()).toFile())
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes()).trim();
             if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty()) return out;
         } catch (Exception e) {

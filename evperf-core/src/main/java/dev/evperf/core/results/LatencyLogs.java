@@ -1,7 +1,6 @@
 package dev.evperf.core.results;
 
 import dev.evperf.results.Layout;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,11 +22,13 @@ public final class LatencyLogs implements AutoCloseable {
     private final Intervals processing, endToEnd, scheduled;
 
     /** @param originEpochMs wall-clock time of the trial's nanoTime origin, for the log's StartTime */
-    public LatencyLogs(Path trialDir, Iterable<String> modes, long intervalNs, double originEpochMs) throws IOException {
+    public LatencyLogs(Path trialDir, Iterable<String> modes, long intervalNs, double originEpochMs)
+            throws IOException {
         for (String mode : modes) {
             PrintStream ps = new PrintStream(Files.newOutputStream(trialDir.resolve(Layout.hlog(mode))));
             HistogramLogWriter w = new HistogramLogWriter(ps);
-            w.outputComment("evperf " + mode + " latency of measured events, ns; intervals on the trial's nanoTime axis");
+            w.outputComment(
+                    "evperf " + mode + " latency of measured events, ns; intervals on the trial's nanoTime axis");
             w.outputLogFormatVersion();
             w.outputStartTime((long) originEpochMs);
             w.setBaseTime((long) originEpochMs);

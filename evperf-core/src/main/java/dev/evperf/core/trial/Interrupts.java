@@ -25,10 +25,9 @@ public final class Interrupts implements AutoCloseable {
     private final List<SignalHandler> previous = new ArrayList<>();
     private final CountDownLatch arrived = new CountDownLatch(1);
     private volatile Signal signal;
-    private volatile Runnable onSignal = () -> { };
+    private volatile Runnable onSignal = () -> {};
 
-    private Interrupts() {
-    }
+    private Interrupts() {}
 
     /** Handles SIGINT and SIGTERM until {@link #close()}. */
     public static Interrupts install() {

@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class SustainSearch {
     /** One probe: its target rate, whether it was sustained, and the input rate it achieved. */
-    public record Probe(double rate, boolean sustained, double achieved, String reason) {
-    }
+    public record Probe(double rate, boolean sustained, double achieved, String reason) {}
 
     private final double start;
     private final double factor;

@@ -13,8 +13,7 @@ final class TrialExit {
     /** Enough of a dead JVM's stderr to find why; a trial that printed gigabytes is not read whole. */
     private static final int STDERR_READ = 1 << 20;
 
-    private TrialExit() {
-    }
+    private TrialExit() {}
 
     /** Exit status 130 or 143: SIGINT or SIGTERM ended the JVM. */
     static boolean bySignal(int code) {
@@ -23,14 +22,15 @@ final class TrialExit {
 
     /** "exited with code 1", or for a JVM ended by a signal (exit status 128 + n) the signal's name. */
     static String describe(int code) {
-        String signal = switch (code - 128) {
-            case 1 -> "SIGHUP";
-            case 2 -> "SIGINT";
-            case 6 -> "SIGABRT";
-            case 9 -> "SIGKILL";
-            case 15 -> "SIGTERM";
-            default -> null;
-        };
+        String signal =
+                switch (code - 128) {
+                    case 1 -> "SIGHUP";
+                    case 2 -> "SIGINT";
+                    case 6 -> "SIGABRT";
+                    case 9 -> "SIGKILL";
+                    case 15 -> "SIGTERM";
+                    default -> null;
+                };
         return signal == null ? "exited with code " + code : "was ended by " + signal + " (exit code " + code + ")";
     }
 
@@ -47,7 +47,9 @@ final class TrialExit {
             String l = lines.get(i).trim();
             if (l.contains("Error") || l.contains("Exception")) {
                 // "Error occurred during initialization of VM" says why on its next line.
-                return i + 1 < lines.size() && l.endsWith("VM") ? l + ": " + lines.get(i + 1).trim() : l;
+                return i + 1 < lines.size() && l.endsWith("VM")
+                        ? l + ": " + lines.get(i + 1).trim()
+                        : l;
             }
         }
         for (int i = lines.size() - 1; i >= 0; i--) {

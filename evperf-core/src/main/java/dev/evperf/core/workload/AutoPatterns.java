@@ -14,8 +14,7 @@ import java.util.Locale;
 public final class AutoPatterns {
     static final List<String> PATTERNS = List.of("wave", "binary", "increasing", "decreasing", "spike");
 
-    private AutoPatterns() {
-    }
+    private AutoPatterns() {}
 
     /** True when any phase of the tree asks for auto parameters. */
     public static boolean needed(JsonNode tree) {
@@ -36,7 +35,11 @@ public final class AutoPatterns {
         pre.remove("matrix");
         ObjectNode load = pre.withObject("/load");
         load.remove("batch");
-        load.putArray("phases").addObject().put("name", "pre-run").putObject("max").put("count", count);
+        load.putArray("phases")
+                .addObject()
+                .put("name", "pre-run")
+                .putObject("max")
+                .put("count", count);
         pre.withObject("/measure").put("records", false);
         return pre;
     }
@@ -49,14 +52,22 @@ public final class AutoPatterns {
                 JsonNode d = phase.path(p);
                 if (!d.path("auto").asBoolean(false)) continue;
                 ObjectNode o = (ObjectNode) d;
-                double period = p.equals("increasing") || p.equals("decreasing") ? executionSeconds : executionSeconds / 3;
+                double period =
+                        p.equals("increasing") || p.equals("decreasing") ? executionSeconds : executionSeconds / 3;
                 o.remove("auto");
                 o.put("min", 0.1 * throughput);
                 o.put("max", 1.1 * throughput);
                 o.put("period", String.format(Locale.ROOT, "%.6fs", period));
                 if (!o.has("duration")) o.put("duration", String.format(Locale.ROOT, "%.6fs", executionSeconds));
-                said.append(String.format(Locale.ROOT, "%s%s: min %.1f, max %.1f ev/s, period %.3f s, duration %s", said.length() > 0 ? "; " : "",
-                        p, 0.1 * throughput, 1.1 * throughput, period, o.get("duration").asText()));
+                said.append(String.format(
+                        Locale.ROOT,
+                        "%s%s: min %.1f, max %.1f ev/s, period %.3f s, duration %s",
+                        said.length() > 0 ? "; " : "",
+                        p,
+                        0.1 * throughput,
+                        1.1 * throughput,
+                        period,
+                        o.get("duration").asText()));
             }
         }
         return said.toString();

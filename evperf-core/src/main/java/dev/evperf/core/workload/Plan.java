@@ -5,5 +5,4 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** A validated workload and the trials it expands to: matrix × repetitions. */
-public record Plan(Path workloadFile, JsonNode tree, Workload base, List<TrialSpec> trials) {
-}
+public record Plan(Path workloadFile, JsonNode tree, Workload base, List<TrialSpec> trials) {}

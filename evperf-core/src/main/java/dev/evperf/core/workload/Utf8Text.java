@@ -17,8 +17,7 @@ import java.nio.file.Path;
  * only "Input length = 1" about a byte that is not; this says which file, line and column.
  */
 public final class Utf8Text {
-    private Utf8Text() {
-    }
+    private Utf8Text() {}
 
     /** The whole file as text. @throws WorkloadException at the first byte that is not UTF-8, with its line and column */
     public static String read(Path file) throws IOException {
@@ -67,7 +66,8 @@ public final class Utf8Text {
             }
             chars.clear();
             if (r.isError()) {
-                return String.format(":%d:%d: not UTF-8 text (byte 0x%02X)", line, column, bytes.get(bytes.position()) & 0xff);
+                return String.format(
+                        ":%d:%d: not UTF-8 text (byte 0x%02X)", line, column, bytes.get(bytes.position()) & 0xff);
             }
             bytes.compact();
             if (eof && r.isUnderflow()) return ": not UTF-8 text";
@@ -75,7 +75,8 @@ public final class Utf8Text {
     }
 
     private static CharsetDecoder decoder() {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
     }

@@ -22,12 +22,15 @@ public class KafkaBrokerTest {
         long pid = broker.pid();
         try {
             assertThat(broker.alive()).isTrue();
-            int port = Integer.parseInt(broker.address().substring(broker.address().indexOf(':') + 1));
+            int port =
+                    Integer.parseInt(broker.address().substring(broker.address().indexOf(':') + 1));
             assertThat(broker.address()).startsWith("127.0.0.1:");
             // Both listeners (clients and KRaft controller) are bound to loopback, nothing else.
             String props = Files.readString(dir.resolve("server.properties"));
-            int controllerPort = Integer.parseInt(props.replaceAll("(?s).*CONTROLLER://127\\.0\\.0\\.1:(\\d+).*", "$1"));
-            assertThat(Procs.listening(port, controllerPort)).containsOnly("127.0.0.1:" + port, "127.0.0.1:" + controllerPort);
+            int controllerPort =
+                    Integer.parseInt(props.replaceAll("(?s).*CONTROLLER://127\\.0\\.0\\.1:(\\d+).*", "$1"));
+            assertThat(Procs.listening(port, controllerPort))
+                    .containsOnly("127.0.0.1:" + port, "127.0.0.1:" + controllerPort);
             assertThat(props).contains("log.retention.hours=1", "auto.create.topics.enable=false");
             assertThat(dir.resolve("data/meta.properties")).exists();
 
@@ -67,8 +70,16 @@ public class KafkaBrokerTest {
      */
     static List<Long> killControllerOf(String component, Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process controller = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                OrphanMain.class.getName(), dir.toString(), component).redirectErrorStream(true).start();
+        Process controller = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OrphanMain.class.getName(),
+                        dir.toString(),
+                        component)
+                .redirectErrorStream(true)
+                .start();
         List<Long> pids = new java.util.ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(controller.getInputStream()))) {
             String line;
@@ -78,12 +89,17 @@ public class KafkaBrokerTest {
                     break;
                 }
             }
-            assertThat(pids).as("the stand-in controller printed its component's pids").isNotEmpty();
+            assertThat(pids)
+                    .as("the stand-in controller printed its component's pids")
+                    .isNotEmpty();
             for (long pid : pids) assertThat(Procs.running(pid)).isTrue();
             controller.destroyForcibly(); // SIGKILL: no shutdown hook runs in the controller
             controller.waitFor();
             // each JVM's parent-death watch ends it (gracefully, halted after 20 s at the latest)
-            for (long pid : pids) assertThat(Procs.awaitGone(pid, Duration.ofSeconds(60))).as("pid %d gone", pid).isTrue();
+            for (long pid : pids)
+                assertThat(Procs.awaitGone(pid, Duration.ofSeconds(60)))
+                        .as("pid %d gone", pid)
+                        .isTrue();
         } finally {
             controller.destroyForcibly();
             for (long pid : pids) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
@@ -94,12 +110,13 @@ public class KafkaBrokerTest {
     @Test
     void aBrokerThatCannotStartIsReportedInOneLineWithItsLog(@TempDir Path dir) {
         // an override Kafka rejects: the broker exits before it serves, and the failure names it
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM,
-                        List.of("num.partitions=zero"), READY))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of("num.partitions=zero"), READY))
                 .isInstanceOf(ComponentFailure.class)
                 .hasMessageStartingWith("kafka-broker exited with code")
                 .hasMessageContaining("num.partitions")
                 .hasMessageContaining(dir.resolve("broker.log").toString())
-                .message().doesNotContain("\n");
+                .message()
+                .doesNotContain("\n");
     }
 }

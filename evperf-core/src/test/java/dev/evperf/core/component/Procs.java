@@ -7,8 +7,7 @@ import java.time.Duration;
 
 /** Process checks for component tests: whether a pid still runs, read from procfs. */
 public final class Procs {
-    private Procs() {
-    }
+    private Procs() {}
 
     /** True while the process exists and is not a zombie (a zombie has exited; only its entry waits to be reaped). */
     public static boolean running(long pid) {

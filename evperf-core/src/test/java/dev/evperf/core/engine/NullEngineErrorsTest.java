@@ -43,16 +43,19 @@ class NullEngineErrorsTest implements EngineErrorContract {
             in.send(EngineContract.stock(0, "A", 1));
             in.send(EngineContract.stock(1, "A", 1));
             assertThatThrownBy(() -> in.send(EngineContract.stock(2, "A", 1)))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("throw_every 3");
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("throw_every 3");
         }
     }
 
     @Test
     void optionsAreChecked() {
         assertThatThrownBy(() -> factory().open(spec(Map.of("error_every", 0))))
-                .isInstanceOf(EngineException.class).hasMessageContaining("error_every must be a whole number >= 1");
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("error_every must be a whole number >= 1");
         assertThatThrownBy(() -> factory().open(spec(Map.of("fail", 1))))
-                .isInstanceOf(EngineException.class).hasMessageContaining("service_time, error_every, throw_every");
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("service_time, error_every, throw_every");
         assertThat(factory().name()).isEqualTo("null");
     }
 }

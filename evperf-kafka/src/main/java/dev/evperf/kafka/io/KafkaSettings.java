@@ -26,8 +26,8 @@ import java.util.TreeSet;
  * Every message starts with the adapter's name, for one-line errors.
  */
 public final class KafkaSettings {
-    public static final Set<String> KEYS = Set.of("bootstrap_servers", "partitions", "topics", "append_time", "key",
-            "timestamp", "producer", "consumer");
+    public static final Set<String> KEYS = Set.of(
+            "bootstrap_servers", "partitions", "topics", "append_time", "key", "timestamp", "producer", "consumer");
 
     public final String engine;
     public final String bootstrap;
@@ -37,6 +37,7 @@ public final class KafkaSettings {
     public final String key;
     /** The input field that is each record's timestamp, or null. */
     public final String timestamp;
+
     public final Map<String, Object> producer;
     public final Map<String, Object> consumer;
     /** All options as the workload gave them, for the adapter's own. */
@@ -51,14 +52,16 @@ public final class KafkaSettings {
         }
         this.bootstrap = s;
         this.partitions = intOption(o, "partitions", 1);
-        if (partitions < 1) throw new EngineException(engine + ": option partitions must be at least 1, not " + partitions);
+        if (partitions < 1)
+            throw new EngineException(engine + ": option partitions must be at least 1, not " + partitions);
         this.topics = strings(o, "topics");
         this.key = o.get("key") == null ? null : o.get("key").toString();
         this.timestamp = o.get("timestamp") == null ? null : o.get("timestamp").toString();
         this.appendTime = boolOption(o, "append_time", timestamp == null);
         if (appendTime && timestamp != null) {
-            throw new EngineException(engine + ": option timestamp needs append_time false: the broker's LogAppendTime would "
-                    + "replace the time taken from field " + timestamp);
+            throw new EngineException(
+                    engine + ": option timestamp needs append_time false: the broker's LogAppendTime would "
+                            + "replace the time taken from field " + timestamp);
         }
         this.producer = map(o, "producer");
         this.consumer = map(o, "consumer");
@@ -68,12 +71,14 @@ public final class KafkaSettings {
      * @param ownKeys the options the adapter itself takes besides these
      * @throws EngineException naming an unknown or ill-typed option
      */
-    public static KafkaSettings parse(String engine, Map<String, Object> options, Set<String> ownKeys) throws EngineException {
+    public static KafkaSettings parse(String engine, Map<String, Object> options, Set<String> ownKeys)
+            throws EngineException {
         Set<String> known = new TreeSet<>(KEYS);
         known.addAll(ownKeys);
         for (String k : options.keySet()) {
             if (!known.contains(k)) {
-                throw new EngineException(engine + ": unknown option '" + k + "'; known options: " + String.join(", ", known));
+                throw new EngineException(
+                        engine + ": unknown option '" + k + "'; known options: " + String.join(", ", known));
             }
         }
         return new KafkaSettings(engine, options);

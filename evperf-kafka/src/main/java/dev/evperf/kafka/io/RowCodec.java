@@ -77,7 +77,11 @@ public final class RowCodec {
 
     /** An end-of-input marker from one of {@code senders} senders. */
     public static byte[] end(int sender, int senders) {
-        return ByteBuffer.allocate(HEADER).put(END).putLong(sender).putLong(senders).array();
+        return ByteBuffer.allocate(HEADER)
+                .put(END)
+                .putLong(sender)
+                .putLong(senders)
+                .array();
     }
 
     public static boolean isEnd(byte[] value) {

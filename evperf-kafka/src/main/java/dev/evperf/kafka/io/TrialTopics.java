@@ -17,7 +17,8 @@ import java.util.UUID;
  * @param topicOf    input stream → its topic
  * @param partitions input stream → its topic's partitions
  */
-public record TrialTopics(Map<String, StreamSchema> schemas, Map<String, String> topicOf, Map<String, Integer> partitions) {
+public record TrialTopics(
+        Map<String, StreamSchema> schemas, Map<String, String> topicOf, Map<String, Integer> partitions) {
 
     /** The prefix of every topic this engine creates: unique, so trials on one cluster never share a topic. */
     public static String uniquePrefix() {
@@ -35,7 +36,8 @@ public record TrialTopics(Map<String, StreamSchema> schemas, Map<String, String>
         return of(s, inputs, topics, uniquePrefix());
     }
 
-    public static TrialTopics of(KafkaSettings s, List<StreamSchema> inputs, Topics topics, String prefix) throws EngineException {
+    public static TrialTopics of(KafkaSettings s, List<StreamSchema> inputs, Topics topics, String prefix)
+            throws EngineException {
         Map<String, StreamSchema> schemas = new LinkedHashMap<>();
         Map<String, String> topicOf = new LinkedHashMap<>();
         Map<String, Integer> partitions = new LinkedHashMap<>();

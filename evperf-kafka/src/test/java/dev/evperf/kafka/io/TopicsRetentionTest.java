@@ -29,33 +29,49 @@ class TopicsRetentionTest {
     @Test
     void recordsWithOldTimestampsSurviveRetentionChecks() throws Exception {
         Path dir = Files.createTempDirectory("evperf-broker-");
-        try (KafkaBroker broker = KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM,
-                List.of("log.initial.task.delay.ms=500", "log.retention.check.interval.ms=1000"), Duration.ofSeconds(180));
-             Topics topics = Topics.connect("kafka", broker.address(), Topics.TIMEOUT)) {
+        try (KafkaBroker broker = KafkaBroker.start(
+                        dir,
+                        KafkaBroker.DEFAULT_JVM,
+                        List.of("log.initial.task.delay.ms=500", "log.retention.check.interval.ms=1000"),
+                        Duration.ofSeconds(180));
+                Topics topics = Topics.connect("kafka", broker.address(), Topics.TIMEOUT)) {
             Properties p = new Properties();
             p.put("bootstrap.servers", broker.address());
             try (Admin admin = Admin.create(p);
-                 KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+                    KafkaProducer<byte[], byte[]> producer =
+                            new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
                 topics.create(List.of("trial"), 1, false);
-                admin.createTopics(List.of(new NewTopic("plain", 1, (short) 1))).all().get();
+                admin.createTopics(List.of(new NewTopic("plain", 1, (short) 1)))
+                        .all()
+                        .get();
                 for (int i = 0; i < 100; i++) {
-                    for (String t : List.of("trial", "plain")) producer.send(new ProducerRecord<>(t, null, EVENT_TIME + i, null, new byte[8]));
+                    for (String t : List.of("trial", "plain"))
+                        producer.send(new ProducerRecord<>(t, null, EVENT_TIME + i, null, new byte[8]));
                 }
                 producer.flush();
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                 while (start(admin, "plain") == 0 && System.nanoTime() < deadline) Thread.sleep(200);
-                assertThat(start(admin, "plain")).as("the default retention deleted the old records").isEqualTo(100);
-                assertThat(start(admin, "trial")).as("the trial's topic kept them").isZero();
+                assertThat(start(admin, "plain"))
+                        .as("the default retention deleted the old records")
+                        .isEqualTo(100);
+                assertThat(start(admin, "trial"))
+                        .as("the trial's topic kept them")
+                        .isZero();
             }
         } finally {
             try (var all = Files.walk(dir)) {
-                all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                all.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
             }
         }
     }
 
     private static long start(Admin admin, String topic) throws Exception {
         TopicPartition tp = new TopicPartition(topic, 0);
-        return admin.listOffsets(Map.of(tp, OffsetSpec.earliest())).all().get().get(tp).offset();
+        return admin.listOffsets(Map.of(tp, OffsetSpec.earliest()))
+                .all()
+                .get()
+                .get(tp)
+                .offset();
     }
 }

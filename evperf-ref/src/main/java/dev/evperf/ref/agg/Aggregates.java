@@ -54,7 +54,7 @@ public final class Aggregates {
                 case MAX -> maxes[a] = true;
                 case MIN -> mins[a] = true;
                 case MEDIAN -> medians[a] = true;
-                case COUNT -> { }
+                case COUNT -> {}
             }
         }
         sum = new double[args][];

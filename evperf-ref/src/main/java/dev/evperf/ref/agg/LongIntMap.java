@@ -16,7 +16,8 @@ public final class LongIntMap {
     public LongIntMap(int expected) {
         // a power of two at least twice the expected entries (load ≤ 1/2)
         long want = 2L * Math.max(4, expected);
-        if (want > 1 << 30) throw new IllegalArgumentException("a map of " + expected + " entries is beyond " + (1 << 29));
+        if (want > 1 << 30)
+            throw new IllegalArgumentException("a map of " + expected + " entries is beyond " + (1 << 29));
         int cap = Integer.highestOneBit((int) want - 1) << 1;
         keys = new long[cap];
         values = new int[cap];

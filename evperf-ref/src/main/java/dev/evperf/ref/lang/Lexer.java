@@ -6,11 +6,11 @@ import java.util.List;
 
 /** Splits query text into tokens; {@code --} starts a comment to the end of the line. */
 final class Lexer {
-    private static final String[] SYMBOLS = {"<=", ">=", "<>", "!=", "==", "(", ")", "[", "]", ",", ";", "*", "/",
-            "%", "+", "-", "<", ">", "=", "."};
+    private static final String[] SYMBOLS = {
+        "<=", ">=", "<>", "!=", "==", "(", ")", "[", "]", ",", ";", "*", "/", "%", "+", "-", "<", ">", "=", "."
+    };
 
-    private Lexer() {
-    }
+    private Lexer() {}
 
     static List<Token> tokens(String text) throws EngineException {
         List<Token> out = new ArrayList<>();
@@ -33,18 +33,20 @@ final class Lexer {
                 out.add(new Token(Token.Kind.IDENT, text.substring(s, i), line, col));
             } else if (Character.isDigit(c)) {
                 int s = i;
-                while (i < text.length() && (Character.isDigit(text.charAt(i)) || text.charAt(i) == '.'
-                        || text.charAt(i) == '_')) i++;
+                while (i < text.length()
+                        && (Character.isDigit(text.charAt(i)) || text.charAt(i) == '.' || text.charAt(i) == '_')) i++;
                 out.add(new Token(Token.Kind.NUMBER, text.substring(s, i).replace("_", ""), line, col));
             } else if (c == '\'') {
                 int s = ++i;
                 while (i < text.length() && text.charAt(i) != '\'') i++;
-                if (i == text.length()) throw new EngineException("ref: line " + line + " column " + col + ": unclosed string");
+                if (i == text.length())
+                    throw new EngineException("ref: line " + line + " column " + col + ": unclosed string");
                 out.add(new Token(Token.Kind.STRING, text.substring(s, i++), line, col));
             } else {
                 String sym = symbolAt(text, i);
                 if (sym == null) {
-                    throw new EngineException("ref: line " + line + " column " + col + ": unexpected character '" + c + "'");
+                    throw new EngineException(
+                            "ref: line " + line + " column " + col + ": unexpected character '" + c + "'");
                 }
                 out.add(new Token(Token.Kind.SYMBOL, sym, line, col));
                 i += sym.length();

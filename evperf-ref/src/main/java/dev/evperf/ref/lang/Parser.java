@@ -32,7 +32,8 @@ final class Parser {
             queries.add(p.query());
             if (!p.peek().is(";") && p.peek().kind() != Token.Kind.END) throw p.expected("';' or the end of the text");
         }
-        if (queries.isEmpty()) throw new EngineException("ref: no query; write SELECT … FROM … INTO …, or a query spec (test: …)");
+        if (queries.isEmpty())
+            throw new EngineException("ref: no query; write SELECT … FROM … INTO …, or a query spec (test: …)");
         return queries;
     }
 
@@ -78,7 +79,8 @@ final class Parser {
                 Token t = peek();
                 slide = positive("a slide");
                 if (slide != 1 && slide != rows) {
-                    throw new EngineException("ref: " + t.where() + ": SLIDE is 1 (sliding) or the window's size (tumbling), not " + slide);
+                    throw new EngineException("ref: " + t.where()
+                            + ": SLIDE is 1 (sliding) or the window's size (tumbling), not " + slide);
                 }
             }
             symbol("]");
@@ -106,14 +108,16 @@ final class Parser {
             case "s", "sec", "second", "seconds" -> 1000;
             case "m", "min", "minute", "minutes" -> 60_000;
             case "h", "hour", "hours" -> 3_600_000;
-            default -> throw new EngineException("ref: " + t.where() + ": unknown time unit '" + t.text() + "'; use ms, s, m or h");
+            default -> throw new EngineException(
+                    "ref: " + t.where() + ": unknown time unit '" + t.text() + "'; use ms, s, m or h");
         };
     }
 
     private long positive(String what) throws EngineException {
         Token t = next();
         if (t.kind() != Token.Kind.NUMBER || t.text().contains(".")) {
-            throw new EngineException("ref: " + t.where() + ": expected " + what + " (a whole number), found " + t.shown());
+            throw new EngineException(
+                    "ref: " + t.where() + ": expected " + what + " (a whole number), found " + t.shown());
         }
         long n = Long.parseLong(t.text());
         if (n < 1) throw new EngineException("ref: " + t.where() + ": " + what + " must be at least 1");
@@ -152,11 +156,12 @@ final class Parser {
         for (String op : new String[] {"<=", ">=", "<>", "!=", "==", "<", ">", "="}) {
             if (peek().is(op)) {
                 Token t = next();
-                String norm = switch (op) {
-                    case "<>", "!=" -> "!=";
-                    case "==" -> "=";
-                    default -> op;
-                };
+                String norm =
+                        switch (op) {
+                            case "<>", "!=" -> "!=";
+                            case "==" -> "=";
+                            default -> op;
+                        };
                 return new Ast.Binary(t, norm, left, sum());
             }
         }
@@ -194,7 +199,11 @@ final class Parser {
         switch (t.kind()) {
             case NUMBER -> {
                 try {
-                    return new Ast.Literal(t, t.text().contains(".") ? (Object) Double.parseDouble(t.text()) : (Object) Long.parseLong(t.text()));
+                    return new Ast.Literal(
+                            t,
+                            t.text().contains(".")
+                                    ? (Object) Double.parseDouble(t.text())
+                                    : (Object) Long.parseLong(t.text()));
                 } catch (NumberFormatException e) {
                     throw new EngineException("ref: " + t.where() + ": '" + t.text() + "' is not a number");
                 }
@@ -203,7 +212,8 @@ final class Parser {
                 return new Ast.Literal(t, t.text());
             }
             case IDENT -> {
-                if (t.is("TRUE") || t.is("FALSE")) return new Ast.Literal(t, Boolean.parseBoolean(t.text().toLowerCase(Locale.ROOT)));
+                if (t.is("TRUE") || t.is("FALSE"))
+                    return new Ast.Literal(t, Boolean.parseBoolean(t.text().toLowerCase(Locale.ROOT)));
                 if (t.is("NULL")) return new Ast.Literal(t, null);
                 if (peek().is("(")) return call(t);
                 return new Ast.Name(t);
@@ -215,7 +225,7 @@ final class Parser {
                     return inner;
                 }
             }
-            default -> { }
+            default -> {}
         }
         at--;
         throw expected("a value, an attribute or '('");

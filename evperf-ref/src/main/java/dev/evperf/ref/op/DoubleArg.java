@@ -18,7 +18,8 @@ public interface DoubleArg {
         return event -> {
             Object v = e.eval(event, null);
             if (!(v instanceof Number n)) {
-                throw new IllegalArgumentException("aggregate argument " + text + " is " + (v == null ? "null" : "not a number: " + v));
+                throw new IllegalArgumentException(
+                        "aggregate argument " + text + " is " + (v == null ? "null" : "not a number: " + v));
             }
             return n.doubleValue();
         };

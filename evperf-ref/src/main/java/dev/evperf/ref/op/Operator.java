@@ -14,8 +14,7 @@ public interface Operator {
      * Emits what the operator holds back (a join's pending batch): called by {@code Engine.drain}.
      * Operators that emit inside {@link #onEvent} have nothing to flush.
      */
-    default void flush() {
-    }
+    default void flush() {}
 
     /** Whether every output leaves inside the {@link #onEvent} of the input that caused it. */
     default boolean emitsOnItsInput() {
@@ -23,6 +22,5 @@ public interface Operator {
     }
 
     /** Frees what the operator holds outside the heap (SlideM's files). */
-    default void close() {
-    }
+    default void close() {}
 }

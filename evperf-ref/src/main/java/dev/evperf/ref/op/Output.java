@@ -8,7 +8,7 @@ import java.util.List;
  * array they own and reuse, as the engine SPI allows; the listener copies what it keeps.
  */
 public final class Output {
-    private static final OutputListener NONE = row -> { };
+    private static final OutputListener NONE = row -> {};
 
     private final String name;
     private final List<String> fields;
@@ -30,10 +30,12 @@ public final class Output {
     /** A second subscriber gets the same rows after the first. */
     public void subscribe(OutputListener l) {
         OutputListener before = listener;
-        listener = before == NONE ? l : row -> {
-            before.onOutput(row);
-            l.onOutput(row);
-        };
+        listener = before == NONE
+                ? l
+                : row -> {
+                    before.onOutput(row);
+                    l.onOutput(row);
+                };
     }
 
     public void emit(Object[] row) {

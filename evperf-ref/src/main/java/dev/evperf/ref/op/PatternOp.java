@@ -18,7 +18,8 @@ public final class PatternOp implements Operator {
     private final Object[] row = new Object[3];
     private Recent[] byId;
 
-    public PatternOp(int maxId, int seqField, int idField, int a1Field, int tsField, double k, long withinMs, Output out) {
+    public PatternOp(
+            int maxId, int seqField, int idField, int a1Field, int tsField, double k, long withinMs, Output out) {
         this.byId = new Recent[Math.max(16, maxId + 1)];
         this.seqField = seqField;
         this.idField = idField;
@@ -36,7 +37,8 @@ public final class PatternOp implements Operator {
         int id = (Integer) e[idField];
         double a1 = (Double) e[a1Field];
         long t = (Long) e[tsField];
-        if (id < 0 || id >= 1 << 28) throw new IllegalArgumentException("ID " + id + " is outside 0.." + ((1 << 28) - 1));
+        if (id < 0 || id >= 1 << 28)
+            throw new IllegalArgumentException("ID " + id + " is outside 0.." + ((1 << 28) - 1));
         if (id >= byId.length) byId = Arrays.copyOf(byId, Math.max(id + 1, byId.length * 2));
         Recent r = byId[id];
         if (r == null) byId[id] = r = new Recent();

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 public final class Plan {
     /** One operator and the name errors report it by (e.g. {@code query 2 (line 3)}). */
-    public record Step(String name, Operator operator) {
-    }
+    public record Step(String name, Operator operator) {}
 
     private final Map<String, StreamSchema> inputs = new LinkedHashMap<>();
     private final Map<String, List<Step>> steps = new LinkedHashMap<>();
@@ -50,8 +49,8 @@ public final class Plan {
             o = new Output(name, fields);
             outputs.put(name, o);
         } else if (!o.fields().equals(fields)) {
-            throw new EngineException("output stream '" + name + "' is written with attributes " + o.fields()
-                    + " and " + fields + "; queries into one stream must write the same attributes");
+            throw new EngineException("output stream '" + name + "' is written with attributes " + o.fields() + " and "
+                    + fields + "; queries into one stream must write the same attributes");
         }
         return o;
     }

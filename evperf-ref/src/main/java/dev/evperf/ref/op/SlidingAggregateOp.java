@@ -29,8 +29,15 @@ public final class SlidingAggregateOp implements Operator {
      * @param range     W for a time window (in the time's unit: ms of a time attribute, ns of arrival time), else 0
      * @param time      where a time window reads each event's time (null for a count window)
      */
-    public SlidingAggregateOp(WindowShape shape, Aggregates aggs, TupleStore store, long rows, long range, TimeSource time,
-                              Select select, Output out) {
+    public SlidingAggregateOp(
+            WindowShape shape,
+            Aggregates aggs,
+            TupleStore store,
+            long rows,
+            long range,
+            TimeSource time,
+            Select select,
+            Output out) {
         this.shape = shape;
         this.aggs = aggs;
         this.store = store;

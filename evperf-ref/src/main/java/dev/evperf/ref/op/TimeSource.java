@@ -22,7 +22,8 @@ public interface TimeSource {
         return event -> {
             Object v = e.eval(event, null);
             if (!(v instanceof Long || v instanceof Integer)) {
-                throw new IllegalArgumentException("the time " + text + " is " + (v == null ? "null" : "not an integer: " + v));
+                throw new IllegalArgumentException(
+                        "the time " + text + " is " + (v == null ? "null" : "not an integer: " + v));
             }
             return ((Number) v).longValue();
         };

@@ -14,8 +14,7 @@ import java.util.List;
 public final class WindowJoinOp {
 
     /** One of the joins: its output, its windows' size and, for identical multi-queries, S1.A1 &lt; bound (or NaN). */
-    public record Member(Output out, int rows, double a1Below) {
-    }
+    public record Member(Output out, int rows, double a1Below) {}
 
     private final Member[] members;
     private final int maxRows;

@@ -41,9 +41,11 @@ public final class BlockFile implements AutoCloseable {
         this.blockBytes = blockBytes;
         this.direct = direct;
         Files.createDirectories(directory);
-        this.alignment = direct ? (int) Math.max(512, Files.getFileStore(directory).getBlockSize()) : 1;
+        this.alignment =
+                direct ? (int) Math.max(512, Files.getFileStore(directory).getBlockSize()) : 1;
         if (direct && blockBytes % alignment != 0) {
-            throw new IOException("direct I/O in " + directory + " needs blocks that are a multiple of " + alignment + " B, not " + blockBytes);
+            throw new IOException("direct I/O in " + directory + " needs blocks that are a multiple of " + alignment
+                    + " B, not " + blockBytes);
         }
         this.path = Files.createTempFile(directory, prefix, ".blocks");
         List<OpenOption> options = new ArrayList<>(List.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
@@ -53,8 +55,14 @@ public final class BlockFile implements AutoCloseable {
             ch = FileChannel.open(path, options.toArray(OpenOption[]::new));
         } catch (IOException | UnsupportedOperationException e) {
             Files.deleteIfExists(path);
-            throw new IOException("cannot open " + path + (direct ? " with O_DIRECT (set direct_io: false on file systems"
-                    + " without it, e.g. tmpfs)" : "") + ": " + e.getMessage(), e);
+            throw new IOException(
+                    "cannot open " + path
+                            + (direct
+                                    ? " with O_DIRECT (set direct_io: false on file systems"
+                                            + " without it, e.g. tmpfs)"
+                                    : "")
+                            + ": " + e.getMessage(),
+                    e);
         }
         this.channel = ch;
         path.toFile().deleteOnExit();
@@ -62,7 +70,8 @@ public final class BlockFile implements AutoCloseable {
 
     /** A buffer of one block that this file can read into and write from (aligned for O_DIRECT), in native byte order. */
     public ByteBuffer newBuffer() {
-        ByteBuffer b = direct ? ByteBuffer.allocateDirect(blockBytes + alignment).alignedSlice(alignment)
+        ByteBuffer b = direct
+                ? ByteBuffer.allocateDirect(blockBytes + alignment).alignedSlice(alignment)
                 : ByteBuffer.allocateDirect(blockBytes);
         return b.limit(blockBytes).order(ByteOrder.nativeOrder());
     }

@@ -33,6 +33,7 @@ public final class SlideM implements AutoCloseable {
     private final ArrayDeque<Block> old = new ArrayDeque<>();
     /** Disk slots of the blocks between {@code old} and {@code recent}, oldest first. */
     private final ArrayDeque<Long> onDisk = new ArrayDeque<>();
+
     private Block recent;
     private long size;
 
@@ -53,8 +54,11 @@ public final class SlideM implements AutoCloseable {
      * @param poolBlocks the RAM half, in blocks (≥ 2)
      */
     public SlideM(BlockFile file, int blockBytes, int tupleBytes, int poolBlocks) {
-        if (poolBlocks < 2) throw new IllegalArgumentException("SlideM needs a pool of at least 2 blocks, not " + poolBlocks);
-        if (tupleBytes > blockBytes) throw new IllegalArgumentException("a tuple of " + tupleBytes + " B does not fit a block of " + blockBytes + " B");
+        if (poolBlocks < 2)
+            throw new IllegalArgumentException("SlideM needs a pool of at least 2 blocks, not " + poolBlocks);
+        if (tupleBytes > blockBytes)
+            throw new IllegalArgumentException(
+                    "a tuple of " + tupleBytes + " B does not fit a block of " + blockBytes + " B");
         this.file = file;
         this.tupleBytes = tupleBytes;
         this.perBlock = blockBytes / tupleBytes;

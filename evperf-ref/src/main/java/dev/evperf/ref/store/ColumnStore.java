@@ -13,6 +13,7 @@ final class ColumnStore extends Ring implements TupleStore {
     private final StoreSpec spec;
     /** Per attribute: its kind and its column within that kind. */
     private final FieldType[] types;
+
     private final int[] column;
     private final int[] longFields;
     private final int[] intFields;

@@ -28,7 +28,7 @@ public enum Layout {
         for (Layout l : values()) {
             if (l.yamlName().equals(name)) return l;
         }
-        throw new EngineException("ref: option layout is one of " + Arrays.stream(values()).map(Layout::yamlName).toList()
-                + ", not '" + name + "'");
+        throw new EngineException("ref: option layout is one of "
+                + Arrays.stream(values()).map(Layout::yamlName).toList() + ", not '" + name + "'");
     }
 }

@@ -89,8 +89,10 @@ final class PojoStore extends ObjectRing<PojoStore.Pojo> {
                 roles[f] = name.charAt(1) - '0';
                 n = Math.max(n, roles[f]);
             } else {
-                throw new EngineException("ref: layout pojo has stream1's fixed schema (seq long, ID int, A1..A5 double,"
-                        + " TS long); " + spec.schema().name() + " has " + name + " " + field.type().yamlName());
+                throw new EngineException(
+                        "ref: layout pojo has stream1's fixed schema (seq long, ID int, A1..A5 double," + " TS long); "
+                                + spec.schema().name() + " has " + name + " "
+                                + field.type().yamlName());
             }
         }
         attributes = n;

@@ -10,13 +10,16 @@ package dev.evperf.ref.store;
 abstract class Ring {
     /** Staging size K; 1 means events go straight into the window. */
     final int k;
+
     private final boolean growable;
     int capacity;
     /** Committed part: slots head .. head + committed − 1 (mod capacity). */
     int head;
+
     int committed;
     /** Staged part: staging slots stageHead .. staged − 1. */
     int stageHead;
+
     int staged;
 
     /**

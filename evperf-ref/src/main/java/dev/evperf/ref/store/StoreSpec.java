@@ -12,8 +12,15 @@ import dev.evperf.ref.agg.GroupIndex;
  * @param capacity the window's size in events (ROWS), or a first size for a window that grows (RANGE)
  * @param growable RANGE windows grow as their time span holds more events
  */
-public record StoreSpec(StreamSchema schema, int groupField, GroupIndex groups, boolean timed, int timeField,
-                        int[] argFields, int capacity, boolean growable) {
+public record StoreSpec(
+        StreamSchema schema,
+        int groupField,
+        GroupIndex groups,
+        boolean timed,
+        int timeField,
+        int[] argFields,
+        int capacity,
+        boolean growable) {
 
     public boolean grouped() {
         return groupField >= 0;

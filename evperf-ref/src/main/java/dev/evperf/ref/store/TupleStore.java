@@ -24,6 +24,5 @@ public interface TupleStore {
     void removeOldest();
 
     /** Frees what the store holds outside the heap. */
-    default void close() {
-    }
+    default void close() {}
 }

@@ -13,8 +13,7 @@ import java.util.Map;
  * so the page cache does not answer), for a fixed amount of data. The file is removed after.
  */
 public final class DiskBandwidth {
-    private DiskBandwidth() {
-    }
+    private DiskBandwidth() {}
 
     /** @return write and read MB/s (2^20 B) and requests per second for {@code bytes} of {@code block}-sized blocks */
     public static Map<String, Object> measure(Path dir, int block, long bytes, boolean direct) throws IOException {

@@ -23,7 +23,7 @@ public record ProcIo(long readBytes, long writeBytes, long readCalls, long write
                     case "write_bytes" -> wb = v;
                     case "syscr" -> rc = v;
                     case "syscw" -> wc = v;
-                    default -> { }
+                    default -> {}
                 }
             }
             return new ProcIo(rb, wb, rc, wc);
@@ -33,7 +33,10 @@ public record ProcIo(long readBytes, long writeBytes, long readCalls, long write
     }
 
     public ProcIo minus(ProcIo before) {
-        return new ProcIo(readBytes - before.readBytes, writeBytes - before.writeBytes, readCalls - before.readCalls,
+        return new ProcIo(
+                readBytes - before.readBytes,
+                writeBytes - before.writeBytes,
+                readCalls - before.readCalls,
                 writeCalls - before.writeCalls);
     }
 }

@@ -28,8 +28,7 @@ import java.util.SplittableRandom;
 public final class SharedCells {
     static final int TUPLE = 28;
 
-    private SharedCells() {
-    }
+    private SharedCells() {}
 
     public static void main(String[] args) throws Exception {
         int n = Integer.parseInt(args[0]);
@@ -40,8 +39,12 @@ public final class SharedCells {
         Path dir = Path.of(args[5]);
         boolean direct = Boolean.parseBoolean(args[6]);
         Map<String, Object> res = run(n, r, pool, measure, block, dir, direct);
-        Files.writeString(Path.of(args[7]), new ObjectMapper().writeValueAsString(res) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+                Path.of(args[7]),
+                new ObjectMapper().writeValueAsString(res) + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     static long[] sizes(int n, long r, long perBlock) {
@@ -64,7 +67,8 @@ public final class SharedCells {
         return (seq * 2654435761L % 1000) / 10.0;
     }
 
-    public static Map<String, Object> run(int n, long r, long poolBytes, long measure, int block, Path dir, boolean direct) throws Exception {
+    public static Map<String, Object> run(
+            int n, long r, long poolBytes, long measure, int block, Path dir, boolean direct) throws Exception {
         int perBlock = block / TUPLE;
         long[] sizes = sizes(n, r, perBlock);
         int poolBlocks = (int) (poolBytes / block);
@@ -75,7 +79,8 @@ public final class SharedCells {
         res.put("pool_bytes", poolBytes);
         res.put("measured_tuples", measure);
         double[] sharedSums = new double[n];
-        try (SharedSlideM ssm = new SharedSlideM(new BlockFile(dir, "ref-ssm-", block, direct), block, TUPLE, poolBlocks, sizes)) {
+        try (SharedSlideM ssm =
+                new SharedSlideM(new BlockFile(dir, "ref-ssm-", block, direct), block, TUPLE, poolBlocks, sizes)) {
             long requests0 = 0;
             ProcIo io0 = null;
             long t0 = 0;
@@ -104,7 +109,8 @@ public final class SharedCells {
         List<SlideM> separate = new ArrayList<>();
         try {
             for (int w = 0; w < n; w++) {
-                separate.add(new SlideM(new BlockFile(dir, "ref-sm-", block, direct), block, TUPLE, Math.max(2, poolBlocks / n)));
+                separate.add(new SlideM(
+                        new BlockFile(dir, "ref-sm-", block, direct), block, TUPLE, Math.max(2, poolBlocks / n)));
             }
             long requests0 = 0;
             ProcIo io0 = null;
@@ -142,7 +148,8 @@ public final class SharedCells {
         }
         for (int w = 0; w < n; w++) {
             if (Math.abs(sums[w] - sharedSums[w]) > 1e-6 * Math.max(1, Math.abs(sums[w]))) {
-                throw new IllegalStateException("window " + w + ": shared sum " + sharedSums[w] + " != unshared " + sums[w]);
+                throw new IllegalStateException(
+                        "window " + w + ": shared sum " + sharedSums[w] + " != unshared " + sums[w]);
             }
         }
         res.put("sums_agree", true);

@@ -39,14 +39,17 @@ class SharedSlideMTest {
                 ssm.recentBuffer().putLong(at, seq);
                 for (int w = 0; w < n; w++) {
                     if (ssm.full(w)) {
-                        assertThat(ssm.oldestBuffer(w).getLong(ssm.oldestOffset(w))).as("window %d at %d", w, seq).isEqualTo(seq - sorted[w]);
+                        assertThat(ssm.oldestBuffer(w).getLong(ssm.oldestOffset(w)))
+                                .as("window %d at %d", w, seq)
+                                .isEqualTo(seq - sorted[w]);
                         ssm.removeOldest(w);
                     }
                 }
             }
             sharedRequests = ssm.reads() + ssm.writes();
             sharedSpace = ssm.ramBlocks() + ssm.diskSlots();
-            // the largest window's blocks, plus its partly expired and the partly filled block, the swap's buffer, a spare
+            // the largest window's blocks, plus its partly expired and the partly filled block, the swap's buffer, a
+            // spare
             long largest = sorted[n - 1] / (BLOCK / TUPLE);
             assertThat(sharedSpace).isLessThanOrEqualTo(largest + 4);
         }

@@ -6,8 +6,7 @@ package dev.evperf.suites.data;
  * any machine: the generators keep no random state.
  */
 public final class SplitMix {
-    private SplitMix() {
-    }
+    private SplitMix() {}
 
     /** 64 well-mixed bits for (seed, seq, field). */
     public static long bits(long seed, long seq, int field) {

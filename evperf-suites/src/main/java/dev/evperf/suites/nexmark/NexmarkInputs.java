@@ -28,7 +28,8 @@ public final class NexmarkInputs {
         this.query = query;
         this.generator = new NexmarkGenerator(query.data());
         this.events = events;
-        this.terminalKinds = terminal && query.windows() != null ? query.windows().kinds() : List.of();
+        this.terminalKinds =
+                terminal && query.windows() != null ? query.windows().kinds() : List.of();
         for (int k = 0; k < 3; k++) {
             String name = NexmarkStreams.ALL.get(k).name();
             reads[k] = query.inputs().stream().anyMatch(s -> s.name().equals(name));
@@ -66,7 +67,10 @@ public final class NexmarkInputs {
     /** The terminal events' time: past the end of every window holding an event, lateness included. */
     public long terminalTime() {
         long length = query.windows() == null ? 0 : query.windows().length();
-        return generator.nominalTime(Math.max(events - 1, 0)) + length + query.data().latenessMillis() + 1;
+        return generator.nominalTime(Math.max(events - 1, 0))
+                + length
+                + query.data().latenessMillis()
+                + 1;
     }
 
     /** The seq of the terminal event of this kind, or -1 when none is sent. */

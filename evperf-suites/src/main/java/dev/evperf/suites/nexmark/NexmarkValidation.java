@@ -16,27 +16,39 @@ import java.util.stream.Collectors;
  * benchmark's {@code --check} answer: CORRECT or DIFFER.
  */
 public final class NexmarkValidation {
-    private NexmarkValidation() {
-    }
+    private NexmarkValidation() {}
 
     /**
      * @param events   n, the data events generated (terminal events are not data)
      * @param produced per output stream, the engine's rows in the query's field order ({@code Rows.reorder})
      */
-    public static List<Verdict> check(NexmarkQuery query, long events, Map<String, List<Object[]>> produced, Tolerance tolerance) {
+    public static List<Verdict> check(
+            NexmarkQuery query, long events, Map<String, List<Object[]>> produced, Tolerance tolerance) {
         NexmarkInputs inputs = new NexmarkInputs(query, events, false);
         // events of streams the query does not read are not sent: the model sees what the engine saw
-        return Validation.check(query.outputs(), NexmarkModels.of(query), events,
-                seq -> inputs.sent(seq) ? inputs.event(seq) : null, produced, tolerance);
+        return Validation.check(
+                query.outputs(),
+                NexmarkModels.of(query),
+                events,
+                seq -> inputs.sent(seq) ? inputs.event(seq) : null,
+                produced,
+                tolerance);
     }
 
     /** {@code q5 esper: CORRECT (Out: 240 rows)} or {@code q5 flink: DIFFER (Out: 240 expected, …; first: missing at slot …)}. */
     public static String line(NexmarkQuery query, String engine, List<Verdict> verdicts) {
         boolean ok = verdicts.stream().allMatch(Verdict::valid);
         String detail = ok
-                ? verdicts.stream().map(v -> v.stream() + ": " + v.correct() + " rows").collect(Collectors.joining(", "))
-                : verdicts.stream().filter(v -> !v.valid()).map(v -> v.summary()
-                        + (v.examples().isEmpty() ? "" : "; first: " + v.examples().get(0))).collect(Collectors.joining("; "));
+                ? verdicts.stream()
+                        .map(v -> v.stream() + ": " + v.correct() + " rows")
+                        .collect(Collectors.joining(", "))
+                : verdicts.stream()
+                        .filter(v -> !v.valid())
+                        .map(v -> v.summary()
+                                + (v.examples().isEmpty()
+                                        ? ""
+                                        : "; first: " + v.examples().get(0)))
+                        .collect(Collectors.joining("; "));
         return query.name() + " " + engine + ": " + (ok ? "CORRECT" : "DIFFER") + " (" + detail + ")";
     }
 }

@@ -13,8 +13,7 @@ import org.postgresql.PGConnection;
 
 /** Fills table1 of the database table join with the rows the reference model expects. */
 public final class Tables {
-    private Tables() {
-    }
+    private Tables() {}
 
     static Connection connect(Database db) throws SQLException {
         return DriverManager.getConnection(db.url(), db.user(), db.password());
@@ -32,10 +31,12 @@ public final class Tables {
         for (int i = 1; i <= TableJoin.TABLE_FIELDS; i++) {
             columns.append(", F").append(i).append(" double precision");
         }
-        try (Connection c = connect(db); Statement s = c.createStatement()) {
+        try (Connection c = connect(db);
+                Statement s = c.createStatement()) {
             s.execute("drop table if exists " + TableJoin.TABLE);
             s.execute("create table " + TableJoin.TABLE + " (" + columns + ")");
-            long copied = c.unwrap(PGConnection.class).getCopyAPI()
+            long copied = c.unwrap(PGConnection.class)
+                    .getCopyAPI()
                     .copyIn("copy " + TableJoin.TABLE + " from stdin with (format csv)", new RowReader(seed, rows));
             s.execute("analyze " + TableJoin.TABLE);
             return copied;
@@ -76,7 +77,6 @@ public final class Tables {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

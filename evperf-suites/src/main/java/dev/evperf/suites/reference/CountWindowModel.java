@@ -39,7 +39,9 @@ final class CountWindowModel implements Model {
             if (++seen % rows == 0) {
                 // the window closes: one row per ID in it (ID order; rows of a slot are a multiset)
                 for (Map.Entry<Integer, Long> g : lastSeq.entrySet()) {
-                    sink.row(out, new Object[] {g.getValue(), g.getKey(), groups.get(g.getKey()).value(function)});
+                    sink.row(out, new Object[] {
+                        g.getValue(), g.getKey(), groups.get(g.getKey()).value(function)
+                    });
                 }
                 groups.clear();
                 lastSeq.clear();

@@ -10,6 +10,5 @@ public interface Model {
      * the terminal events sent to engines whose windows close on the next event). Models without
      * windows have nothing to do.
      */
-    default void end(RowSink out) {
-    }
+    default void end(RowSink out) {}
 }

@@ -18,8 +18,7 @@ import java.util.List;
  * engine's outputs are validated against, so it favours plain code over speed.
  */
 public final class ReferenceModel {
-    private ReferenceModel() {
-    }
+    private ReferenceModel() {}
 
     /** The model of the spec's own outputs. */
     public static Model of(QuerySpec spec) {

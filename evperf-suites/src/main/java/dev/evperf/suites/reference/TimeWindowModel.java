@@ -17,6 +17,7 @@ final class TimeWindowModel implements Model {
     private final int ts;
     /** The panes of the current window, oldest first; the last one is filling. */
     private final ArrayDeque<double[]> window = new ArrayDeque<>();
+
     private long nextEnd = Long.MIN_VALUE;
 
     TimeWindowModel(TimeWindow q, String out) {

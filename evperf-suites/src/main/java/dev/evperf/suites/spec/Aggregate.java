@@ -9,7 +9,13 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * middle values.
  */
 public enum Aggregate {
-    MAX, MIN, SUM, COUNT, AVG, STDDEV, MEDIAN;
+    MAX,
+    MIN,
+    SUM,
+    COUNT,
+    AVG,
+    STDDEV,
+    MEDIAN;
 
     /** Distributive or algebraic: computable from per-pane partial aggregates (paned windows). */
     public boolean paneable() {

@@ -36,11 +36,14 @@ public record CountWindow(Stream1 stream, Aggregate function, Integer rows, Inte
 
     @Override
     public List<OutputSchema> outputs() {
-        List<Field> fields = List.of(new Field("seq", FieldType.LONG), new Field("ID", FieldType.INT),
+        List<Field> fields = List.of(
+                new Field("seq", FieldType.LONG),
+                new Field("ID", FieldType.INT),
                 new Field("agg", function == Aggregate.COUNT ? FieldType.LONG : FieldType.DOUBLE));
-        return List.of(tumbling()
-                ? new OutputSchema("Out", fields, List.of("seq"), rows, List.of("ID"), false)
-                : new OutputSchema("Out", fields, "seq", List.of("ID")));
+        return List.of(
+                tumbling()
+                        ? new OutputSchema("Out", fields, List.of("seq"), rows, List.of("ID"), false)
+                        : new OutputSchema("Out", fields, "seq", List.of("ID")));
     }
 
     @Override

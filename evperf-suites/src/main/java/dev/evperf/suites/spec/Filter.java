@@ -20,9 +20,14 @@ public record Filter(Stream1 stream, Double selectivity, Integer projected) impl
         projected = projected == null ? stream.attributes() : projected;
         Specs.check(selectivity > 0 && selectivity <= 100, "selectivity", "must be in (0, 100] %, not " + selectivity);
         double k = selectivity * stream.maxId() / 100;
-        Specs.check(k == Math.rint(k), "selectivity", selectivity + " % of max_id " + stream.maxId()
-                + " is not a whole ID; choose max_id so that K = selectivity · max_id / 100 is whole");
-        Specs.check(projected >= 1 && projected <= stream.attributes(), "projected",
+        Specs.check(
+                k == Math.rint(k),
+                "selectivity",
+                selectivity + " % of max_id " + stream.maxId()
+                        + " is not a whole ID; choose max_id so that K = selectivity · max_id / 100 is whole");
+        Specs.check(
+                projected >= 1 && projected <= stream.attributes(),
+                "projected",
                 "must be 1..attributes (" + stream.attributes() + "), not " + projected);
     }
 
@@ -50,7 +55,8 @@ public record Filter(Stream1 stream, Double selectivity, Integer projected) impl
 
     @Override
     public String label() {
-        return "filter selectivity=" + Specs.number(selectivity) + "% attributes=" + stream.attributes() + " projected=" + projected;
+        return "filter selectivity=" + Specs.number(selectivity) + "% attributes=" + stream.attributes() + " projected="
+                + projected;
     }
 
     @Override

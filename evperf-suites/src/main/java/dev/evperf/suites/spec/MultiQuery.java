@@ -18,11 +18,13 @@ import java.util.List;
  *
  * @param queries N (1, 4, 16, 64)
  */
-public record MultiQuery(Stream1 stream, Integer queries, Kind kind, Integer rows,
-                         @JsonProperty("max_rows") Integer maxRows) implements QuerySpec {
+public record MultiQuery(
+        Stream1 stream, Integer queries, Kind kind, Integer rows, @JsonProperty("max_rows") Integer maxRows)
+        implements QuerySpec {
 
     public enum Kind {
-        IDENTICAL, SIMILAR;
+        IDENTICAL,
+        SIMILAR;
 
         @JsonValue
         public String yamlName() {
@@ -36,8 +38,7 @@ public record MultiQuery(Stream1 stream, Integer queries, Kind kind, Integer row
     }
 
     /** One of the N joins: its output stream, window size, and the A1 bound of identical queries (or null). */
-    public record Member(String output, int rows, Double a1Below) {
-    }
+    public record Member(String output, int rows, Double a1Below) {}
 
     public MultiQuery {
         stream = stream == null ? Stream1.DEFAULT : stream;

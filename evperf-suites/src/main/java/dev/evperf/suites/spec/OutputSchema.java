@@ -17,8 +17,13 @@ import java.util.List;
  * @param sampled     true when an engine emits only some of the rows (output rate limited by its
  *                    own clock): each produced row is checked, and none is counted missing
  */
-public record OutputSchema(String stream, List<Field> fields, List<String> slotFields, long slotDivisor,
-                           List<String> identity, boolean sampled) {
+public record OutputSchema(
+        String stream,
+        List<Field> fields,
+        List<String> slotFields,
+        long slotDivisor,
+        List<String> identity,
+        boolean sampled) {
     public OutputSchema {
         fields = List.copyOf(fields);
         slotFields = List.copyOf(slotFields);

@@ -16,13 +16,14 @@ import java.util.List;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "test")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = Filter.class, name = "filter"),
-        @JsonSubTypes.Type(value = CountWindow.class, name = "count_window"),
-        @JsonSubTypes.Type(value = TimeWindow.class, name = "time_window"),
-        @JsonSubTypes.Type(value = WindowJoin.class, name = "window_join"),
-        @JsonSubTypes.Type(value = TableJoin.class, name = "table_join"),
-        @JsonSubTypes.Type(value = SeqPattern.class, name = "pattern"),
-        @JsonSubTypes.Type(value = MultiQuery.class, name = "multi_query")})
+    @JsonSubTypes.Type(value = Filter.class, name = "filter"),
+    @JsonSubTypes.Type(value = CountWindow.class, name = "count_window"),
+    @JsonSubTypes.Type(value = TimeWindow.class, name = "time_window"),
+    @JsonSubTypes.Type(value = WindowJoin.class, name = "window_join"),
+    @JsonSubTypes.Type(value = TableJoin.class, name = "table_join"),
+    @JsonSubTypes.Type(value = SeqPattern.class, name = "pattern"),
+    @JsonSubTypes.Type(value = MultiQuery.class, name = "multi_query")
+})
 public sealed interface QuerySpec
         permits Filter, CountWindow, TimeWindow, WindowJoin, TableJoin, SeqPattern, MultiQuery {
 

@@ -32,8 +32,14 @@ public record SeqPattern(Stream1 stream, Span within, Double selectivity) implem
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(new OutputSchema("Out", List.of(new Field("a1seq", FieldType.LONG), new Field("a2seq", FieldType.LONG),
-                new Field("ID", FieldType.INT)), "a2seq", List.of("a1seq")));
+        return List.of(new OutputSchema(
+                "Out",
+                List.of(
+                        new Field("a1seq", FieldType.LONG),
+                        new Field("a2seq", FieldType.LONG),
+                        new Field("ID", FieldType.INT)),
+                "a2seq",
+                List.of("a1seq")));
     }
 
     @Override

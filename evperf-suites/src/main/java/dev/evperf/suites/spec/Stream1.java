@@ -22,8 +22,11 @@ import java.util.List;
  * @param eventRate  events per second of event time
  * @param seed       the generator's seed: the same seed gives the same events
  */
-public record Stream1(Integer attributes, @JsonProperty("max_id") Integer maxId,
-                      @JsonProperty("event_rate") Double eventRate, Long seed) {
+public record Stream1(
+        Integer attributes,
+        @JsonProperty("max_id") Integer maxId,
+        @JsonProperty("event_rate") Double eventRate,
+        Long seed) {
 
     public static final String STREAM1 = "stream1";
     public static final String STREAM2 = "stream2";

@@ -25,10 +25,12 @@ public record TableJoin(Stream1 stream, Integer rows, Table table) implements Qu
     public static final String TABLE = "table1";
     /** The input stream that fills the in-memory table. */
     public static final String ROWS = "table1_rows";
+
     public static final int TABLE_FIELDS = 9;
 
     public enum Table {
-        MEMORY, DATABASE;
+        MEMORY,
+        DATABASE;
 
         @JsonValue
         public String yamlName() {
@@ -70,8 +72,8 @@ public record TableJoin(Stream1 stream, Integer rows, Table table) implements Qu
 
     @Override
     public List<OutputSchema> outputs() {
-        List<Field> fields = new ArrayList<>(List.of(new Field("seq", FieldType.LONG), new Field("ID", FieldType.INT),
-                new Field("A1", FieldType.DOUBLE)));
+        List<Field> fields = new ArrayList<>(List.of(
+                new Field("seq", FieldType.LONG), new Field("ID", FieldType.INT), new Field("A1", FieldType.DOUBLE)));
         for (int i = 1; i <= TABLE_FIELDS; i++) {
             fields.add(new Field("F" + i, FieldType.DOUBLE));
         }

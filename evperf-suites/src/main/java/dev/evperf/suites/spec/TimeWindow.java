@@ -23,7 +23,8 @@ import java.util.List;
  * @param slide P (1 s in the thesis)
  * @param paned Q4 instead of Q3
  */
-public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span slide, Boolean paned) implements QuerySpec {
+public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span slide, Boolean paned)
+        implements QuerySpec {
     public TimeWindow {
         stream = stream == null ? Stream1.DEFAULT : stream;
         function = function == null ? Aggregate.AVG : function;
@@ -31,10 +32,15 @@ public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span sl
         slide = slide == null ? new Span(1000) : slide;
         paned = paned != null && paned;
         Specs.check(range.millis() % slide.millis() == 0, "range", range + " is not a multiple of slide " + slide);
-        Specs.check(function.paneable(), "function", function.yamlName()
-                + " cannot be computed from pane aggregates; the time-window test takes max, min, sum, count or avg");
-        Specs.check(1000.0 / stream.eventRate() <= slide.millis(), "slide", "every pane of " + slide
-                + " must hold an event: event_rate must be at least one per slide");
+        Specs.check(
+                function.paneable(),
+                "function",
+                function.yamlName()
+                        + " cannot be computed from pane aggregates; the time-window test takes max, min, sum, count or avg");
+        Specs.check(
+                1000.0 / stream.eventRate() <= slide.millis(),
+                "slide",
+                "every pane of " + slide + " must hold an event: event_rate must be at least one per slide");
     }
 
     /** The panes a window spans. */
@@ -49,12 +55,14 @@ public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span sl
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(new OutputSchema("Out", List.of(new Field("wend", FieldType.LONG), aggField()), "wend", List.of()));
+        return List.of(
+                new OutputSchema("Out", List.of(new Field("wend", FieldType.LONG), aggField()), "wend", List.of()));
     }
 
     /** The rows of the sliding form with output rate limiting, see the class comment. */
     public OutputSchema sampledOutput() {
-        return new OutputSchema("Out", List.of(new Field("seq", FieldType.LONG), aggField()), "seq", List.of()).asSampled();
+        return new OutputSchema("Out", List.of(new Field("seq", FieldType.LONG), aggField()), "seq", List.of())
+                .asSampled();
     }
 
     private Field aggField() {
@@ -63,7 +71,8 @@ public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span sl
 
     @Override
     public String label() {
-        return "time_window " + function.yamlName() + " range=" + range + " slide=" + slide + (paned ? " paned" : " direct");
+        return "time_window " + function.yamlName() + " range=" + range + " slide=" + slide
+                + (paned ? " paned" : " direct");
     }
 
     @Override

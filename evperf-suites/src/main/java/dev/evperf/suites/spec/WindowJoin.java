@@ -23,7 +23,9 @@ public record WindowJoin(Stream1 stream, Integer rows, Double matches) implement
         Specs.check(rows != null && rows >= 1, "rows", "is required, at least 1");
         matches = matches == null ? 1.0 : matches;
         double maxId = rows / matches;
-        Specs.check(matches > 0 && maxId == Math.rint(maxId) && maxId >= 1, "matches",
+        Specs.check(
+                matches > 0 && maxId == Math.rint(maxId) && maxId >= 1,
+                "matches",
                 "rows / matches must be a whole MAX_ID, not " + rows + " / " + matches);
     }
 
@@ -43,8 +45,16 @@ public record WindowJoin(Stream1 stream, Integer rows, Double matches) implement
     }
 
     static OutputSchema output(String name) {
-        return new OutputSchema(name, List.of(new Field("s1seq", FieldType.LONG), new Field("s2seq", FieldType.LONG),
-                new Field("ID", FieldType.INT)), List.of("s1seq", "s2seq"), 1, List.of("s1seq", "s2seq"), false);
+        return new OutputSchema(
+                name,
+                List.of(
+                        new Field("s1seq", FieldType.LONG),
+                        new Field("s2seq", FieldType.LONG),
+                        new Field("ID", FieldType.INT)),
+                List.of("s1seq", "s2seq"),
+                1,
+                List.of("s1seq", "s2seq"),
+                false);
     }
 
     @Override

@@ -4,13 +4,10 @@ import dev.evperf.suites.spec.Aggregate;
 import dev.evperf.suites.spec.CountWindow;
 import dev.evperf.suites.spec.Filter;
 import dev.evperf.suites.spec.MultiQuery;
-import dev.evperf.suites.spec.OutputSchema;
-import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SeqPattern;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.spec.TimeWindow;
 import dev.evperf.suites.spec.WindowJoin;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -38,8 +35,11 @@ public final class EsperTranslator extends SpecTranslator {
 
     @Override
     public Translation filter(Filter q) {
-        return queries(q, "insert into Out select " + Sql.columns(q.outputs().get(0)) + " from stream1(ID <= " + q.k() + ");\n",
-                q.outputs(), Map.of());
+        return queries(
+                q,
+                "insert into Out select " + Sql.columns(q.outputs().get(0)) + " from stream1(ID <= " + q.k() + ");\n",
+                q.outputs(),
+                Map.of());
     }
 
     @Override
@@ -48,11 +48,18 @@ public final class EsperTranslator extends SpecTranslator {
         String text = q.tumbling()
                 // fully aggregated and grouped: one row per ID of the closing batch (not of the batch it replaced)
                 ? "insert into Out select max(seq) as seq, ID, " + f + " as agg from stream1#length_batch(" + q.rows()
-                  + ") group by ID having count(*) > 0;\n"
+                        + ") group by ID having count(*) > 0;\n"
                 // seq is neither aggregated nor grouped: one row per arriving event, for its ID
-                : "insert into Out select seq, ID, " + f + " as agg from stream1#length(" + q.rows() + ") group by ID;\n";
-        return queries(q, text, q.outputs(), Map.of(), q.function() == Aggregate.STDDEV
-                ? "Esper's stddev is the sample standard deviation; scaled by sqrt((n-1)/n) to the spec's population one" : "");
+                : "insert into Out select seq, ID, " + f + " as agg from stream1#length(" + q.rows()
+                        + ") group by ID;\n";
+        return queries(
+                q,
+                text,
+                q.outputs(),
+                Map.of(),
+                q.function() == Aggregate.STDDEV
+                        ? "Esper's stddev is the sample standard deviation; scaled by sqrt((n-1)/n) to the spec's population one"
+                        : "");
     }
 
     static String function(Aggregate f) {
@@ -72,17 +79,25 @@ public final class EsperTranslator extends SpecTranslator {
         long p = q.slide().millis();
         long w = q.range().millis();
         if (!q.paned()) {
-            return queries(q, "insert into Out select seq, " + function(q.function()) + " as agg from stream1#ext_timed(TS, "
-                            + w + " milliseconds) output last every " + p + " milliseconds;\n",
-                    List.of(q.sampledOutput()), Map.of(),
+            return queries(
+                    q,
+                    "insert into Out select seq, " + function(q.function()) + " as agg from stream1#ext_timed(TS, " + w
+                            + " milliseconds) output last every " + p + " milliseconds;\n",
+                    List.of(q.sampledOutput()),
+                    Map.of(),
                     "no event-time hopping window: a sliding ext_timed window with output last every P of Esper's "
                             + "clock; each row is checked against the sliding aggregate at its seq");
         }
         String panes = "insert into Panes select max(TS) - max(TS) % " + p + " as pstart, sum(A1) as s, count(*) as c, "
-                + "max(A1) as mx, min(A1) as mn from stream1#ext_timed_batch(TS, " + p + " milliseconds, 0L) having count(*) > 0;\n";
-        String outer = "insert into Out select max(pstart) + " + p + " as wend, " + SiddhiTranslator.paneFunction(q.function())
-                + " as agg from Panes#length(" + q.panes() + ");\n";
-        return queries(q, panes + outer, q.outputs(), Map.of(),
+                + "max(A1) as mx, min(A1) as mn from stream1#ext_timed_batch(TS, " + p
+                + " milliseconds, 0L) having count(*) > 0;\n";
+        String outer = "insert into Out select max(pstart) + " + p + " as wend, "
+                + SiddhiTranslator.paneFunction(q.function()) + " as agg from Panes#length(" + q.panes() + ");\n";
+        return queries(
+                q,
+                panes + outer,
+                q.outputs(),
+                Map.of(),
                 "panes close on the first event of the next pane (ext_timed_batch at reference point 0); the outer "
                         + "window is the last W/P panes, every pane holding an event");
     }
@@ -93,7 +108,8 @@ public final class EsperTranslator extends SpecTranslator {
     }
 
     private static String join(String out, int rows, Double a1Below) {
-        return "insert into " + out + " select s1.seq as s1seq, s2.seq as s2seq, s1.ID as ID from stream1#length(" + rows
+        return "insert into " + out + " select s1.seq as s1seq, s2.seq as s2seq, s1.ID as ID from stream1#length("
+                + rows
                 + ") as s1, stream2#length(" + rows + ") as s2 where s1.ID = s2.ID"
                 + (a1Below == null ? "" : " and s1.A1 < " + a1Below) + ";\n";
     }
@@ -112,10 +128,15 @@ public final class EsperTranslator extends SpecTranslator {
             if (database == null) {
                 return unsupported("no database given for table1 (a PostgreSQL server or JDBC URL)");
             }
-            String text = "insert into Out select " + select + " from stream1 as s, sql:" + DATABASE + " ['select " + fields
-                    + " from " + TableJoin.TABLE + " where ID = ${s.ID}'] as t;\n";
-            Map<String, Object> db = Map.of("url", database.url(), "user", database.user(), "password", database.password());
-            return queries(q, text, q.outputs(), Map.of("databases", Map.of(DATABASE, db)),
+            String text = "insert into Out select " + select + " from stream1 as s, sql:" + DATABASE + " ['select "
+                    + fields + " from " + TableJoin.TABLE + " where ID = ${s.ID}'] as t;\n";
+            Map<String, Object> db =
+                    Map.of("url", database.url(), "user", database.user(), "password", database.password());
+            return queries(
+                    q,
+                    text,
+                    q.outputs(),
+                    Map.of("databases", Map.of(DATABASE, db)),
                     "EPL's sql: join, one parameterized query per event, no cache (Esper's default)");
         }
         StringBuilder text = new StringBuilder("create table table1 (ID int primary key");
@@ -123,15 +144,27 @@ public final class EsperTranslator extends SpecTranslator {
             text.append(", F").append(i).append(" double");
         }
         text.append(");\ninsert into table1 select * from table1_rows;\n");
-        text.append("insert into Out select ").append(select).append(" from stream1 as s unidirectional, table1 as t where s.ID = t.ID;\n");
-        return queries(q, text.toString(), q.outputs(), Map.of(), "table1 has a primary key on ID, so each event's lookup is indexed");
+        text.append("insert into Out select ")
+                .append(select)
+                .append(" from stream1 as s unidirectional, table1 as t where s.ID = t.ID;\n");
+        return queries(
+                q,
+                text.toString(),
+                q.outputs(),
+                Map.of(),
+                "table1 has a primary key on ID, so each event's lookup is indexed");
     }
 
     @Override
     public Translation pattern(SeqPattern q) {
-        return queries(q, "insert into Out select a1.seq as a1seq, a2.seq as a2seq, a1.ID as ID from pattern [every a1=stream1 -> "
-                        + "(every a2=stream1(ID = a1.ID and A1 > " + q.k() + " and TS - a1.TS <= " + q.within().millis()
-                        + ") where timer:within(" + Sql.engineWithin(q.within()) + " milliseconds))];\n", q.outputs(), Map.of(),
+        return queries(
+                q,
+                "insert into Out select a1.seq as a1seq, a2.seq as a2seq, a1.ID as ID from pattern [every a1=stream1 -> "
+                        + "(every a2=stream1(ID = a1.ID and A1 > " + q.k() + " and TS - a1.TS <= "
+                        + q.within().millis()
+                        + ") where timer:within(" + Sql.engineWithin(q.within()) + " milliseconds))];\n",
+                q.outputs(),
+                Map.of(),
                 "within is on TS in the filter; timer:within (Esper's clock, twice w plus 10 s) only bounds the partial matches' life");
     }
 

@@ -29,17 +29,16 @@ public record KafkaStreamsTopology(List<Pipeline> pipelines) {
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "step")
     @JsonSubTypes({
-            @JsonSubTypes.Type(value = Filter.class, name = "filter"),
-            @JsonSubTypes.Type(value = Project.class, name = "project"),
-            @JsonSubTypes.Type(value = WindowAggregate.class, name = "window_aggregate"),
-            @JsonSubTypes.Type(value = Ratio.class, name = "ratio"),
-            @JsonSubTypes.Type(value = GlobalTableJoin.class, name = "global_table_join")})
-    public sealed interface Step permits Filter, Project, WindowAggregate, Ratio, GlobalTableJoin {
-    }
+        @JsonSubTypes.Type(value = Filter.class, name = "filter"),
+        @JsonSubTypes.Type(value = Project.class, name = "project"),
+        @JsonSubTypes.Type(value = WindowAggregate.class, name = "window_aggregate"),
+        @JsonSubTypes.Type(value = Ratio.class, name = "ratio"),
+        @JsonSubTypes.Type(value = GlobalTableJoin.class, name = "global_table_join")
+    })
+    public sealed interface Step permits Filter, Project, WindowAggregate, Ratio, GlobalTableJoin {}
 
     /** Keeps the rows where {@code field op value}; op is {@code <=}, {@code <} or {@code >}. */
-    public record Filter(String field, String op, double value) implements Step {
-    }
+    public record Filter(String field, String op, double value) implements Step {}
 
     /** Keeps these fields, in this order. */
     public record Project(List<String> fields) implements Step {
@@ -49,8 +48,7 @@ public record KafkaStreamsTopology(List<Pipeline> pipelines) {
     }
 
     /** One aggregate column: {@code name = function(field)} (COUNT counts rows and ignores field). */
-    public record Column(String name, Aggregate function, String field) {
-    }
+    public record Column(String name, Aggregate function, String field) {}
 
     /**
      * A hopping (advance &lt; size) or tumbling (advance = size) event-time window over all rows, on
@@ -63,8 +61,7 @@ public record KafkaStreamsTopology(List<Pipeline> pipelines) {
     }
 
     /** Adds {@code name = numerator / denominator}. */
-    public record Ratio(String name, String numerator, String denominator) implements Step {
-    }
+    public record Ratio(String name, String numerator, String denominator) implements Step {}
 
     /**
      * Joins each row with the row of the global table (filled from the topic {@code table}) whose key

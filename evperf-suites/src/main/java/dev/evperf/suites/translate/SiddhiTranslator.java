@@ -4,8 +4,6 @@ import dev.evperf.suites.spec.Aggregate;
 import dev.evperf.suites.spec.CountWindow;
 import dev.evperf.suites.spec.Filter;
 import dev.evperf.suites.spec.MultiQuery;
-import dev.evperf.suites.spec.OutputSchema;
-import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SeqPattern;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.spec.TimeWindow;
@@ -27,15 +25,23 @@ public final class SiddhiTranslator extends SpecTranslator {
 
     @Override
     public Translation filter(Filter q) {
-        return queries(q, "from stream1[ID <= " + q.k() + "]\nselect " + Sql.columns(q.outputs().get(0)) + "\ninsert into Out;\n",
-                q.outputs(), Map.of());
+        return queries(
+                q,
+                "from stream1[ID <= " + q.k() + "]\nselect "
+                        + Sql.columns(q.outputs().get(0)) + "\ninsert into Out;\n",
+                q.outputs(),
+                Map.of());
     }
 
     @Override
     public Translation countWindow(CountWindow q) {
         String window = q.tumbling() ? "lengthBatch(" + q.rows() + ")" : "length(" + q.rows() + ")";
-        return queries(q, "from stream1#window." + window + "\nselect seq, ID, " + function(q.function(), "A1")
-                + " as agg\ngroup by ID\ninsert into Out;\n", q.outputs(), Map.of(),
+        return queries(
+                q,
+                "from stream1#window." + window + "\nselect seq, ID, " + function(q.function(), "A1")
+                        + " as agg\ngroup by ID\ninsert into Out;\n",
+                q.outputs(),
+                Map.of(),
                 q.tumbling() ? "a batch window with group by emits one row per ID, carrying the ID's last event" : "",
                 q.function() == Aggregate.MEDIAN ? MEDIAN_BY_GROUP : "");
     }
@@ -66,18 +72,27 @@ public final class SiddhiTranslator extends SpecTranslator {
         long w = q.range().millis();
         if (!q.paned()) {
             // Siddhi has no event-time hopping window: a sliding TS window, one row per P of Siddhi's clock
-            return queries(q, "from stream1#window.externalTime(TS, " + w + " milliseconds)\nselect seq, "
-                    + function(q.function(), "A1") + " as agg\noutput last every " + p + " milliseconds\ninsert into Out;\n",
-                    List.of(q.sampledOutput()), Map.of(),
+            return queries(
+                    q,
+                    "from stream1#window.externalTime(TS, " + w + " milliseconds)\nselect seq, "
+                            + function(q.function(), "A1") + " as agg\noutput last every " + p
+                            + " milliseconds\ninsert into Out;\n",
+                    List.of(q.sampledOutput()),
+                    Map.of(),
                     "no event-time hopping window: a sliding externalTime window with output last every P of "
                             + "Siddhi's clock; each row is checked against the sliding aggregate at its seq");
         }
         String panes = "from stream1#window.externalTimeBatch(TS, " + p + " milliseconds, 0)\n"
-                + "select max(TS) - max(TS) % " + p + "L as pstart, sum(A1) as s, count() as c, max(A1) as mx, min(A1) as mn\n"
+                + "select max(TS) - max(TS) % " + p
+                + "L as pstart, sum(A1) as s, count() as c, max(A1) as mx, min(A1) as mn\n"
                 + "insert into Panes;\n";
         String outer = "from Panes#window.length(" + q.panes() + ")\nselect pstart + " + p + "L as wend, "
                 + paneFunction(q.function()) + " as agg\ninsert into Out;\n";
-        return queries(q, panes + outer, q.outputs(), Map.of(),
+        return queries(
+                q,
+                panes + outer,
+                q.outputs(),
+                Map.of(),
                 "panes close on the first event of the next pane (externalTimeBatch aligned at 0); the outer window is "
                         + "the last W/P panes, every pane holding an event");
     }
@@ -119,15 +134,26 @@ public final class SiddhiTranslator extends SpecTranslator {
             select.append(", t.F").append(i).append(" as F").append(i);
         }
         text.append(");\nfrom table1_rows insert into table1;\n");
-        text.append("from stream1 as s join table1 as t on s.ID == t.ID\nselect ").append(select).append("\ninsert into Out;\n");
-        return queries(q, text.toString(), q.outputs(), Map.of(), "table1 has a primary key on ID, so each event's lookup is indexed");
+        text.append("from stream1 as s join table1 as t on s.ID == t.ID\nselect ")
+                .append(select)
+                .append("\ninsert into Out;\n");
+        return queries(
+                q,
+                text.toString(),
+                q.outputs(),
+                Map.of(),
+                "table1 has a primary key on ID, so each event's lookup is indexed");
     }
 
     @Override
     public Translation pattern(SeqPattern q) {
-        return queries(q, "from every a1=stream1 -> every a2=stream1[ID == a1.ID and A1 > " + q.k() + " and TS - a1.TS <= "
+        return queries(
+                q,
+                "from every a1=stream1 -> every a2=stream1[ID == a1.ID and A1 > " + q.k() + " and TS - a1.TS <= "
                         + q.within().millis() + "L] within " + Sql.engineWithin(q.within()) + " milliseconds\n"
-                        + "select a1.seq as a1seq, a2.seq as a2seq, a1.ID as ID\ninsert into Out;\n", q.outputs(), Map.of(),
+                        + "select a1.seq as a1seq, a2.seq as a2seq, a1.ID as ID\ninsert into Out;\n",
+                q.outputs(),
+                Map.of(),
                 "within is on TS in the condition; Siddhi's own within (its event clock, twice w plus 10 s) only bounds the partial matches' life");
     }
 

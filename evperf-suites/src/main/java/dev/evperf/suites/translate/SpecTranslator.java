@@ -25,9 +25,14 @@ abstract class SpecTranslator implements Translator, QuerySpec.Visitor<Translati
     }
 
     /** Queries over the spec's inputs; empty notes are left out. */
-    final Translation queries(QuerySpec spec, String text, List<OutputSchema> outputs, Map<String, Object> options,
-                              String... notes) {
-        return new Translation.Queries(engine, spec.inputs(), text, outputs, options,
+    final Translation queries(
+            QuerySpec spec, String text, List<OutputSchema> outputs, Map<String, Object> options, String... notes) {
+        return new Translation.Queries(
+                engine,
+                spec.inputs(),
+                text,
+                outputs,
+                options,
                 Arrays.stream(notes).filter(n -> !n.isEmpty()).toList());
     }
 

@@ -5,8 +5,7 @@ import dev.evperf.suites.spec.Span;
 
 /** Small pieces of query text the translators share. */
 public final class Sql {
-    private Sql() {
-    }
+    private Sql() {}
 
     /** The output's fields as a select list: {@code seq, ID, A1, TS}. */
     static String columns(OutputSchema out) {

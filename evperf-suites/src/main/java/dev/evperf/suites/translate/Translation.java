@@ -17,8 +17,14 @@ public sealed interface Translation {
      * @param outputs the rows the queries emit (usually the spec's; see {@code TimeWindow.sampledOutput})
      * @param notes   where the translation departs from the obvious form, and why
      */
-    record Queries(String engine, List<StreamSchema> inputs, String text, List<OutputSchema> outputs,
-                   Map<String, Object> options, List<String> notes) implements Translation {
+    record Queries(
+            String engine,
+            List<StreamSchema> inputs,
+            String text,
+            List<OutputSchema> outputs,
+            Map<String, Object> options,
+            List<String> notes)
+            implements Translation {
         public Queries {
             inputs = List.copyOf(inputs);
             outputs = List.copyOf(outputs);
@@ -32,8 +38,13 @@ public sealed interface Translation {
     }
 
     /** A Kafka Streams topology for the kstreams adapter to build (the DSL is Java, not text). */
-    record Topology(String engine, List<StreamSchema> inputs, KafkaStreamsTopology topology,
-                    List<OutputSchema> outputs, List<String> notes) implements Translation {
+    record Topology(
+            String engine,
+            List<StreamSchema> inputs,
+            KafkaStreamsTopology topology,
+            List<OutputSchema> outputs,
+            List<String> notes)
+            implements Translation {
         public Topology {
             inputs = List.copyOf(inputs);
             outputs = List.copyOf(outputs);
@@ -42,6 +53,5 @@ public sealed interface Translation {
     }
 
     /** The engine cannot express the query; {@code reason} says what it lacks. */
-    record Unsupported(String engine, String reason) implements Translation {
-    }
+    record Unsupported(String engine, String reason) implements Translation {}
 }

@@ -6,8 +6,7 @@ import java.util.List;
 
 /** Engine rows into the neutral schema's field order, by attribute name. */
 public final class Rows {
-    private Rows() {
-    }
+    private Rows() {}
 
     /**
      * @param engineFields the engine's attribute names for the stream ({@code Engine.outputFields})
@@ -19,8 +18,8 @@ public final class Rows {
         for (int i = 0; i < from.length; i++) {
             from[i] = indexIgnoringCase(engineFields, names.get(i));
             if (from[i] < 0) {
-                throw new IllegalArgumentException(schema.stream() + " has no attribute " + names.get(i)
-                        + "; the engine outputs " + engineFields);
+                throw new IllegalArgumentException(
+                        schema.stream() + " has no attribute " + names.get(i) + "; the engine outputs " + engineFields);
             }
         }
         List<Object[]> out = new ArrayList<>(rows.size());

@@ -88,8 +88,16 @@ public final class StreamCheck {
         while (next < produced.length) {
             undue(producedSlots[next], produced[next++]);
         }
-        return new Verdict(schema.stream(), expected, produced.length, correct, missing, undue, wrong,
-                schema.sampled(), List.copyOf(examples));
+        return new Verdict(
+                schema.stream(),
+                expected,
+                produced.length,
+                correct,
+                missing,
+                undue,
+                wrong,
+                schema.sampled(),
+                List.copyOf(examples));
     }
 
     private void compareSlot() {
@@ -145,8 +153,8 @@ public final class StreamCheck {
 
     private void example(String kind, Object[] want, Object[] got) {
         if (examples.size() < EXAMPLES) {
-            examples.add(new Verdict.Example(kind, slot, want == null ? null : Arrays.asList(want),
-                    got == null ? null : Arrays.asList(got)));
+            examples.add(new Verdict.Example(
+                    kind, slot, want == null ? null : Arrays.asList(want), got == null ? null : Arrays.asList(got)));
         }
     }
 

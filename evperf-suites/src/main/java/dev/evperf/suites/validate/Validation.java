@@ -18,15 +18,18 @@ import java.util.function.LongFunction;
  * seed), runs the reference model over them, and checks every output stream.
  */
 public final class Validation {
-    private Validation() {
-    }
+    private Validation() {}
 
     /**
      * @param outputs  the rows the translation emits (its {@code outputs()})
      * @param produced per output stream, the engine's rows in the schema's field order
      */
-    public static List<Verdict> check(QuerySpec spec, List<OutputSchema> outputs, long events,
-                                      Map<String, List<Object[]>> produced, Tolerance tolerance) {
+    public static List<Verdict> check(
+            QuerySpec spec,
+            List<OutputSchema> outputs,
+            long events,
+            Map<String, List<Object[]>> produced,
+            Tolerance tolerance) {
         return check(outputs, ReferenceModel.of(spec, outputs), events, new Inputs(spec)::event, produced, tolerance);
     }
 
@@ -35,8 +38,13 @@ public final class Validation {
      * engine was not sent), ends its input, and checks every output stream (the Nexmark suite's
      * queries come this way).
      */
-    public static List<Verdict> check(List<OutputSchema> outputs, Model model, long events, LongFunction<Input> inputs,
-                                      Map<String, List<Object[]>> produced, Tolerance tolerance) {
+    public static List<Verdict> check(
+            List<OutputSchema> outputs,
+            Model model,
+            long events,
+            LongFunction<Input> inputs,
+            Map<String, List<Object[]>> produced,
+            Tolerance tolerance) {
         Map<String, StreamCheck> checks = new LinkedHashMap<>();
         for (OutputSchema o : outputs) {
             checks.put(o.stream(), new StreamCheck(o, tolerance, produced.getOrDefault(o.stream(), List.of())));

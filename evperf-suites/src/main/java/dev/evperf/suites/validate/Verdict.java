@@ -10,8 +10,16 @@ import java.util.List;
  *
  * @param examples the first few rows that are not correct, with their slot
  */
-public record Verdict(String stream, long expected, long produced, long correct, long missing, long undue,
-                      long wrong, boolean sampled, List<Example> examples) {
+public record Verdict(
+        String stream,
+        long expected,
+        long produced,
+        long correct,
+        long missing,
+        long undue,
+        long wrong,
+        boolean sampled,
+        List<Example> examples) {
 
     /** One row that is not correct: its class, slot, and the expected and produced rows (either may be null). */
     public record Example(String kind, long slot, List<Object> expected, List<Object> produced) {

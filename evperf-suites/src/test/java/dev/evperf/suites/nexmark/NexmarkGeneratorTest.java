@@ -32,12 +32,19 @@ class NexmarkGeneratorTest {
             forward[k] = a.event(k);
         }
         for (int k = forward.length - 1; k >= 0; k--) {
-            assertThat(b.event(k)).as("event %d made again, backwards, by another generator", k).isEqualTo(forward[k]);
+            assertThat(b.event(k))
+                    .as("event %d made again, backwards, by another generator", k)
+                    .isEqualTo(forward[k]);
         }
         // another seed, other events; the same seed on another machine, the same checksum
-        assertThat(new NexmarkGenerator(new NexmarkConfig(2L, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null)).event(4)).isNotEqualTo(forward[4]);
-        assertThat(checksum(a, 20_000)).as("the first 20 000 events of the default config").isEqualTo(CHECKSUM);
+        assertThat(new NexmarkGenerator(new NexmarkConfig(
+                                2L, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                                null))
+                        .event(4))
+                .isNotEqualTo(forward[4]);
+        assertThat(checksum(a, 20_000))
+                .as("the first 20 000 events of the default config")
+                .isEqualTo(CHECKSUM);
     }
 
     /** Fixed when the generator was written: a change here changes every stored Nexmark result's data. */
@@ -60,7 +67,8 @@ class NexmarkGeneratorTest {
             assertThat(schema.name()).isEqualTo(g.stream(k));
             assertThat(row).hasSize(schema.size());
             for (int i = 0; i < row.length; i++) {
-                assertThat(row[i]).as("%s.%s", schema.name(), schema.fields().get(i).name())
+                assertThat(row[i])
+                        .as("%s.%s", schema.name(), schema.fields().get(i).name())
                         .isInstanceOf(schema.fields().get(i).type().javaClass());
             }
             assertThat(row[0]).isEqualTo((long) k);
@@ -91,8 +99,9 @@ class NexmarkGeneratorTest {
                 default -> {
                     long auction = (Long) e[B_AUCTION];
                     long bidder = (Long) e[B_BIDDER];
-                    assertThat(auction).as("a bid may be for an auction up to 10 ahead").isBetween(NexmarkGenerator.FIRST_AUCTION_ID,
-                            nextAuction - 1 + 10);
+                    assertThat(auction)
+                            .as("a bid may be for an auction up to 10 ahead")
+                            .isBetween(NexmarkGenerator.FIRST_AUCTION_ID, nextAuction - 1 + 10);
                     assertThat(bidder).isBetween(NexmarkGenerator.FIRST_PERSON_ID, nextPerson - 1 + 10);
                     hotAuction += auction % 100 == 0 ? 1 : 0;
                     hotBidder += bidder % 100 == 1 ? 1 : 0;
@@ -109,12 +118,15 @@ class NexmarkGeneratorTest {
         Arrays.sort(sorted);
         assertThat(sorted[0]).isGreaterThanOrEqualTo(100);
         assertThat(sorted[sorted.length - 1]).isLessThan(100_000_000);
-        assertThat(sorted[sorted.length / 2]).as("log-uniform over 6 decades: median near 10^5 cents").isBetween(80_000L, 125_000L);
+        assertThat(sorted[sorted.length / 2])
+                .as("log-uniform over 6 decades: median near 10^5 cents")
+                .isBetween(80_000L, 125_000L);
     }
 
     @Test
     void eventTimeAdvancesByTheInterEventDelay() {
-        NexmarkGenerator g = new NexmarkGenerator(Specs.read("{inter_event_delay: 250us, base_time: 1000}", NexmarkConfig.class, "t"));
+        NexmarkGenerator g = new NexmarkGenerator(
+                Specs.read("{inter_event_delay: 250us, base_time: 1000}", NexmarkConfig.class, "t"));
         for (long k = 0; k < 10_000; k++) {
             assertThat(g.dateTime(k)).isEqualTo(1000 + k / 4);
             assertThat(g.firstAtOrAfter(g.nominalTime(k))).isLessThanOrEqualTo(k);
@@ -143,7 +155,9 @@ class NexmarkGeneratorTest {
     @Test
     void aBadConfigIsOneLineNamingTheField() {
         assertThatThrownBy(() -> Specs.read("{bid_proportion: 0}", NexmarkConfig.class, "n.yaml"))
-                .isInstanceOf(SpecException.class).hasMessageContaining("n.yaml:1:").hasMessageContaining("bid_proportion must be at least 1");
+                .isInstanceOf(SpecException.class)
+                .hasMessageContaining("n.yaml:1:")
+                .hasMessageContaining("bid_proportion must be at least 1");
         assertThatThrownBy(() -> Specs.read("{inter_event_delay: 3 parsecs}", NexmarkConfig.class, "n.yaml"))
                 .hasMessageContaining("'3 parsecs' is not a delay");
         assertThatThrownBy(() -> Specs.read("{late_fraction: 2, lateness: 1s}", NexmarkConfig.class, "n.yaml"))

@@ -41,12 +41,15 @@ class NexmarkModelsTest {
 
     /** The query with a 2 s window (q3 has none) on 1 ms per event, in order ("0ms") or 30 % late by up to lateness. */
     static NexmarkQuery query(String q, String lateness) {
-        return Specs.read("{query: " + q + (q.equals("q3") ? "" : ", window: 2s") + ", data: " + data(lateness) + "}",
-                NexmarkQuery.class, "test");
+        return Specs.read(
+                "{query: " + q + (q.equals("q3") ? "" : ", window: 2s") + ", data: " + data(lateness) + "}",
+                NexmarkQuery.class,
+                "test");
     }
 
     static String data(String lateness) {
-        return "{seed: 3, inter_event_delay: 1ms" + (lateness.equals("0ms") ? "" : ", lateness: " + lateness + ", late_fraction: 0.3") + "}";
+        return "{seed: 3, inter_event_delay: 1ms"
+                + (lateness.equals("0ms") ? "" : ", lateness: " + lateness + ", late_fraction: 0.3") + "}";
     }
 
     /** The model's rows, in its order (which must be slot order). */
@@ -67,7 +70,9 @@ class NexmarkModelsTest {
     /** Brute force's rows checked against the model's by the validator (per slot, as multisets). */
     static void agree(NexmarkQuery q, List<Object[]> bruteForce) {
         List<Verdict> v = NexmarkValidation.check(q, EVENTS, Map.of("Out", bruteForce), Tolerance.DEFAULT);
-        assertThat(v.get(0).valid()).as(v.get(0).summary() + " " + v.get(0).examples()).isTrue();
+        assertThat(v.get(0).valid())
+                .as(v.get(0).summary() + " " + v.get(0).examples())
+                .isTrue();
         assertThat(v.get(0).expected()).isPositive().isEqualTo(modelRows(q).size());
     }
 
@@ -90,28 +95,39 @@ class NexmarkModelsTest {
     void highestBid(String lateness) {
         NexmarkQuery q = query("q7", lateness);
         List<Object[]> rows = new ArrayList<>();
-        byWindow(new NexmarkGenerator(q.data()), NexmarkGenerator.BID, 2000, 2000).forEach((wend, bids) -> {
-            long max = bids.stream().mapToLong(b -> (Long) b[B_PRICE]).max().orElseThrow();
-            bids.stream().filter(b -> (Long) b[B_PRICE] == max).forEach(b -> rows.add(new Object[] {wend, b[0], b[1], b[3], b[2], b[6], b[7]}));
-        });
+        byWindow(new NexmarkGenerator(q.data()), NexmarkGenerator.BID, 2000, 2000)
+                .forEach((wend, bids) -> {
+                    long max = bids.stream()
+                            .mapToLong(b -> (Long) b[B_PRICE])
+                            .max()
+                            .orElseThrow();
+                    bids.stream()
+                            .filter(b -> (Long) b[B_PRICE] == max)
+                            .forEach(b -> rows.add(new Object[] {wend, b[0], b[1], b[3], b[2], b[6], b[7]}));
+                });
         agree(q, rows);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"0ms", "300ms"})
     void hotItems(String lateness) {
-        NexmarkQuery q = Specs.read("{query: q5, window: 2s, slide: 500ms, data: " + data(lateness) + "}", NexmarkQuery.class, "test");
+        NexmarkQuery q = Specs.read(
+                "{query: q5, window: 2s, slide: 500ms, data: " + data(lateness) + "}", NexmarkQuery.class, "test");
         List<Object[]> rows = new ArrayList<>();
-        byWindow(new NexmarkGenerator(q.data()), NexmarkGenerator.BID, 2000, 500).forEach((wend, bids) -> {
-            Map<Long, Long> counts = new HashMap<>();
-            bids.forEach(b -> counts.merge((Long) b[B_AUCTION], 1L, Long::sum));
-            long max = counts.values().stream().mapToLong(Long::longValue).max().orElseThrow();
-            counts.forEach((a, n) -> {
-                if (n == max) {
-                    rows.add(new Object[] {wend, a, n});
-                }
-            });
-        });
+        byWindow(new NexmarkGenerator(q.data()), NexmarkGenerator.BID, 2000, 500)
+                .forEach((wend, bids) -> {
+                    Map<Long, Long> counts = new HashMap<>();
+                    bids.forEach(b -> counts.merge((Long) b[B_AUCTION], 1L, Long::sum));
+                    long max = counts.values().stream()
+                            .mapToLong(Long::longValue)
+                            .max()
+                            .orElseThrow();
+                    counts.forEach((a, n) -> {
+                        if (n == max) {
+                            rows.add(new Object[] {wend, a, n});
+                        }
+                    });
+                });
         agree(q, rows);
     }
 
@@ -137,7 +153,8 @@ class NexmarkModelsTest {
         List<Object[]> auctions = new ArrayList<>();
         for (long k = 0; k < EVENTS; k++) {
             Object[] e = g.event(k);
-            if (g.kind(k) == NexmarkGenerator.PERSON && List.of("OR", "ID", "CA").contains(e[P_STATE])) {
+            if (g.kind(k) == NexmarkGenerator.PERSON
+                    && List.of("OR", "ID", "CA").contains(e[P_STATE])) {
                 persons.add(e);
             } else if (g.kind(k) == NexmarkGenerator.AUCTION && (Long) e[A_CATEGORY] == 10) {
                 auctions.add(e);

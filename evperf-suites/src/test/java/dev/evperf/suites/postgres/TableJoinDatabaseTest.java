@@ -29,8 +29,9 @@ class TableJoinDatabaseTest {
             assertThat(pg.version()).startsWith("PostgreSQL ");
             assertThat(Tables.load(pg.database(), spec.data().seed(), 2000)).isEqualTo(2000);
             try (Connection c = Tables.connect(pg.database());
-                 ResultSet r = c.createStatement().executeQuery(
-                         "select current_setting('listen_addresses'), F1, F9 from table1 where ID = 1234")) {
+                    ResultSet r = c.createStatement()
+                            .executeQuery(
+                                    "select current_setting('listen_addresses'), F1, F9 from table1 where ID = 1234")) {
                 r.next();
                 assertThat(r.getString(1)).isEqualTo("127.0.0.1"); // loopback only
                 Object[] row = Inputs.tableRow(spec.data().seed(), 1234);
@@ -52,8 +53,9 @@ class TableJoinDatabaseTest {
     @Test
     void siddhiSaysWhatItLacks() {
         QuerySpec spec = Specs.read("{test: table_join, rows: 1000, table: database}", "test");
-        assertThat(new SiddhiTranslator().translate(spec)).isInstanceOfSatisfying(Translation.Unsupported.class,
-                u -> assertThat(u.reason()).contains("siddhi-store-rdbms", "not Maven Central"));
+        assertThat(new SiddhiTranslator().translate(spec))
+                .isInstanceOfSatisfying(Translation.Unsupported.class, u -> assertThat(u.reason())
+                        .contains("siddhi-store-rdbms", "not Maven Central"));
         assertThat(new EsperTranslator().translate(spec)).isInstanceOf(Translation.Unsupported.class);
     }
 }

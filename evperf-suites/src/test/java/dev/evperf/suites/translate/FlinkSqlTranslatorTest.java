@@ -73,8 +73,10 @@ class FlinkSqlTranslatorTest {
         assertThat(t.text()).contains("FOR SYSTEM_TIME AS OF s.proctime", "'connector' = 'jdbc'");
         // flink-connector-jdbc is the flink adapter's dependency, not this module's: the statements
         // parse and validate, and planning stops exactly at the missing connector
-        assertThatThrownBy(() -> plan(spec, t)).hasStackTraceContaining("Could not find any factory for identifier 'jdbc'");
+        assertThatThrownBy(() -> plan(spec, t))
+                .hasStackTraceContaining("Could not find any factory for identifier 'jdbc'");
         QuerySpec memory = Specs.read("{test: table_join, rows: 1000, table: memory}", "test");
-        assertThat(((Translation.Queries) new FlinkSqlTranslator(db).translate(memory)).text()).contains("'lookup.cache' = 'FULL'");
+        assertThat(((Translation.Queries) new FlinkSqlTranslator(db).translate(memory)).text())
+                .contains("'lookup.cache' = 'FULL'");
     }
 }

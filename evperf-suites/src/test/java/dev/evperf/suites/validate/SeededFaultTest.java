@@ -32,11 +32,13 @@ class SeededFaultTest {
     }
 
     static Verdict check(QuerySpec spec, List<Object[]> produced) {
-        return Validation.check(spec, spec.outputs(), EVENTS, Map.of("Out", produced), Tolerance.DEFAULT).get(0);
+        return Validation.check(spec, spec.outputs(), EVENTS, Map.of("Out", produced), Tolerance.DEFAULT)
+                .get(0);
     }
 
     static final QuerySpec JOIN = Specs.read("{test: window_join, rows: 200, matches: 2}", "t");
-    static final QuerySpec SLIDING = Specs.read("{test: count_window, function: avg, rows: 100, stream: {max_id: 10}}", "t");
+    static final QuerySpec SLIDING =
+            Specs.read("{test: count_window, function: avg, rows: 100, stream: {max_id: 10}}", "t");
 
     @Test
     void correctOutputsAreAllCorrectInAnyOrder() {
@@ -53,7 +55,8 @@ class SeededFaultTest {
         List<Object[]> produced = rows(JOIN, EVENTS);
         Object[] dropped = produced.remove(produced.size() / 2);
         Verdict v = check(JOIN, produced);
-        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong())).containsExactly(v.expected() - 1, 1L, 0L, 0L);
+        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong()))
+                .containsExactly(v.expected() - 1, 1L, 0L, 0L);
         assertThat(v.examples()).singleElement().satisfies(e -> {
             assertThat(e.kind()).isEqualTo("missing");
             assertThat(e.expected()).containsExactly(dropped);
@@ -75,8 +78,10 @@ class SeededFaultTest {
         Object[] row = produced.get(7_000);
         row[2] = (Double) row[2] + 1e-4; // beyond the tolerance, however small
         Verdict v = check(SLIDING, produced);
-        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong())).containsExactly(v.expected() - 1, 0L, 0L, 1L);
-        assertThat(v.examples()).singleElement().satisfies(e -> assertThat(e.slot()).isEqualTo(7_000));
+        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong()))
+                .containsExactly(v.expected() - 1, 0L, 0L, 1L);
+        assertThat(v.examples()).singleElement().satisfies(e -> assertThat(e.slot())
+                .isEqualTo(7_000));
     }
 
     @Test
@@ -99,13 +104,16 @@ class SeededFaultTest {
         }
         Verdict v = check(spec, produced);
         assertThat(differ).isGreaterThan(1000); // the fault shows in most rows...
-        assertThat(differ).isLessThan(v.expected()); // ...not in all: a row differs only when the extra event is of its ID
-        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong())).containsExactly(v.expected() - differ, 0L, 0L, differ);
+        assertThat(differ)
+                .isLessThan(v.expected()); // ...not in all: a row differs only when the extra event is of its ID
+        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong()))
+                .containsExactly(v.expected() - differ, 0L, 0L, differ);
     }
 
     @Test
     void aTumblingWindowClosedOneEventLateMovesRowsToTheNextWindow() {
-        QuerySpec spec = Specs.read("{test: count_window, function: max, rows: 100, slide: 100, stream: {max_id: 1}}", "t");
+        QuerySpec spec =
+                Specs.read("{test: count_window, function: max, rows: 100, slide: 100, stream: {max_id: 1}}", "t");
         // one ID: one row per window, carrying the window's last seq; an engine closing each window one
         // event late emits window k with seq (k+1)·100, which belongs to window k + 1
         List<Object[]> produced = new ArrayList<>();

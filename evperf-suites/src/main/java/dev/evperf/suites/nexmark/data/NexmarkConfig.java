@@ -24,25 +24,26 @@ import dev.evperf.suites.spec.Specs;
  *                          (default 0: every event in order)
  * @param lateFraction      the share of late events when lateness &gt; 0 (0.1, Nexmark's probDelayedEvent)
  */
-public record NexmarkConfig(Long seed,
-                            @JsonProperty("inter_event_delay") EventDelay interEventDelay,
-                            @JsonProperty("base_time") Long baseTime,
-                            @JsonProperty("person_proportion") Integer personProportion,
-                            @JsonProperty("auction_proportion") Integer auctionProportion,
-                            @JsonProperty("bid_proportion") Integer bidProportion,
-                            @JsonProperty("hot_auction_ratio") Integer hotAuctionRatio,
-                            @JsonProperty("hot_sellers_ratio") Integer hotSellersRatio,
-                            @JsonProperty("hot_bidders_ratio") Integer hotBiddersRatio,
-                            @JsonProperty("in_flight_auctions") Integer inFlightAuctions,
-                            @JsonProperty("active_people") Integer activePeople,
-                            @JsonProperty("avg_person_size") Integer avgPersonSize,
-                            @JsonProperty("avg_auction_size") Integer avgAuctionSize,
-                            @JsonProperty("avg_bid_size") Integer avgBidSize,
-                            Span lateness,
-                            @JsonProperty("late_fraction") Double lateFraction) {
+public record NexmarkConfig(
+        Long seed,
+        @JsonProperty("inter_event_delay") EventDelay interEventDelay,
+        @JsonProperty("base_time") Long baseTime,
+        @JsonProperty("person_proportion") Integer personProportion,
+        @JsonProperty("auction_proportion") Integer auctionProportion,
+        @JsonProperty("bid_proportion") Integer bidProportion,
+        @JsonProperty("hot_auction_ratio") Integer hotAuctionRatio,
+        @JsonProperty("hot_sellers_ratio") Integer hotSellersRatio,
+        @JsonProperty("hot_bidders_ratio") Integer hotBiddersRatio,
+        @JsonProperty("in_flight_auctions") Integer inFlightAuctions,
+        @JsonProperty("active_people") Integer activePeople,
+        @JsonProperty("avg_person_size") Integer avgPersonSize,
+        @JsonProperty("avg_auction_size") Integer avgAuctionSize,
+        @JsonProperty("avg_bid_size") Integer avgBidSize,
+        Span lateness,
+        @JsonProperty("late_fraction") Double lateFraction) {
 
-    public static final NexmarkConfig DEFAULT = new NexmarkConfig(null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null);
+    public static final NexmarkConfig DEFAULT = new NexmarkConfig(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public NexmarkConfig {
         seed = seed == null ? 1L : seed;
@@ -85,8 +86,22 @@ public record NexmarkConfig(Long seed,
     }
 
     public NexmarkConfig withLateness(Span l, double fraction) {
-        return new NexmarkConfig(seed, interEventDelay, baseTime, personProportion, auctionProportion, bidProportion,
-                hotAuctionRatio, hotSellersRatio, hotBiddersRatio, inFlightAuctions, activePeople, avgPersonSize,
-                avgAuctionSize, avgBidSize, l, fraction);
+        return new NexmarkConfig(
+                seed,
+                interEventDelay,
+                baseTime,
+                personProportion,
+                auctionProportion,
+                bidProportion,
+                hotAuctionRatio,
+                hotSellersRatio,
+                hotBiddersRatio,
+                inFlightAuctions,
+                activePeople,
+                avgPersonSize,
+                avgAuctionSize,
+                avgBidSize,
+                l,
+                fraction);
     }
 }

@@ -38,18 +38,44 @@ public final class NexmarkGenerator {
     static final int HOT_BATCH = 100;
 
     // fields of (seed, k, field); each kind uses its own, the kinds never share a k
-    private static final int F_HOT = 1, F_PICK = 2, F_HOT2 = 3, F_PICK2 = 4, F_PRICE = 5, F_PRICE2 = 6, F_TEXT = 7,
-            F_TEXT2 = 8, F_EXTRA = 9, F_LATE = 10, F_LATE_BY = 11;
-    private static final String[] FIRST = {"Ada", "Ben", "Cleo", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena"};
-    private static final String[] LAST = {"Abbott", "Baker", "Chen", "Diaz", "Evans", "Fox", "Garcia", "Hale", "Ito", "Jensen"};
+    private static final int F_HOT = 1,
+            F_PICK = 2,
+            F_HOT2 = 3,
+            F_PICK2 = 4,
+            F_PRICE = 5,
+            F_PRICE2 = 6,
+            F_TEXT = 7,
+            F_TEXT2 = 8,
+            F_EXTRA = 9,
+            F_LATE = 10,
+            F_LATE_BY = 11;
+    private static final String[] FIRST = {
+        "Ada", "Ben", "Cleo", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena"
+    };
+    private static final String[] LAST = {
+        "Abbott", "Baker", "Chen", "Diaz", "Evans", "Fox", "Garcia", "Hale", "Ito", "Jensen"
+    };
     private static final String[] STATES = {"AZ", "CA", "ID", "OR", "WA", "WY"};
-    private static final String[] CITIES = {"Phoenix", "Tucson", "Sacramento", "Fresno", "Boise", "Nampa", "Eugene", "Salem",
-            "Spokane", "Tacoma", "Casper", "Laramie"};
+    private static final String[] CITIES = {
+        "Phoenix",
+        "Tucson",
+        "Sacramento",
+        "Fresno",
+        "Boise",
+        "Nampa",
+        "Eugene",
+        "Salem",
+        "Spokane",
+        "Tacoma",
+        "Casper",
+        "Laramie"
+    };
     private static final String[] HOT_CHANNELS = {"web", "mobile", "partner", "mail"};
     private static final int COLD_CHANNELS = 10_000;
     private static final int POOL = 1024;
     /** 10^(6·h/1024) · 100 and 10^(6·l/2^20): a price is one product of the two, see {@link #price}. */
     private static final double[] PRICE_HIGH = new double[1024];
+
     private static final double[] PRICE_LOW = new double[1024];
 
     static {
@@ -166,10 +192,17 @@ public final class NexmarkGenerator {
             }
         }
         String email = word(seed ^ 0xE3A1L, k, 3, 8) + "@" + word(seed ^ 0xD0A1L, k, 3, 6) + ".com";
-        return new Object[] {k, FIRST_PERSON_ID + id, names[below(bits(seed, k, F_PICK), names.length)], email,
-                new String(digits), CITIES[below(bits(seed, k, F_HOT), CITIES.length)],
-                STATES[below(bits(seed, k, F_HOT2), STATES.length)], dateTime(k),
-                personExtra[below(bits(seed, k, F_EXTRA), POOL)]};
+        return new Object[] {
+            k,
+            FIRST_PERSON_ID + id,
+            names[below(bits(seed, k, F_PICK), names.length)],
+            email,
+            new String(digits),
+            CITIES[below(bits(seed, k, F_HOT), CITIES.length)],
+            STATES[below(bits(seed, k, F_HOT2), STATES.length)],
+            dateTime(k),
+            personExtra[below(bits(seed, k, F_EXTRA), POOL)]
+        };
     }
 
     private Object[] auction(long k, long id, long lastPerson) {
@@ -179,9 +212,19 @@ public final class NexmarkGenerator {
         long initial = price(bits(seed, k, F_PRICE));
         long t = dateTime(k);
         long expires = t + 1 + Long.remainderUnsigned(bits(seed, k, F_PICK2), Math.max(2 * auctionHorizon, 1));
-        return new Object[] {k, FIRST_AUCTION_ID + id, word(seed ^ 0x17E3L, k, 3, 20), descriptions[below(bits(seed, k, F_TEXT), POOL)],
-                initial, initial + price(bits(seed, k, F_PRICE2)), t, expires, FIRST_PERSON_ID + seller,
-                FIRST_CATEGORY_ID + below(bits(seed, k, F_HOT2), CATEGORIES), auctionExtra[below(bits(seed, k, F_EXTRA), POOL)]};
+        return new Object[] {
+            k,
+            FIRST_AUCTION_ID + id,
+            word(seed ^ 0x17E3L, k, 3, 20),
+            descriptions[below(bits(seed, k, F_TEXT), POOL)],
+            initial,
+            initial + price(bits(seed, k, F_PRICE2)),
+            t,
+            expires,
+            FIRST_PERSON_ID + seller,
+            FIRST_CATEGORY_ID + below(bits(seed, k, F_HOT2), CATEGORIES),
+            auctionExtra[below(bits(seed, k, F_EXTRA), POOL)]
+        };
     }
 
     private Object[] bid(long k, long lastAuction, long lastPerson) {
@@ -190,14 +233,26 @@ public final class NexmarkGenerator {
         long auction = hot(choices, config.hotAuctionRatio())
                 ? lastAuction / HOT_BATCH * HOT_BATCH
                 : Math.max(lastAuction - config.inFlightAuctions(), 0)
-                  + below(bits(seed, k, F_PICK), (int) Math.min(lastAuction, config.inFlightAuctions()) + 1 + ID_LEAD);
+                        + below(
+                                bits(seed, k, F_PICK),
+                                (int) Math.min(lastAuction, config.inFlightAuctions()) + 1 + ID_LEAD);
         long bidder = hot(choices >>> 16, config.hotBiddersRatio())
                 ? lastPerson / HOT_BATCH * HOT_BATCH + 1
                 : randomPerson(bits(seed, k, F_PICK2), lastPerson);
-        int c = (choices & (1L << 32)) == 0 ? COLD_CHANNELS + (int) ((choices >>> 33) & 3) : below(choices, COLD_CHANNELS);
+        int c = (choices & (1L << 32)) == 0
+                ? COLD_CHANNELS + (int) ((choices >>> 33) & 3)
+                : below(choices, COLD_CHANNELS);
         long priceAndText = bits(seed, k, F_PRICE);
-        return new Object[] {k, FIRST_AUCTION_ID + auction, FIRST_PERSON_ID + bidder, price(priceAndText),
-                channels[c], urls[c], dateTime(k), bidExtra[(int) (priceAndText & (POOL - 1))]};
+        return new Object[] {
+            k,
+            FIRST_AUCTION_ID + auction,
+            FIRST_PERSON_ID + bidder,
+            price(priceAndText),
+            channels[c],
+            urls[c],
+            dateTime(k),
+            bidExtra[(int) (priceAndText & (POOL - 1))]
+        };
     }
 
     /** True with probability 1 − 1/ratio, from the low 16 bits: a uniform draw in [0, ratio) is above 0. */

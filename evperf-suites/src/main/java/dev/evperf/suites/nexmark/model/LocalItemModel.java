@@ -1,16 +1,16 @@
 package dev.evperf.suites.nexmark.model;
 
+import static dev.evperf.suites.nexmark.data.NexmarkStreams.AUCTION;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.A_CATEGORY;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.A_ID;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.A_SELLER;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.A_SEQ;
-import static dev.evperf.suites.nexmark.data.NexmarkStreams.AUCTION;
+import static dev.evperf.suites.nexmark.data.NexmarkStreams.PERSON;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.P_CITY;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.P_ID;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.P_NAME;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.P_SEQ;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.P_STATE;
-import static dev.evperf.suites.nexmark.data.NexmarkStreams.PERSON;
 
 import dev.evperf.suites.nexmark.query.LocalItem;
 import dev.evperf.suites.reference.Model;
@@ -43,7 +43,9 @@ final class LocalItemModel implements Model {
                 sink.row(out, row(e, a));
             }
         } else if (stream.equals(AUCTION) && (Long) e[A_CATEGORY] == category) {
-            auctionsBySeller.computeIfAbsent((Long) e[A_SELLER], s -> new ArrayList<>()).add(e);
+            auctionsBySeller
+                    .computeIfAbsent((Long) e[A_SELLER], s -> new ArrayList<>())
+                    .add(e);
             Object[] p = persons.get((Long) e[A_SELLER]);
             if (p != null) {
                 sink.row(out, row(p, e));

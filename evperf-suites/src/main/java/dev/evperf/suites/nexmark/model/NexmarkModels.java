@@ -27,8 +27,7 @@ import dev.evperf.suites.reference.Model;
  * only close windows, which {@link Model#end} does here.
  */
 public final class NexmarkModels {
-    private NexmarkModels() {
-    }
+    private NexmarkModels() {}
 
     public static Model of(NexmarkQuery query) {
         String out = query.outputs().get(0).stream();
@@ -37,7 +36,9 @@ public final class NexmarkModels {
             public Model passThrough(PassThrough q) {
                 return (stream, b, sink) -> {
                     if (stream.equals(BID)) {
-                        sink.row(out, new Object[] {b[B_SEQ], b[B_AUCTION], b[B_BIDDER], b[B_PRICE], b[B_TIME], b[B_EXTRA]});
+                        sink.row(
+                                out,
+                                new Object[] {b[B_SEQ], b[B_AUCTION], b[B_BIDDER], b[B_PRICE], b[B_TIME], b[B_EXTRA]});
                     }
                 };
             }
@@ -47,8 +48,9 @@ public final class NexmarkModels {
                 double rate = q.rate();
                 return (stream, b, sink) -> {
                     if (stream.equals(BID)) {
-                        sink.row(out, new Object[] {b[B_SEQ], b[B_AUCTION], b[B_BIDDER], rate * (Long) b[B_PRICE], b[B_TIME],
-                                b[B_EXTRA]});
+                        sink.row(out, new Object[] {
+                            b[B_SEQ], b[B_AUCTION], b[B_BIDDER], rate * (Long) b[B_PRICE], b[B_TIME], b[B_EXTRA]
+                        });
                     }
                 };
             }

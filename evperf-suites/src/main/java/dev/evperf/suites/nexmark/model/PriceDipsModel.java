@@ -5,7 +5,6 @@ import static dev.evperf.suites.nexmark.data.NexmarkStreams.B_BIDDER;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.B_PRICE;
 import static dev.evperf.suites.nexmark.data.NexmarkStreams.B_SEQ;
 
-import dev.evperf.suites.nexmark.query.PriceDips;
 import dev.evperf.suites.reference.Model;
 import dev.evperf.suites.reference.RowSink;
 import java.util.ArrayList;
@@ -22,7 +21,8 @@ import java.util.Map;
  */
 final class PriceDipsModel implements Model {
     private final String out;
-    private final Map<List<Long>, List<long[]>> partial = new HashMap<>(); // {sseq, sprice, dseq (-1: no D yet), dprice}
+    private final Map<List<Long>, List<long[]>> partial =
+            new HashMap<>(); // {sseq, sprice, dseq (-1: no D yet), dprice}
 
     PriceDipsModel(String out) {
         this.out = out;
@@ -32,7 +32,8 @@ final class PriceDipsModel implements Model {
     public void onEvent(String stream, Object[] b, RowSink sink) {
         long seq = (Long) b[B_SEQ];
         long price = (Long) b[B_PRICE];
-        List<long[]> matches = partial.computeIfAbsent(List.of((Long) b[B_AUCTION], (Long) b[B_BIDDER]), x -> new ArrayList<>());
+        List<long[]> matches =
+                partial.computeIfAbsent(List.of((Long) b[B_AUCTION], (Long) b[B_BIDDER]), x -> new ArrayList<>());
         for (Iterator<long[]> it = matches.iterator(); it.hasNext(); ) {
             long[] m = it.next();
             long last = m[2] < 0 ? m[1] : m[3];

@@ -38,8 +38,21 @@ public record Currency(NexmarkConfig data, Double rate) implements NexmarkQuery 
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(Outputs.perInput(Outputs.fields("seq", LONG, "auction", LONG, "bidder", LONG, "price", DOUBLE,
-                "dateTime", LONG, "extra", STRING), "seq"));
+        return List.of(Outputs.perInput(
+                Outputs.fields(
+                        "seq",
+                        LONG,
+                        "auction",
+                        LONG,
+                        "bidder",
+                        LONG,
+                        "price",
+                        DOUBLE,
+                        "dateTime",
+                        LONG,
+                        "extra",
+                        STRING),
+                "seq"));
     }
 
     @Override

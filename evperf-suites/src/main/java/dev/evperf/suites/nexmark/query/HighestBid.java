@@ -38,8 +38,23 @@ public record HighestBid(NexmarkConfig data, Span window) implements NexmarkQuer
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(Outputs.perWindow(Outputs.fields("wend", LONG, "seq", LONG, "auction", LONG, "price", LONG,
-                "bidder", LONG, "dateTime", LONG, "extra", STRING), "seq"));
+        return List.of(Outputs.perWindow(
+                Outputs.fields(
+                        "wend",
+                        LONG,
+                        "seq",
+                        LONG,
+                        "auction",
+                        LONG,
+                        "price",
+                        LONG,
+                        "bidder",
+                        LONG,
+                        "dateTime",
+                        LONG,
+                        "extra",
+                        STRING),
+                "seq"));
     }
 
     @Override

@@ -26,7 +26,10 @@ public record LocalItem(NexmarkConfig data, Long category, List<String> states) 
         category = category == null ? 10L : category;
         states = states == null ? List.of("OR", "ID", "CA") : List.copyOf(states);
         Specs.check(!states.isEmpty(), "states", "must name at least one state");
-        Specs.check(states.stream().allMatch(s -> s.matches("[A-Z]{2}")), "states", "must be two capital letters each, not " + states);
+        Specs.check(
+                states.stream().allMatch(s -> s.matches("[A-Z]{2}")),
+                "states",
+                "must be two capital letters each, not " + states);
     }
 
     @Override
@@ -41,8 +44,13 @@ public record LocalItem(NexmarkConfig data, Long category, List<String> states) 
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(new OutputSchema(Outputs.OUT, Outputs.fields("pseq", LONG, "aseq", LONG, "name", STRING, "city", STRING,
-                "state", STRING, "id", LONG), List.of("pseq", "aseq"), 1, List.of("pseq", "aseq"), false));
+        return List.of(new OutputSchema(
+                Outputs.OUT,
+                Outputs.fields("pseq", LONG, "aseq", LONG, "name", STRING, "city", STRING, "state", STRING, "id", LONG),
+                List.of("pseq", "aseq"),
+                1,
+                List.of("pseq", "aseq"),
+                false));
     }
 
     @Override

@@ -27,15 +27,16 @@ import java.util.List;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "query")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = PassThrough.class, name = "q0"),
-        @JsonSubTypes.Type(value = Currency.class, name = "q1"),
-        @JsonSubTypes.Type(value = Selection.class, name = "q2"),
-        @JsonSubTypes.Type(value = LocalItem.class, name = "q3"),
-        @JsonSubTypes.Type(value = HotItems.class, name = "q5"),
-        @JsonSubTypes.Type(value = HighestBid.class, name = "q7"),
-        @JsonSubTypes.Type(value = NewUsers.class, name = "q8"),
-        @JsonSubTypes.Type(value = Outbid.class, name = "cep1"),
-        @JsonSubTypes.Type(value = PriceDips.class, name = "cep2")})
+    @JsonSubTypes.Type(value = PassThrough.class, name = "q0"),
+    @JsonSubTypes.Type(value = Currency.class, name = "q1"),
+    @JsonSubTypes.Type(value = Selection.class, name = "q2"),
+    @JsonSubTypes.Type(value = LocalItem.class, name = "q3"),
+    @JsonSubTypes.Type(value = HotItems.class, name = "q5"),
+    @JsonSubTypes.Type(value = HighestBid.class, name = "q7"),
+    @JsonSubTypes.Type(value = NewUsers.class, name = "q8"),
+    @JsonSubTypes.Type(value = Outbid.class, name = "cep1"),
+    @JsonSubTypes.Type(value = PriceDips.class, name = "cep2")
+})
 public sealed interface NexmarkQuery
         permits PassThrough, Currency, Selection, LocalItem, HotItems, HighestBid, NewUsers, Outbid, PriceDips {
 

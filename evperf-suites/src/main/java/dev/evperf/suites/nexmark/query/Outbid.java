@@ -43,8 +43,13 @@ public record Outbid(NexmarkConfig data, Span within) implements NexmarkQuery {
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(new OutputSchema(Outputs.OUT, Outputs.fields("aseq", LONG, "cseq", LONG, "auction", LONG,
-                "aprice", LONG, "cprice", LONG), List.of("cseq"), 1, List.of("aseq"), false));
+        return List.of(new OutputSchema(
+                Outputs.OUT,
+                Outputs.fields("aseq", LONG, "cseq", LONG, "auction", LONG, "aprice", LONG, "cprice", LONG),
+                List.of("cseq"),
+                1,
+                List.of("aseq"),
+                false));
     }
 
     @Override

@@ -13,8 +13,7 @@ import java.util.List;
 final class Outputs {
     static final String OUT = "Out";
 
-    private Outputs() {
-    }
+    private Outputs() {}
 
     static NexmarkConfig data(NexmarkConfig data) {
         return data == null ? NexmarkConfig.DEFAULT : data;

@@ -30,8 +30,10 @@ public record PassThrough(NexmarkConfig data) implements NexmarkQuery {
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(Outputs.perInput(Outputs.fields("seq", LONG, "auction", LONG, "bidder", LONG, "price", LONG,
-                "dateTime", LONG, "extra", STRING), "seq"));
+        return List.of(Outputs.perInput(
+                Outputs.fields(
+                        "seq", LONG, "auction", LONG, "bidder", LONG, "price", LONG, "dateTime", LONG, "extra", STRING),
+                "seq"));
     }
 
     @Override

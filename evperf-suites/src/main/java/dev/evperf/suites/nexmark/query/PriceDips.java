@@ -39,8 +39,14 @@ public record PriceDips(NexmarkConfig data) implements NexmarkQuery {
 
     @Override
     public List<OutputSchema> outputs() {
-        return List.of(new OutputSchema(Outputs.OUT, Outputs.fields("sseq", LONG, "dseq", LONG, "useq", LONG, "auction", LONG,
-                "bidder", LONG, "bottom", LONG), List.of("useq"), 1, List.of("sseq"), false));
+        return List.of(new OutputSchema(
+                Outputs.OUT,
+                Outputs.fields(
+                        "sseq", LONG, "dseq", LONG, "useq", LONG, "auction", LONG, "bidder", LONG, "bottom", LONG),
+                List.of("useq"),
+                1,
+                List.of("sseq"),
+                false));
     }
 
     @Override

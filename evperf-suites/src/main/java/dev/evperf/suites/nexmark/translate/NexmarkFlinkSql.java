@@ -65,7 +65,9 @@ public final class NexmarkFlinkSql extends NexmarkTranslator {
 
     @Override
     public Translation currency(Currency q) {
-        return view(q, "SELECT seq, auction, bidder, " + q.rate() + " * price AS price, `dateTime`, extra FROM bid",
+        return view(
+                q,
+                "SELECT seq, auction, bidder, " + q.rate() + " * price AS price, `dateTime`, extra FROM bid",
                 "Flink computes the product as an exact DECIMAL, which the adapter hands on as a double");
     }
 
@@ -77,7 +79,9 @@ public final class NexmarkFlinkSql extends NexmarkTranslator {
     @Override
     public Translation localItem(LocalItem q) {
         String states = q.states().stream().map(s -> "P.state = '" + s + "'").collect(Collectors.joining(" OR "));
-        return view(q, "SELECT P.seq AS pseq, A.seq AS aseq, P.name, P.city, P.state, A.id\n"
+        return view(
+                q,
+                "SELECT P.seq AS pseq, A.seq AS aseq, P.name, P.city, P.state, A.id\n"
                         + "FROM auction AS A INNER JOIN person AS P ON A.seller = P.id\n"
                         + "WHERE A.category = " + q.category() + " AND (" + states + ")",
                 "Nexmark's regular (incremental) join: both inputs kept in Flink's state without bound");
@@ -86,42 +90,53 @@ public final class NexmarkFlinkSql extends NexmarkTranslator {
     @Override
     public Translation hotItems(HotItems q) {
         String counts = "SELECT auction, COUNT(*) AS num, window_start, window_end\n"
-                + "FROM TABLE(HOP(TABLE bid, DESCRIPTOR(rowtime), " + interval(q.slide()) + ", " + interval(q.window()) + "))\n"
+                + "FROM TABLE(HOP(TABLE bid, DESCRIPTOR(rowtime), " + interval(q.slide()) + ", " + interval(q.window())
+                + "))\n"
                 + "GROUP BY auction, window_start, window_end";
-        return queries(q, "CREATE TEMPORARY VIEW AuctionBids AS\n" + counts + ";\n"
+        return queries(
+                q,
+                "CREATE TEMPORARY VIEW AuctionBids AS\n" + counts + ";\n"
                         + "CREATE TEMPORARY VIEW `Out` AS\nSELECT B.window_end AS wend, B.auction, B.num\nFROM AuctionBids AS B\n"
                         + "JOIN (SELECT MAX(num) AS maxn, window_start, window_end FROM AuctionBids GROUP BY window_start, window_end) AS M\n"
-                        + "ON B.window_start = M.window_start AND B.window_end = M.window_end AND B.num >= M.maxn;\n", options(q),
+                        + "ON B.window_start = M.window_start AND B.window_end = M.window_end AND B.num >= M.maxn;\n",
+                options(q),
                 "Nexmark's q5: per-window counts joined with their per-window maximum (a cascaded window aggregation and a window join)");
     }
 
     @Override
     public Translation highestBid(HighestBid q) {
-        return queries(q, "CREATE TEMPORARY VIEW MaxPrice AS\nSELECT MAX(price) AS maxprice, window_start, window_end\nFROM "
+        return queries(
+                q,
+                "CREATE TEMPORARY VIEW MaxPrice AS\nSELECT MAX(price) AS maxprice, window_start, window_end\nFROM "
                         + tumble("bid", q.window()) + "\nGROUP BY window_start, window_end;\n"
                         + "CREATE TEMPORARY VIEW `Out` AS\n"
                         + "SELECT M.window_end AS wend, B.seq, B.auction, B.price, B.bidder, B.`dateTime`, B.extra\n"
                         + "FROM (SELECT * FROM " + tumble("bid", q.window()) + ") AS B\n"
                         + "JOIN MaxPrice AS M ON B.window_start = M.window_start AND B.window_end = M.window_end "
-                        + "AND B.price = M.maxprice;\n", options(q),
+                        + "AND B.price = M.maxprice;\n",
+                options(q),
                 "a window join of the bids with their window's maximum, where Nexmark joins on dateTime BETWEEN the window's "
                         + "bounds (which also admits a bid at exactly the end)");
     }
 
     @Override
     public Translation newUsers(NewUsers q) {
-        return view(q, "SELECT P.window_end AS wend, P.id, P.name\nFROM (\n"
-                + "  SELECT id, name, window_start, window_end FROM " + tumble("person", q.window()) + "\n"
-                + "  GROUP BY id, name, window_start, window_end) AS P\nJOIN (\n"
-                + "  SELECT seller, window_start, window_end FROM " + tumble("auction", q.window()) + "\n"
-                + "  GROUP BY seller, window_start, window_end) AS A\n"
-                + "ON P.id = A.seller AND P.window_start = A.window_start AND P.window_end = A.window_end");
+        return view(
+                q,
+                "SELECT P.window_end AS wend, P.id, P.name\nFROM (\n"
+                        + "  SELECT id, name, window_start, window_end FROM " + tumble("person", q.window()) + "\n"
+                        + "  GROUP BY id, name, window_start, window_end) AS P\nJOIN (\n"
+                        + "  SELECT seller, window_start, window_end FROM " + tumble("auction", q.window()) + "\n"
+                        + "  GROUP BY seller, window_start, window_end) AS A\n"
+                        + "ON P.id = A.seller AND P.window_start = A.window_start AND P.window_end = A.window_end");
     }
 
     @Override
     public Translation outbid(Outbid q) {
         long w = q.within().millis();
-        return view(q, "SELECT aseq, cseq, auction, aprice, cprice FROM bid\nMATCH_RECOGNIZE (\n"
+        return view(
+                q,
+                "SELECT aseq, cseq, auction, aprice, cprice FROM bid\nMATCH_RECOGNIZE (\n"
                         + "  PARTITION BY auction ORDER BY rowtime\n"
                         + "  MEASURES A.seq AS aseq, C.seq AS cseq, A.price AS aprice, C.price AS cprice\n"
                         + "  ONE ROW PER MATCH AFTER MATCH SKIP TO NEXT ROW\n"
@@ -133,12 +148,14 @@ public final class NexmarkFlinkSql extends NexmarkTranslator {
 
     @Override
     public Translation priceDips(PriceDips q) {
-        return view(q, "SELECT sseq, dseq, useq, auction, bidder, bottom FROM bid\nMATCH_RECOGNIZE (\n"
-                + "  PARTITION BY auction, bidder ORDER BY rowtime\n"
-                + "  MEASURES S.seq AS sseq, LAST(D.seq) AS dseq, U.seq AS useq, LAST(D.price) AS bottom\n"
-                + "  ONE ROW PER MATCH AFTER MATCH SKIP TO LAST U\n"
-                + "  PATTERN (S D+ U)\n  DEFINE\n"
-                + "    D AS D.price < COALESCE(LAST(D.price, 1), S.price),\n    U AS U.price > LAST(D.price)\n)",
+        return view(
+                q,
+                "SELECT sseq, dseq, useq, auction, bidder, bottom FROM bid\nMATCH_RECOGNIZE (\n"
+                        + "  PARTITION BY auction, bidder ORDER BY rowtime\n"
+                        + "  MEASURES S.seq AS sseq, LAST(D.seq) AS dseq, U.seq AS useq, LAST(D.price) AS bottom\n"
+                        + "  ONE ROW PER MATCH AFTER MATCH SKIP TO LAST U\n"
+                        + "  PATTERN (S D+ U)\n  DEFINE\n"
+                        + "    D AS D.price < COALESCE(LAST(D.price, 1), S.price),\n    U AS U.price > LAST(D.price)\n)",
                 "Flink has no PREV (physical offsets): the row before a D is the previous D (LAST(D.price, 1)) or S, the row "
                         + "before U is the last D; Nexmark's text compares U with LAST(D.price, 1), the D before the last, which "
                         + "this does not");

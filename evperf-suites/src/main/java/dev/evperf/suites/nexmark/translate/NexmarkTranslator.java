@@ -22,7 +22,9 @@ public abstract class NexmarkTranslator implements NexmarkQuery.Visitor<Translat
     }
 
     public final Translation translate(NexmarkQuery query) {
-        if (closesWindowsOnEvents() && query.dependsOnEventTimeOrder() && !query.data().inOrder()) {
+        if (closesWindowsOnEvents()
+                && query.dependsOnEventTimeOrder()
+                && !query.data().inOrder()) {
             return unsupported(ARRIVAL_ORDER);
         }
         return query.accept(this);
@@ -37,7 +39,12 @@ public abstract class NexmarkTranslator implements NexmarkQuery.Visitor<Translat
 
     /** The query in the engine's language over the query's inputs, to its outputs; empty notes are left out. */
     final Translation queries(NexmarkQuery q, String text, Map<String, Object> options, String... notes) {
-        return new Translation.Queries(engine, q.inputs(), text, q.outputs(), options,
+        return new Translation.Queries(
+                engine,
+                q.inputs(),
+                text,
+                q.outputs(),
+                options,
                 Arrays.stream(notes).filter(n -> !n.isEmpty()).toList());
     }
 
@@ -55,7 +62,8 @@ public abstract class NexmarkTranslator implements NexmarkQuery.Visitor<Translat
      * they agree with the model only when event time is in order. With late events their windows
      * would take a late event into whichever window is open, and their patterns order rows by arrival.
      */
-    static final String ARRIVAL_ORDER = "out-of-order events (lateness > 0): this engine's event-time windows close on the "
-            + "first event past their end and put a late event into whichever window is open, and its patterns match in "
-            + "arrival order; it has no watermark with a lateness bound";
+    static final String ARRIVAL_ORDER =
+            "out-of-order events (lateness > 0): this engine's event-time windows close on the "
+                    + "first event past their end and put a late event into whichever window is open, and its patterns match in "
+                    + "arrival order; it has no watermark with a lateness bound";
 }
