@@ -19,7 +19,7 @@ class DisturbanceTest {
         TrialResult.Draft r = ok(100);
         r.runNs = 1_000_000_000L;
         r.disturbance = new TrialResult.Disturbance(
-                new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal, null);
+                new TrialResult.Stalls(1, stalls, totalMs, maxMs, (int) stalls), switches, steal, null, null, null);
         return r.result();
     }
 

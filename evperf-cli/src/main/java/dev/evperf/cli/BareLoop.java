@@ -9,6 +9,7 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.core.data.EventPool;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.workload.Workload;
+import dev.evperf.monitor.sensors.Descheduling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,6 +33,9 @@ import jdk.jfr.consumer.RecordingFile;
  * takes longer to compile, so comparing whole short runs compares compilers, not steady states.
  *
  * It prints one JSON line: the timed events, the warm-up events, the loop's time, ns per event,
+ * the loop thread's time on a CPU per event and its time waiting for a CPU (procfs schedstat, as
+ * a trial's result.json gives its senders': on a machine whose cores are all busy these separate
+ * what the send path costs from how much CPU the loop got),
  * the cost of one {@code System.nanoTime()} measured in the same JVM (10 M back-to-back calls after
  * the loop), and the GC pauses JFR recorded while the timed loop ran (jdk.GCPhasePause, as a
  * trial's result.json counts them).
@@ -81,9 +85,13 @@ public final class BareLoop {
             recording.start();
             send(input, pool, 0, warm);
             Instant from = Instant.now();
+            long[] sched0 = Descheduling.schedstat();
             long t0 = System.nanoTime();
             send(input, pool, warm, warm + n);
             long loopNs = System.nanoTime() - t0;
+            long[] sched1 = Descheduling.schedstat();
+            double onCpuNs = sched0 == null || sched1 == null ? Double.NaN : (sched1[0] - sched0[0]) / (double) n;
+            double waitMs = sched0 == null || sched1 == null ? Double.NaN : (sched1[1] - sched0[1]) / 1e6;
             Instant to = Instant.now();
             recording.stop();
             recording.dump(jfr);
@@ -97,7 +105,8 @@ public final class BareLoop {
             System.out.printf(
                     Locale.ROOT,
                     "{\"engine\": \"%s\", \"events\": %d, \"warm_up_events\": %d, \"outputs\": %d, \"loop_ns\": %d, \"ns_per_event\": %.3f,"
-                            + " \"events_per_s\": %.1f, \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d}%n",
+                            + " \"events_per_s\": %.1f, \"on_cpu_ns_per_event\": %s, \"runqueue_wait_ms\": %s,"
+                            + " \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d}%n",
                     engineName,
                     n,
                     warm,
@@ -105,6 +114,8 @@ public final class BareLoop {
                     loopNs,
                     loopNs / (double) n,
                     n * 1e9 / loopNs,
+                    number(onCpuNs),
+                    number(waitMs),
                     nanoTimeCost(),
                     pauseMs,
                     pauses);
@@ -120,6 +131,11 @@ public final class BareLoop {
             e[0] = seq;
             input.send(e);
         }
+    }
+
+    /** A JSON number with three decimals, or null for NaN (procfs unreadable). */
+    private static String number(double v) {
+        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.3f", v);
     }
 
     /** ns per System.nanoTime() call, back to back (the clock reads a trial's records take). */

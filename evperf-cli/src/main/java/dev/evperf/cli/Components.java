@@ -72,7 +72,7 @@ final class Components {
         if (stopped.getAsBoolean()) return components;
         try {
             progress.printf(
-                    "evperf: components ready in %.1f s%s%s%s%n",
+                    "evperf: components ready in %.1f s%s%s%s%s%n",
                     (System.nanoTime() - t0) / 1e9,
                     components.bootstrap() != null ? ", broker " + components.bootstrap() : "",
                     components.rest() != null ? ", flink " + components.rest() : "",

@@ -62,11 +62,19 @@ public record TrialResult(
     /**
      * What took the core away from the senders during the timed loop (null in older results):
      * the driver's stalls while waiting, the sender threads' involuntary context switches (null
-     * where procfs was unreadable), the machine's steal time in CPU-ms (null likewise).
+     * where procfs was unreadable), the machine's steal time in CPU-ms (null likewise), and the
+     * sender threads' time on a CPU and time runnable but waiting for one over their loops, in ms
+     * (procfs {@code schedstat}; null where unreadable and in results written before they were kept).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Disturbance(Stalls stalls, Long driverInvoluntarySwitches, Double stealMs, String note) {}
+    public record Disturbance(
+            Stalls stalls,
+            Long driverInvoluntarySwitches,
+            Double stealMs,
+            Double sendersOnCpuMs,
+            Double sendersRunqueueWaitMs,
+            String note) {}
 
     /** The driver's stalls (its clock jumped more than {@code thresholdMs} while it waited); {@code kept} in stalls.csv. */
     @JsonIgnoreProperties(ignoreUnknown = true)

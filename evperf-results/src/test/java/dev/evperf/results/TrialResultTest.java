@@ -27,7 +27,8 @@ class TrialResultTest {
         d.links = Map.of("send", 990L, "differing", 0L);
         d.timing = Map.of("every", 10);
         d.errors = new TrialResult.Errors(1, 1, 0, 10, List.of(new TrialResult.First(7, "engine", null, "boom")), 1);
-        d.disturbance = new TrialResult.Disturbance(new TrialResult.Stalls(1, 2, 3, 2, 2), null, 0.0, "note");
+        d.disturbance =
+                new TrialResult.Disturbance(new TrialResult.Stalls(1, 2, 3, 2, 2), null, 0.0, null, null, "note");
         d.clock = new TrialResult.Clock(1, 2, 3, 4, "n", 5);
         TrialResult written = d.result();
         Files.writeString(dir.resolve(Layout.RESULT_JSON), ResultsJson.MAPPER.writeValueAsString(written));

@@ -13,7 +13,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * involuntary context switches over its timed loop (procfs {@code nonvoluntary_ctxt_switches} of
  * {@code /proc/thread-self/status}: preempted while runnable; a park is voluntary), and the
  * machine's steal time (the {@code cpu} line of {@code /proc/stat}: a VM's vCPUs waiting for the
- * host), in CPU-ms over all CPUs. A sender calls {@link #begin} before its loop and {@link #end}
+ * host), in CPU-ms over all CPUs; and each sender thread's time on a CPU and time runnable but
+ * waiting for one (the first two fields of {@code /proc/thread-self/schedstat}, ns): on a machine
+ * whose cores are all busy, a trial's senders share them with its own other threads and with the
+ * machine's other work, so their wall time per event says how much CPU they got, and their time
+ * on a CPU per event what the send path costs. A sender calls {@link #begin} before its loop and {@link #end}
  * after, off the loop; the sensor sampler reads the registered threads' counters as the run goes.
  * Where procfs is unreadable the figures are null, not 0.
  */
@@ -21,6 +25,10 @@ public final class Descheduling {
     private static final Set<Path> THREADS = ConcurrentHashMap.newKeySet();
     private static final ThreadLocal<Long> START = new ThreadLocal<>();
     private static final AtomicLong SWITCHES = new AtomicLong();
+    private static final ThreadLocal<long[]> SCHED_START = new ThreadLocal<>();
+    private static final AtomicLong ON_CPU_NS = new AtomicLong();
+    private static final AtomicLong RUNQUEUE_WAIT_NS = new AtomicLong();
+    private static volatile boolean schedUnreadable;
     private static volatile boolean unreadable;
     /** /proc/stat's unit (USER_HZ), in ms. */
     private static final double MS_PER_TICK = 1000 / ProcSensors.TICKS_PER_S;
@@ -32,6 +40,9 @@ public final class Descheduling {
         THREADS.clear();
         SWITCHES.set(0);
         unreadable = false;
+        ON_CPU_NS.set(0);
+        RUNQUEUE_WAIT_NS.set(0);
+        schedUnreadable = false;
     }
 
     /** The calling thread is about to send: registers it and reads its counter. */
@@ -41,10 +52,20 @@ public final class Descheduling {
         long c = nonvoluntary(Path.of("/proc/thread-self/status"));
         START.set(c);
         if (c < 0) unreadable = true;
+        long[] sched = schedstat();
+        SCHED_START.set(sched);
+        if (sched == null) schedUnreadable = true;
     }
 
     /** The calling thread has sent its last event: adds its involuntary switches since {@link #begin}. */
     public static void end() {
+        long[] sched = schedstat(), schedStart = SCHED_START.get();
+        if (sched == null || schedStart == null) {
+            schedUnreadable = true;
+        } else {
+            ON_CPU_NS.addAndGet(sched[0] - schedStart[0]);
+            RUNQUEUE_WAIT_NS.addAndGet(sched[1] - schedStart[1]);
+        }
         Long start = START.get();
         long c = nonvoluntary(Path.of("/proc/thread-self/status"));
         if (start == null || start < 0 || c < 0) {
@@ -86,8 +107,12 @@ public final class Descheduling {
                 stalls,
                 unreadable ? null : SWITCHES.get(),
                 Double.isNaN(steal) ? null : steal,
+                schedUnreadable ? null : ON_CPU_NS.get() / 1e6,
+                schedUnreadable ? null : RUNQUEUE_WAIT_NS.get() / 1e6,
                 "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
-                        + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others (all CPUs)");
+                        + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others"
+                        + " (all CPUs); senders on CPU / runqueue wait: the sender threads' time running and time runnable"
+                        + " but waiting for a CPU over their loops (procfs schedstat)");
     }
 
     /** /proc/self/task/TID of the calling thread, from the /proc/thread-self link; null where there is none. */
@@ -96,6 +121,21 @@ public final class Descheduling {
             Path link = Files.readSymbolicLink(Path.of("/proc/thread-self")); // "PID/task/TID"
             return Path.of("/proc").resolve(link);
         } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The calling thread's time on a CPU and time waiting on a runqueue so far, in ns (the first two
+     * fields of /proc/thread-self/schedstat), or null when unreadable.
+     */
+    public static long[] schedstat() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/thread-self/schedstat"))
+                    .trim()
+                    .split("\\s+");
+            return new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])};
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
