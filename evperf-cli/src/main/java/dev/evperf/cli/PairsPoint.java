@@ -171,7 +171,6 @@ final class PairsPoint {
             PairsLatency.Figures lat = PairsLatency.of(outputs(data, ticks, PairsOutputs.ORDER));
             PairsLatency.Figures indLat =
                     PairsLatency.of(PairsOutputs.INDICATOR, outputs(data, ticks, PairsOutputs.INDICATOR));
-            Files.writeString(dir.resolve(engine + "-marketorder-latency.csv"), lat.histogramCsv());
             JsonNode result =
                     Json.MAPPER.readTree(trial.resolve(Layout.RESULT_JSON).toFile());
             JsonNode phase = result.path("phases").path(0);
@@ -210,7 +209,8 @@ final class PairsPoint {
                     "  sent at %.1f %% of the schedule's rate; sender threads preempted %d times%n",
                     r.keptPercent,
                     r.preempted));
-            if (!r.complete()) continue;
+            if (!r.complete()) continue; // no MarketOrder stream: no MarketOrder histogram either
+            Files.writeString(dir.resolve(engine + "-marketorder-latency.csv"), lat.histogramCsv());
             report.append("  MarketOrder latency histogram (measurement interval):\n");
             for (String line : lat.histogramLines())
                 report.append("    ").append(line).append('\n');

@@ -49,5 +49,6 @@ class PairsFlinkRunTest {
         long expected = Long.parseLong(line.strip().split(" ")[1]);
         assertThat(expected).as(line).isGreaterThan(1000);
         assertThat(dir.resolve("flink/trials/t001/values-MarketOrder.csv")).doesNotExist();
+        assertThat(dir.resolve("flink-marketorder-latency.csv")).doesNotExist();
     }
 }

@@ -16,12 +16,13 @@ public final class PairsTranslators {
      * code in the sense of Appendix B.3.
      */
     public static final String KSTREAMS_UNSUPPORTED = "UNSUPPORTED: Kafka Streams has no query language, and"
-            + " evperf's pipeline language for it (from, where, select, avg, count, window, into) cannot express"
-            + " the Indicator stream: a pipeline reads one input stream and never another pipeline's output, so"
-            + " two symbols' averages cannot meet (no join, no ratio of two fields); its event-time window has"
-            + " no key (no average per symbol and period) and closes only on the rows that reach it (not on"
-            + " another symbol's tick); it has no count window (the last numPeriods ratios) and no standard"
-            + " deviation. Steps doing these in Java would be user code (Appendix B.3)";
+            + " evperf's pipeline language for it (from, where, select, avg, count, window, join, into) cannot"
+            + " express the Indicator stream: select scales a field by a constant but cannot divide or multiply"
+            + " two fields (no ratio avg1 / avg2, no squares), window aggregates have no standard deviation and"
+            + " no key (one pipeline per symbol, whose window then closes on that symbol's rows only, not on"
+            + " another symbol's tick), and there is no count window (the last numPeriods ratios; a time window"
+            + " of numPeriods periods differs when a period is empty). Steps doing these in Java would be user"
+            + " code (Appendix B.3)";
 
     private PairsTranslators() {}
 
