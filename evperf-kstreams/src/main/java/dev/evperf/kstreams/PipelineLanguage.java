@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * from &lt;input&gt; [step …] into &lt;output&gt;
  * input: an input stream, or an earlier statement's output (which then stays inside the topology)
  * step: where &lt;field&gt; [mod &lt;integer&gt;] (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
+ *     | where &lt;field&gt; (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;field&gt;
  *     | where &lt;field&gt; in (&lt;value&gt; [, &lt;value&gt; …])
  *     | select &lt;item&gt; [, &lt;item&gt; …]
  *          item: &lt;field&gt; [* &lt;number&gt;] [as &lt;name&gt;]   a scaled field is a double
@@ -133,7 +134,10 @@ final class PipelineLanguage {
                     Token op = next("a comparison");
                     if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text()))
                         throw error(op, "expected a comparison, found '" + op.text() + "'");
-                    steps.add(new Step.Where(f, modulus, op.text(), literal(fields.get(f))));
+                    Object right = at < tokens.size() && isField(peek(), fields)
+                            ? new Step.Where.Other(field(fields))
+                            : literal(fields.get(f));
+                    steps.add(new Step.Where(f, modulus, op.text(), right));
                 }
                 case "select" -> {
                     List<Integer> picked = new ArrayList<>();
@@ -333,6 +337,10 @@ final class PipelineLanguage {
                 t,
                 "no field '" + t.text() + "'; the rows here have "
                         + fields.stream().map(Field::name).toList());
+    }
+
+    private static boolean isField(String name, List<Field> fields) {
+        return fields.stream().anyMatch(x -> x.name().equals(name));
     }
 
     private long positiveInteger(Token t) throws EngineException {
