@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.launch.Pids;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -68,7 +69,10 @@ class DatabaseRunTest {
                 .readTree(out.resolve("trials/t001/trial.json").toFile());
         long pid = trial.path("component_pids").path("postgres").asLong();
         assertThat(pid).isPositive();
-        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
+        assertThat(Pids.running(pid)).as("postmaster %d after the run", pid).isFalse();
+        assertThat(pg.has("postmaster_killed"))
+                .as("stopped by pg_ctl, not killed")
+                .isFalse();
         assertThatThrownBy(() -> {
                     try (Socket s = new Socket()) {
                         s.connect(new InetSocketAddress("127.0.0.1", url.getPort()), 2000);

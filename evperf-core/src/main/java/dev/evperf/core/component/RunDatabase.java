@@ -3,6 +3,7 @@ package dev.evperf.core.component;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.launch.Pids;
 import dev.evperf.suites.postgres.PostgresServer;
 import dev.evperf.suites.postgres.Tables;
 import dev.evperf.suites.spec.TableJoin;
@@ -29,6 +30,9 @@ final class RunDatabase implements AutoCloseable {
     private final List<String> loads = new ArrayList<>();
     private String table; // "seed/rows" of the table1 it holds, or null
     private boolean stopped;
+    private boolean postmasterKilled; // it outlived pg_ctl stop by POSTMASTER_EXIT and got SIGKILL
+
+    private static final java.time.Duration POSTMASTER_EXIT = java.time.Duration.ofSeconds(10);
 
     private RunDatabase(Path dir, PostgresServer server, long startMs) {
         this.dir = dir;
@@ -99,8 +103,7 @@ final class RunDatabase implements AutoCloseable {
     String died() {
         if (stopped) return null;
         long pid = pid();
-        boolean alive =
-                pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        boolean alive = pid > 0 && Pids.running(pid);
         return alive ? null : "postgres (" + (pid > 0 ? "pid " + pid : "no postmaster.pid") + ") is gone";
     }
 
@@ -113,14 +116,28 @@ final class RunDatabase implements AutoCloseable {
         o.put("directory", dir.toString());
         o.set("table1_loads", Json.MAPPER.valueToTree(loads));
         o.put("stopped", stopped);
+        if (postmasterKilled) o.put("postmaster_killed", true);
         return o;
     }
 
-    /** Stops the server (pg_ctl stop) and removes its data directory. */
+    /**
+     * Stops the server (pg_ctl stop) and removes its data directory, then waits for the postmaster to
+     * end: pg_ctl returns once postmaster.pid is gone, which the postmaster removes just before it exits.
+     */
     @Override
     public void close() {
         if (stopped) return;
         stopped = true;
+        long pid = pid();
         server.close();
+        if (pid <= 0) return;
+        try {
+            if (!Pids.awaitGone(pid, POSTMASTER_EXIT)) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                postmasterKilled = true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
