@@ -36,11 +36,12 @@ import java.util.regex.Pattern;
  *                                      when it closes, rows (wend, …): {@link WindowStep}
  *     | window &lt;duration&gt; [advance &lt;duration&gt;] distinct &lt;field&gt; [, …]
  *                                      each distinct value per window, when it closes: {@link Step.Distinct}
- *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt;
+ *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt; [grace &lt;duration&gt;]
  *                                      stream–stream inner join on equal fields, record times at
  *                                      most the duration apart: rows (these fields, the other's): {@link JoinStep}
  * </pre>
- * {@code --} starts a comment. Errors name the line and column in the user's text.
+ * {@code --} starts a comment. Errors name the line and column in the user's text. (A little over 400
+ * lines: one recursive-descent parser of one grammar, which reads best whole.)
  */
 final class PipelineLanguage {
     private static final Pattern TOKEN = Pattern.compile(
@@ -249,6 +250,11 @@ final class PipelineLanguage {
         } while (at < tokens.size() && peek().equalsIgnoreCase("and"));
         expect("within");
         Token d = next("a duration");
+        long grace = 0;
+        if (at < tokens.size() && peek().equalsIgnoreCase("grace")) {
+            at++;
+            grace = duration(next("a duration")).toMillis();
+        }
         for (Field f : otherFields) {
             if (fields.stream().anyMatch(g -> g.name().equals(f.name())))
                 throw error(
@@ -259,6 +265,7 @@ final class PipelineLanguage {
                 left.stream().mapToInt(Integer::intValue).toArray(),
                 right.stream().mapToInt(Integer::intValue).toArray(),
                 duration(d).toMillis(),
+                grace,
                 fields,
                 otherFields);
     }

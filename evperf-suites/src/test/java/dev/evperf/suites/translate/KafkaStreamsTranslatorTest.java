@@ -47,7 +47,8 @@ class KafkaStreamsTranslatorTest {
         assertThat(t.text())
                 .isEqualTo("from stream1 select seq as a1seq, ID as id1, TS as ts1 into First;\n"
                         + "from stream1 where A1 > 90.1 select seq as a2seq, ID, TS into Second;\n"
-                        + "from First join Second on id1 = ID within 100ms where a1seq < a2seq select a1seq, a2seq, ID"
+                        + "from First join Second on id1 = ID within 100ms grace 10s where a1seq < a2seq select a1seq,"
+                        + " a2seq, ID"
                         + " into Out\n");
         assertThat(t.options()).containsEntry("timestamp", "TS");
     }
