@@ -304,14 +304,17 @@ public final class AgentTrial {
             sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts, driverParts);
             probeAll("during-" + period, plan.probesDuring());
             boolean done = true;
+            AgentFailure failed = null;
+            // every agent asked before a part's failure is blamed: a lost agent (e.g. the broker's) makes
+            // the parts that used it fail too, and the trial names the cause, not the first one asked
             for (AgentLink l : links.values()) {
                 JsonNode s = l.status();
-                if (s.get("failures").size() > 0) {
-                    throw new AgentFailure(
+                if (s.get("failures").size() > 0 && failed == null)
+                    failed = new AgentFailure(
                             l.name(), "failed: " + s.get("failures").get(0).asText(), null);
-                }
                 done &= s.get("done").asBoolean();
             }
+            if (failed != null) throw failed;
             if (done) return;
             if (System.nanoTime() > deadline) {
                 throw new AgentFailure(

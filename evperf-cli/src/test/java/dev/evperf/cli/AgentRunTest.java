@@ -236,7 +236,8 @@ class AgentRunTest {
         Path w = example("  probes:", "  switches:\n    - {after: 1s, agent: sink-1, xoy: {x: 1, y: 4}}\n  probes:");
         Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
-        assertThat(cli.out).contains("switch (controller's request): sink-1 part 0 handler downsample 1 -> xoy 1/4 at ");
+        assertThat(cli.out)
+                .contains("switch (controller's request): sink-1 part 0 handler downsample 1 -> xoy 1/4 at ");
         long before = new ObjectMapper()
                 .readTree(tmp.resolve("run/t001/result.json").toFile())
                 .path("switches")
