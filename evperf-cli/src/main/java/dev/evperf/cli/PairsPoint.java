@@ -48,13 +48,21 @@ final class PairsPoint {
         final Verdict ind;
         final Verdict ord;
         final PairsLatency.Figures latency;
+        /** The same figures over the Indicator stream (not the thesis's: p_score is MarketOrder's). */
+        final PairsLatency.Figures indLatency;
         /** Achieved / target send rate over the run, %: below 100 the engine (or the machine) did not keep up. */
         final double keptPercent;
         /** Times the sender threads were preempted while runnable: how much the machine disturbed the driver. */
         final long preempted;
 
-        Result(String engine, int exit, Verdict ind, Verdict ord, PairsLatency.Figures latency) {
-            this(engine, exit, ind, ord, latency, Double.NaN, -1);
+        Result(
+                String engine,
+                int exit,
+                Verdict ind,
+                Verdict ord,
+                PairsLatency.Figures latency,
+                PairsLatency.Figures indLatency) {
+            this(engine, exit, ind, ord, latency, indLatency, Double.NaN, -1);
         }
 
         Result(
@@ -63,6 +71,7 @@ final class PairsPoint {
                 Verdict ind,
                 Verdict ord,
                 PairsLatency.Figures latency,
+                PairsLatency.Figures indLatency,
                 double keptPercent,
                 long preempted) {
             this.engine = engine;
@@ -70,6 +79,7 @@ final class PairsPoint {
             this.ind = ind;
             this.ord = ord;
             this.latency = latency;
+            this.indLatency = indLatency;
             this.keptPercent = keptPercent;
             this.preempted = preempted;
         }
@@ -145,7 +155,7 @@ final class PairsPoint {
             Path trial = onlyTrial(runDir);
             if (rc != 0 || trial == null) {
                 report.append(String.format(Locale.ROOT, "%s: the run failed (exit %d; see %s)%n", engine, rc, runDir));
-                results.put(engine, new Result(engine, rc, null, null, null));
+                results.put(engine, new Result(engine, rc, null, null, null, null));
                 continue;
             }
             Verdict ind = PairsValidator.indicators(
@@ -157,8 +167,10 @@ final class PairsPoint {
                             PairsWorkload.readValues(
                                     trial.resolve("values-MarketOrder.csv"), PairsOutputs.ORDER_FIELDS))
                     : null;
-            PairsLatency.Figures lat = PairsLatency.of(orders(TrialData.load(trial), ticks));
-            Files.writeString(dir.resolve(engine + "-marketorder-latency.csv"), lat.histogramCsv());
+            TrialData data = TrialData.load(trial);
+            PairsLatency.Figures lat = PairsLatency.of(outputs(data, ticks, PairsOutputs.ORDER));
+            PairsLatency.Figures indLat =
+                    PairsLatency.of(PairsOutputs.INDICATOR, outputs(data, ticks, PairsOutputs.INDICATOR));
             JsonNode result =
                     Json.MAPPER.readTree(trial.resolve(Layout.RESULT_JSON).toFile());
             JsonNode phase = result.path("phases").path(0);
@@ -168,6 +180,7 @@ final class PairsPoint {
                     ind,
                     ord,
                     lat,
+                    indLat,
                     100
                             * phase.path("achieved_rate").asDouble()
                             / phase.path("target_rate").asDouble(),
@@ -181,18 +194,23 @@ final class PairsPoint {
                     .append(r.complete() ? "" : " (Indicator only)")
                     .append('\n');
             report.append("  ").append(ind.summary()).append('\n');
-            if (!r.complete()) {
+            if (r.complete()) {
+                report.append("  ").append(ord.summary()).append('\n');
+                report.append("  ").append(lat.line()).append('\n');
+                report.append("  ").append(pScoreLine(s, lat)).append('\n');
+            } else {
                 report.append("  ").append(String.join("; ", q.notes())).append('\n');
-                continue;
+                report.append("  no p_score: it is defined on MarketOrder latency alone\n");
             }
-            report.append("  ").append(ord.summary()).append('\n');
-            report.append("  ").append(lat.line()).append('\n');
-            report.append("  ").append(pScoreLine(s, lat)).append('\n');
+            report.append("  ").append(indLat.line()).append('\n');
+            report.append("  ").append(indicatorScoreLine(s, indLat)).append('\n');
             report.append(String.format(
                     Locale.ROOT,
                     "  sent at %.1f %% of the schedule's rate; sender threads preempted %d times%n",
                     r.keptPercent,
                     r.preempted));
+            if (!r.complete()) continue; // no MarketOrder stream: no MarketOrder histogram either
+            Files.writeString(dir.resolve(engine + "-marketorder-latency.csv"), lat.histogramCsv());
             report.append("  MarketOrder latency histogram (measurement interval):\n");
             for (String line : lat.histogramLines())
                 report.append("    ").append(line).append('\n');
@@ -207,12 +225,26 @@ final class PairsPoint {
                 Locale.ROOT, "p_score = %d / %.6f s = %.2f", s.load(), lat.p99Ns() / 1e9, s.pScore(lat.p99Ns() / 1e9));
     }
 
-    /** Every MarketOrder the trial received that names a tick, with that tick's times. */
-    static List<PairsLatency.Order> orders(TrialData d, List<StockTick> ticks) {
+    /**
+     * The Indicator stream's counterpart of p_score, load / p99 of Indicator latency over the
+     * measurement interval: labelled so that it is never read as the thesis's p_score.
+     */
+    static String indicatorScoreLine(PairsScale s, PairsLatency.Figures lat) {
+        if (lat.count() == 0 || lat.p99Ns() <= 0) return "no Indicator score: no Indicator in the measurement interval";
+        return String.format(
+                Locale.ROOT,
+                "Indicator score (not the thesis's p_score) = %d / %.6f s = %.2f",
+                s.load(),
+                lat.p99Ns() / 1e9,
+                s.pScore(lat.p99Ns() / 1e9));
+    }
+
+    /** Every output of one stream the trial received that names a tick, with that tick's times. */
+    static List<PairsLatency.Order> outputs(TrialData d, List<StockTick> ticks, String stream) {
         List<PairsLatency.Order> orders = new ArrayList<>();
         for (int j = 0; j < d.outputCount(); j++) {
             long seq = d.outputSeq(j);
-            if (PairsOutputs.ORDER.equals(d.outputStream(j)) && seq >= 0 && seq < ticks.size()) {
+            if (stream.equals(d.outputStream(j)) && seq >= 0 && seq < ticks.size()) {
                 int i = (int) seq;
                 orders.add(new PairsLatency.Order(
                         ticks.get(i).tickTS(), d.intended(i), d.sendStart(i), d.outputReceived(j)));

@@ -58,7 +58,7 @@ class PairsCommandTest {
                 dir.resolve("r").toString());
         assertThat(e.exit).isEqualTo(2);
         assertThat(e.err.strip())
-                .startsWith("evperf pairs: --engines: kafka-streams: not translated yet")
+                .startsWith("evperf pairs: --engines: kafka-streams: UNSUPPORTED: Kafka Streams has no query language")
                 .doesNotContain("\n");
         Cli u = Cli.run(
                 "pairs",
@@ -121,6 +121,8 @@ class PairsCommandTest {
                         "0 missing, 0 undue, 0 wrong",
                         "MarketOrder latency over the measurement interval's",
                         "p_score = 3 / ",
+                        "Indicator latency over the measurement interval's",
+                        "Indicator score (not the thesis's p_score) = 3 / ",
                         "MarketOrder latency histogram (measurement interval):",
                         "> 10000 ms: ",
                         "% of the schedule's rate; sender threads preempted");
@@ -169,21 +171,30 @@ class PairsCommandTest {
         var late =
                 PairsLatency.of(List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -2_000_000, 0, 4_000_000)));
         var none = PairsLatency.of(List.of());
+        var indicatorLate = PairsLatency.of(
+                "Indicator", List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -2_000_000, 0, 4_000_000)));
         Verdict good = new Verdict("MarketOrder", 1, 1, 1, 0, 0, 0, false, List.of());
         Verdict bad = new Verdict("MarketOrder", 1, 1, 0, 0, 0, 1, false, List.of());
-        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, ok)))
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, ok, none)))
                 .isEqualTo("pass");
-        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, late)))
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, late, none)))
                 .isEqualTo("fail: p99 6.0 ms over the 5.0 ms bound");
-        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, bad, ok)))
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, bad, ok, none)))
                 .isEqualTo("fail: not valid");
-        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, none)))
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, none, none)))
                 .isEqualTo("fail: no MarketOrder in the measurement interval");
-        assertThat(sweep.verdict(new PairsPoint.Result("esper", 1, null, null, null)))
+        assertThat(sweep.verdict(new PairsPoint.Result("esper", 1, null, null, null, null)))
                 .isEqualTo("fail: the run failed (exit 1)");
-        // Flink's translation has no MarketOrder stream: valid, but no point of the benchmark
-        var indicatorOnly = new PairsPoint.Result("flink", 0, good, null, none);
+        // Flink's translation has no MarketOrder stream: judged on Indicator, and said so
+        var indicatorOnly = new PairsPoint.Result("flink", 0, good, null, none, ok);
         assertThat(indicatorOnly.valid()).isTrue();
-        assertThat(sweep.verdict(indicatorOnly)).isEqualTo("fail: MarketOrder not translated");
+        assertThat(sweep.verdict(indicatorOnly)).isEqualTo("pass (Indicator only)");
+        assertThat(sweep.verdict(new PairsPoint.Result("flink", 0, good, null, none, indicatorLate)))
+                .isEqualTo("fail: p99 6.0 ms over the 5.0 ms bound (Indicator only)");
+        assertThat(sweep.verdict(
+                        new PairsPoint.Result("flink", 0, good, null, none, PairsLatency.of("Indicator", List.of()))))
+                .isEqualTo("fail: no Indicator in the measurement interval (Indicator only)");
+        assertThat(sweep.verdict(new PairsPoint.Result("flink", 0, bad, null, none, ok)))
+                .isEqualTo("fail: not valid (Indicator only)");
     }
 }

@@ -6,8 +6,11 @@ import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +19,10 @@ import java.util.regex.Pattern;
  * them), each turned into Kafka Streams DSL calls by {@link Pipeline#build}.
  * <pre>
  * from &lt;input&gt; [step …] into &lt;output&gt;
+ * input: an input stream, or an earlier statement's output (which then stays inside the topology)
  * step: where &lt;field&gt; [mod &lt;integer&gt;] (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
+ *     | where &lt;field&gt; (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;field&gt;
+ *     | where &lt;field&gt; in (&lt;value&gt; [, &lt;value&gt; …])
  *     | select &lt;item&gt; [, &lt;item&gt; …]
  *          item: &lt;field&gt; [* &lt;number&gt;] [as &lt;name&gt;]   a scaled field is a double
  *                                      (mod is Java's remainder, as SQL's MOD)
@@ -28,8 +34,14 @@ import java.util.regex.Pattern;
  *                                      event-time windows over all rows, tumbling or hopping, on the
  *                                      record time (option timestamp: a field), one result per window
  *                                      when it closes, rows (wend, …): {@link WindowStep}
+ *     | window &lt;duration&gt; [advance &lt;duration&gt;] distinct &lt;field&gt; [, …]
+ *                                      each distinct value per window, when it closes: {@link Step.Distinct}
+ *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt; [grace &lt;duration&gt;]
+ *                                      stream–stream inner join on equal fields, record times at
+ *                                      most the duration apart: rows (these fields, the other's): {@link JoinStep}
  * </pre>
- * {@code --} starts a comment. Errors name the line and column in the user's text.
+ * {@code --} starts a comment. Errors name the line and column in the user's text. (A little over 400
+ * lines: one recursive-descent parser of one grammar, which reads best whole.)
  */
 final class PipelineLanguage {
     private static final Pattern TOKEN = Pattern.compile(
@@ -71,31 +83,50 @@ final class PipelineLanguage {
             throws EngineException {
         PipelineLanguage p = new PipelineLanguage(engine, queries);
         List<Pipeline> out = new ArrayList<>();
+        Map<String, List<Field>> streams = new LinkedHashMap<>();
+        inputs.forEach((name, schema) -> streams.put(name, schema.fields()));
+        Set<String> read = new HashSet<>();
         while (p.at < p.tokens.size()) {
             if (p.peek().equals(";")) {
                 p.at++;
                 continue;
             }
-            out.add(p.pipeline(inputs));
+            Pipeline one = p.pipeline(streams, read);
+            if (streams.containsKey(one.output()))
+                throw new EngineException(engine + ": stream '" + one.output() + "' is already "
+                        + (inputs.containsKey(one.output()) ? "an input" : "an earlier statement's output"));
+            streams.put(one.output(), one.fields());
+            out.add(one);
         }
-        return out;
+        // an output a later statement reads stays inside the topology
+        List<Pipeline> built = new ArrayList<>();
+        for (Pipeline one : out)
+            built.add(new Pipeline(one.input(), one.steps(), one.output(), one.fields(), read.contains(one.output())));
+        return built;
     }
 
-    private Pipeline pipeline(Map<String, StreamSchema> inputs) throws EngineException {
+    private Pipeline pipeline(Map<String, List<Field>> streams, Set<String> read) throws EngineException {
         expect("from");
-        Token input = next("an input stream");
-        StreamSchema schema = inputs.get(input.text());
-        if (schema == null)
-            throw error(
-                    input,
-                    "no input stream '" + input.text() + "'; input streams: " + String.join(", ", inputs.keySet()));
-        List<Field> fields = schema.fields();
+        Token input = stream(streams, read);
+        List<Field> fields = streams.get(input.text());
         List<Step> steps = new ArrayList<>();
         while (true) {
-            Token t = next("where, select, avg, count, window or into");
+            Token t = next("where, select, avg, count, window, join or into");
             switch (t.text().toLowerCase()) {
                 case "where" -> {
                     int f = field(fields);
+                    if (at < tokens.size() && peek().equalsIgnoreCase("in")) {
+                        at++;
+                        expect("(");
+                        List<Object> values = new ArrayList<>();
+                        do {
+                            if (!values.isEmpty()) at++; // the comma
+                            values.add(literal(fields.get(f)));
+                        } while (at < tokens.size() && peek().equals(","));
+                        expect(")");
+                        steps.add(new Step.Where(f, 0, "in", List.copyOf(values)));
+                        continue;
+                    }
                     long modulus = 0;
                     if (at < tokens.size() && peek().equalsIgnoreCase("mod")) {
                         at++;
@@ -104,7 +135,10 @@ final class PipelineLanguage {
                     Token op = next("a comparison");
                     if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text()))
                         throw error(op, "expected a comparison, found '" + op.text() + "'");
-                    steps.add(new Step.Where(f, modulus, op.text(), literal(fields.get(f))));
+                    Object right = at < tokens.size() && isField(peek(), fields)
+                            ? new Step.Where.Other(field(fields))
+                            : literal(fields.get(f));
+                    steps.add(new Step.Where(f, modulus, op.text(), right));
                 }
                 case "select" -> {
                     List<Integer> picked = new ArrayList<>();
@@ -172,22 +206,72 @@ final class PipelineLanguage {
                             new Field("count", FieldType.LONG));
                 }
                 case "window" -> {
-                    WindowStep w = window(fields);
+                    Step w = window(fields);
                     steps.add(w);
-                    fields = w.outputFields();
+                    fields = w instanceof WindowStep ws ? ws.outputFields() : ((Step.Distinct) w).outputFields();
+                }
+                case "join" -> {
+                    JoinStep j = join(fields, streams, read);
+                    steps.add(j);
+                    fields = j.outputFields();
                 }
                 case "into" -> {
                     Token output = next("an output stream");
-                    return new Pipeline(input.text(), steps, output.text(), fields);
+                    return new Pipeline(input.text(), steps, output.text(), fields, false);
                 }
                 default -> throw error(
-                        t, "expected where, select, avg, count, window or into, found '" + t.text() + "'");
+                        t, "expected where, select, avg, count, window, join or into, found '" + t.text() + "'");
             }
         }
     }
 
+    /** A stream to read: an input or an earlier statement's output, which is then marked read. */
+    private Token stream(Map<String, List<Field>> streams, Set<String> read) throws EngineException {
+        Token t = next("an input stream");
+        if (!streams.containsKey(t.text()))
+            throw error(t, "no input stream '" + t.text() + "'; streams here: " + String.join(", ", streams.keySet()));
+        read.add(t.text());
+        return t;
+    }
+
+    /** After {@code join}: the other stream, the key fields' pairs and the time bound. */
+    private JoinStep join(List<Field> fields, Map<String, List<Field>> streams, Set<String> read)
+            throws EngineException {
+        Token other = stream(streams, read);
+        List<Field> otherFields = streams.get(other.text());
+        expect("on");
+        List<Integer> left = new ArrayList<>();
+        List<Integer> right = new ArrayList<>();
+        do {
+            if (!left.isEmpty()) at++; // and
+            left.add(field(fields));
+            expect("=");
+            right.add(field(otherFields));
+        } while (at < tokens.size() && peek().equalsIgnoreCase("and"));
+        expect("within");
+        Token d = next("a duration");
+        long grace = 0;
+        if (at < tokens.size() && peek().equalsIgnoreCase("grace")) {
+            at++;
+            grace = duration(next("a duration")).toMillis();
+        }
+        for (Field f : otherFields) {
+            if (fields.stream().anyMatch(g -> g.name().equals(f.name())))
+                throw error(
+                        other, "both sides of the join have a field '" + f.name() + "'; rename one with select … as");
+        }
+        return new JoinStep(
+                other.text(),
+                left.stream().mapToInt(Integer::intValue).toArray(),
+                right.stream().mapToInt(Integer::intValue).toArray(),
+                duration(d).toMillis(),
+                grace,
+                fields,
+                otherFields);
+    }
+
     /** After {@code window}: the size, the advance, and what each window gives. */
-    private WindowStep window(List<Field> fields) throws EngineException {
+    private Step window(List<Field> fields) throws EngineException {
         Token sizeToken = next("a window size");
         long size = duration(sizeToken).toMillis();
         long advance = size;
@@ -199,8 +283,20 @@ final class PipelineLanguage {
                 throw error(a, "the advance must be at least 1 ms and at most the window's size " + sizeToken.text());
         }
         if (size < 1) throw error(sizeToken, "the window's size must be at least 1 ms");
-        Token what = next("top, most or aggregate");
+        Token what = next("top, most, aggregate or distinct");
         switch (what.text().toLowerCase()) {
+            case "distinct" -> {
+                List<Integer> picked = new ArrayList<>();
+                do {
+                    if (!picked.isEmpty()) at++; // the comma
+                    picked.add(field(fields));
+                } while (at < tokens.size() && peek().equals(","));
+                return new Step.Distinct(
+                        size,
+                        advance,
+                        picked.stream().mapToInt(Integer::intValue).toArray(),
+                        fields);
+            }
             case "top", "most" -> {
                 WindowStep.Kind kind = what.text().equalsIgnoreCase("top") ? WindowStep.Kind.TOP : WindowStep.Kind.MOST;
                 return new WindowStep(size, advance, kind, field(fields), List.of(), fields);
@@ -235,7 +331,7 @@ final class PipelineLanguage {
                 } while (at < tokens.size() && peek().equals(","));
                 return new WindowStep(size, advance, WindowStep.Kind.AGGREGATE, -1, columns, fields);
             }
-            default -> throw error(what, "expected top, most or aggregate, found '" + what.text() + "'");
+            default -> throw error(what, "expected top, most, aggregate or distinct, found '" + what.text() + "'");
         }
     }
 
@@ -248,6 +344,10 @@ final class PipelineLanguage {
                 t,
                 "no field '" + t.text() + "'; the rows here have "
                         + fields.stream().map(Field::name).toList());
+    }
+
+    private static boolean isField(String name, List<Field> fields) {
+        return fields.stream().anyMatch(x -> x.name().equals(name));
     }
 
     private long positiveInteger(Token t) throws EngineException {

@@ -9,32 +9,47 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Suppressed;
 import org.apache.kafka.streams.kstream.TimeWindows;
 
 /** One step of a pipeline ({@link PipelineLanguage}), as Kafka Streams DSL calls on a stream of rows. */
-sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, WindowStep {
+sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Step.Distinct, WindowStep, JoinStep {
 
     KStream<String, Object[]> apply(KStream<String, Object[]> in);
 
+    /** The step applied where other streams may be read: {@code streams} gives an input or an earlier pipeline's rows. */
+    default KStream<String, Object[]> apply(
+            KStream<String, Object[]> in, java.util.function.Function<String, KStream<String, Object[]>> streams) {
+        return apply(in);
+    }
+
     /**
      * Keeps the rows whose field (its remainder by {@code modulus} when that is above 0, as SQL's MOD)
-     * compares true with the literal (numbers as doubles).
+     * compares true with the literal (numbers as doubles), or with another field of the row ({@link
+     * Other}); op {@code in}: equals one of a list of literals.
      */
     record Where(int field, long modulus, String op, Object literal) implements Step {
+        /** The right-hand side is this field of the same row. */
+        record Other(int field) {}
+
         public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
-            return in.filter((k, row) -> test(row[field]));
+            return in.filter((k, row) -> test(row[field], literal instanceof Other o ? row[o.field()] : literal));
         }
 
-        boolean test(Object v) {
+        boolean test(Object v, Object literal) {
+            if (literal == null) return false;
             if (v == null) return false;
             if (modulus > 0) {
                 if (!(v instanceof Number n)) return false;
                 v = n.longValue() % modulus;
             }
-            int c;
-            if (literal instanceof Double d && v instanceof Number n) c = Double.compare(n.doubleValue(), d);
-            else if (literal instanceof Boolean b && v instanceof Boolean x) c = Boolean.compare(x, b);
-            else c = v.toString().compareTo(literal.toString());
+            if (op.equals("in")) {
+                for (Object one : (List<?>) literal) {
+                    if (compare(v, one) == 0) return true;
+                }
+                return false;
+            }
+            int c = compare(v, literal);
             return switch (op) {
                 case "=" -> c == 0;
                 case "!=" -> c != 0;
@@ -43,6 +58,15 @@ sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Win
                 case ">" -> c > 0;
                 default -> c >= 0;
             };
+        }
+
+        private static int compare(Object v, Object literal) {
+            if ((v instanceof Long || v instanceof Integer) && (literal instanceof Long || literal instanceof Integer))
+                return Long.compare(((Number) v).longValue(), ((Number) literal).longValue());
+            if (literal instanceof Number d && v instanceof Number n)
+                return Double.compare(n.doubleValue(), d.doubleValue());
+            if (literal instanceof Boolean b && v instanceof Boolean x) return Boolean.compare(x, b);
+            return v.toString().compareTo(literal.toString());
         }
     }
 
@@ -92,6 +116,43 @@ sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Win
                         wk.window().end(),
                         c
                     }));
+        }
+    }
+
+    /**
+     * {@code window <size> [advance <a>] distinct f, …}: each distinct value of the fields in each
+     * event-time window, once, when the window closes (rows {@code (wend, f, …)}). In the DSL: {@code
+     * groupBy(the fields).windowedBy(TimeWindows, no grace).reduce(the first row)
+     * .suppress(untilWindowCloses)}, as SQL's {@code GROUP BY f, …, window}. Windows close when the
+     * stream time of the partition holding the group passes their end: with several partitions, the
+     * last windows of a partition that no later record reaches stay open.
+     */
+    record Distinct(long sizeMs, long advanceMs, int[] fields, List<Field> in) implements Step {
+        List<Field> outputFields() {
+            List<Field> out = new java.util.ArrayList<>(List.of(new Field("wend", FieldType.LONG)));
+            for (int f : fields) out.add(in.get(f));
+            return out;
+        }
+
+        public KStream<String, Object[]> apply(KStream<String, Object[]> rows) {
+            return rows.groupBy((k, row) -> key(row), Grouped.with(Serdes.String(), RowSerde.of(in)))
+                    .windowedBy(TimeWindows.ofSizeWithNoGrace(Duration.ofMillis(sizeMs))
+                            .advanceBy(Duration.ofMillis(advanceMs)))
+                    .reduce((first, later) -> first, Materialized.with(Serdes.String(), RowSerde.of(in)))
+                    .suppress(Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded()))
+                    .toStream()
+                    .map((w, row) -> {
+                        Object[] out = new Object[1 + fields.length];
+                        out[0] = w.window().end();
+                        for (int i = 0; i < fields.length; i++) out[1 + i] = row[fields[i]];
+                        return KeyValue.pair(w.key(), out);
+                    });
+        }
+
+        private String key(Object[] row) {
+            StringBuilder b = new StringBuilder();
+            for (int f : fields) b.append(row[f]).append('\u0000');
+            return b.toString();
         }
     }
 }

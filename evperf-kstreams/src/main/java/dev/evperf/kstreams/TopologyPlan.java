@@ -79,7 +79,8 @@ final class TopologyPlan {
             }
         };
         try {
-            for (Pipeline p : pipelines) p.build(b);
+            Map<String, KStream<String, Object[]>> views = new LinkedHashMap<>();
+            for (Pipeline p : pipelines) p.build(b, views);
             if (user != null) user.build(b);
             return sb.build();
         } catch (Exception e) {

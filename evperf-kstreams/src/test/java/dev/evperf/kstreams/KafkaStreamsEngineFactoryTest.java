@@ -141,7 +141,7 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
     void queryErrorsNameLineAndColumn() {
         assertThatThrownBy(() -> factory().validate(specOf(syntaxError(), Map.of())))
                 .hasMessage(
-                        "kafka-streams: line 1 column 18: expected where, select, avg, count, window or into, found 'wher'");
+                        "kafka-streams: line 1 column 18: expected where, select, avg, count, window, join or into, found 'wher'");
         assertThatThrownBy(() ->
                         factory().validate(specOf("from StockStream\n  where prize > 5 into OutputStream", Map.of())))
                 .hasMessage(
@@ -151,12 +151,54 @@ class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
                 .hasMessage("kafka-streams: line 1 column 40: expected a duration such as 500ms, 1s, 5min, found '2'");
         assertThatThrownBy(() -> factory().validate(specOf("from StockStream select id", Map.of())))
                 .hasMessage(
-                        "kafka-streams: line 1 column 27: expected where, select, avg, count, window or into, found the end of the queries");
+                        "kafka-streams: line 1 column 27: expected where, select, avg, count, window, join or into, found the end of the queries");
         assertThatThrownBy(() ->
                         factory().validate(specOf("from StockStream where id mod 0 = 1 into OutputStream", Map.of())))
                 .hasMessage("kafka-streams: line 1 column 31: expected a positive integer, found '0'");
         assertThatThrownBy(() ->
                         factory().validate(specOf("from StockStream select symbol * 2 into OutputStream", Map.of())))
                 .hasMessage("kafka-streams: line 1 column 34: cannot multiply symbol, a STRING");
+        // joins: the other stream must exist, and the two sides' field names must differ
+        assertThatThrownBy(() -> factory()
+                        .validate(
+                                specOf("from StockStream join Nope on id = id within 1s into OutputStream", Map.of())))
+                .hasMessage("kafka-streams: line 1 column 23: no input stream 'Nope'; streams here: StockStream");
+        assertThatThrownBy(() -> factory()
+                        .validate(specOf(
+                                "from StockStream select id, symbol as k into S;\n"
+                                        + "from StockStream join S on id = k within 1s into OutputStream",
+                                Map.of())))
+                .hasMessage("kafka-streams: line 2 column 23: both sides of the join have a field 'id'; rename one"
+                        + " with select … as");
+    }
+
+    /**
+     * A stream–stream join of an earlier statement's output with an input, and a windowed distinct:
+     * the statement read by a later one writes no topic; the join's rows are both sides' fields.
+     */
+    @Test
+    void statementsReadEarlierOnesAndJoin() throws Exception {
+        var spec = specOf(
+                "from StockStream where symbol in ('A', 'B') select id as sid into S;\n"
+                        + "from StockStream window 1s distinct symbol into D;\n"
+                        + "from S join StockStream on sid = id within 1h select sid, symbol, price into OutputStream",
+                Map.of());
+        factory().validate(spec);
+        var plan = new TopologyPlan(
+                "kafka-streams",
+                PipelineLanguage.parse("kafka-streams", spec.queries(), inputsOf(spec)),
+                null,
+                inputsOf(spec));
+        var outputs = new java.util.LinkedHashMap<String, List<Field>>();
+        plan.build(s -> "t-" + s, outputs);
+        assertThat(outputs.keySet()).containsExactly("D", "OutputStream");
+        assertThat(outputs.get("OutputStream")).extracting(Field::name).containsExactly("sid", "symbol", "price");
+        assertThat(outputs.get("D")).extracting(Field::name).containsExactly("wend", "symbol");
+    }
+
+    private static Map<String, dev.evperf.api.StreamSchema> inputsOf(dev.evperf.api.EngineSpec spec) {
+        Map<String, dev.evperf.api.StreamSchema> in = new java.util.LinkedHashMap<>();
+        for (var s : spec.inputs()) in.put(s.name(), s);
+        return in;
     }
 }

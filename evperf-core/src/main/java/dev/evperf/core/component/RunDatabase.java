@@ -3,6 +3,7 @@ package dev.evperf.core.component;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.launch.Pids;
 import dev.evperf.suites.postgres.PostgresServer;
 import dev.evperf.suites.postgres.Tables;
 import dev.evperf.suites.spec.TableJoin;
@@ -29,6 +30,9 @@ final class RunDatabase implements AutoCloseable {
     private final List<String> loads = new ArrayList<>();
     private String table; // "seed/rows" of the table1 it holds, or null
     private boolean stopped;
+    private boolean postmasterKilled; // it outlived pg_ctl stop by POSTMASTER_EXIT and got SIGKILL
+
+    private static final java.time.Duration POSTMASTER_EXIT = java.time.Duration.ofSeconds(10);
 
     private RunDatabase(Path dir, PostgresServer server, long startMs) {
         this.dir = dir;
@@ -74,14 +78,26 @@ final class RunDatabase implements AutoCloseable {
         }
         ObjectNode copy = tree.deepCopy();
         JsonNode options = copy.path("engine").path("options");
-        if (options instanceof ObjectNode o
-                && Database.OF_THE_RUN.url().equals(o.path("database_url").asText())) {
-            Database db = server.database();
+        Database db = server.database();
+        // ref: database_url, database_user, database_password
+        if (options instanceof ObjectNode o && isOfTheRun(o.path("database_url"))) {
             o.put("database_url", db.url());
             o.put("database_user", db.user());
             o.put("database_password", db.password());
         }
+        // Esper: databases.NAME.{url, user, password} (EPL's sql:NAME join)
+        for (JsonNode d : options.path("databases")) {
+            if (d instanceof ObjectNode o && isOfTheRun(o.path("url"))) {
+                o.put("url", db.url());
+                o.put("user", db.user());
+                o.put("password", db.password());
+            }
+        }
         return copy;
+    }
+
+    private static boolean isOfTheRun(JsonNode url) {
+        return Database.OF_THE_RUN.url().equals(url.asText());
     }
 
     /** The postmaster's pid, from its postmaster.pid, or -1 when there is none. */
@@ -99,8 +115,7 @@ final class RunDatabase implements AutoCloseable {
     String died() {
         if (stopped) return null;
         long pid = pid();
-        boolean alive =
-                pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        boolean alive = pid > 0 && Pids.running(pid);
         return alive ? null : "postgres (" + (pid > 0 ? "pid " + pid : "no postmaster.pid") + ") is gone";
     }
 
@@ -113,14 +128,28 @@ final class RunDatabase implements AutoCloseable {
         o.put("directory", dir.toString());
         o.set("table1_loads", Json.MAPPER.valueToTree(loads));
         o.put("stopped", stopped);
+        if (postmasterKilled) o.put("postmaster_killed", true);
         return o;
     }
 
-    /** Stops the server (pg_ctl stop) and removes its data directory. */
+    /**
+     * Stops the server (pg_ctl stop) and removes its data directory, then waits for the postmaster to
+     * end: pg_ctl returns once postmaster.pid is gone, which the postmaster removes just before it exits.
+     */
     @Override
     public void close() {
         if (stopped) return;
         stopped = true;
+        long pid = pid();
         server.close();
+        if (pid <= 0) return;
+        try {
+            if (!Pids.awaitGone(pid, POSTMASTER_EXIT)) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                postmasterKilled = true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -336,6 +336,9 @@ public final class Controller {
             // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
             validate(t, dir, o);
             if (!measured) return;
+            // The trial's status in run.json as soon as its results are written; its summary (a pass over every
+            // event in DuckDB, seconds for tens of millions) follows in the next write.
+            record.write();
             try {
                 o.summary = summarizer.summarize(dir);
             } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.evperf.core.component;
 
+import dev.evperf.launch.Pids;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,25 +10,14 @@ import java.time.Duration;
 public final class Procs {
     private Procs() {}
 
-    /** True while the process exists and is not a zombie (a zombie has exited; only its entry waits to be reaped). */
+    /** True while the process exists and is not a zombie; see {@link Pids#running}. */
     public static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            char state = stat.charAt(stat.lastIndexOf(')') + 2);
-            return state != 'Z' && state != 'X';
-        } catch (IOException e) {
-            return false;
-        }
+        return Pids.running(pid);
     }
 
     /** Waits until the process no longer runs; false if it still runs after the timeout. */
     public static boolean awaitGone(long pid, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (running(pid)) {
-            if (System.nanoTime() > deadline) return false;
-            Thread.sleep(100);
-        }
-        return true;
+        return Pids.awaitGone(pid, timeout);
     }
 
     /** The local addresses a process's TCP listening sockets are bound to, as "ip:port", from /proc/net/tcp. */

@@ -39,11 +39,14 @@ import java.util.TreeSet;
  */
 public final class PairsFlink {
     /** Why the state machine, and so MarketOrder, has no Flink SQL form without user code. */
-    public static final String ORDERS_UNSUPPORTED = "MarketOrder is not translated: the state machine carries a"
-            + " balance and shares from one order to the next (shares = 10 * floor(balance / (10 * price)), then"
-            + " balance - shares * price), a fold over every earlier order that no built-in aggregate computes;"
-            + " MATCH_RECOGNIZE matches bounded patterns and cannot carry it across matches, streaming Flink SQL has"
-            + " no recursive query, and a ProcessFunction would be user code (Appendix B.3)";
+    public static final String ORDERS_UNSUPPORTED = "MarketOrder: UNSUPPORTED with built-in Flink SQL alone:"
+            + " a BUY's size is 10 * floor(balance / (10 * price)) and each order leaves balance - size * price"
+            + " (+ size * price at its sale), so every size depends on every earlier order's: a fold of a step that is"
+            + " not a sum, min, max, count or collection. Flink 1.20 SQL carries a value from one row to a later one"
+            + " only through built-in aggregates (those kinds, FIRST/LAST_VALUE, LAG/LEAD, ARRAY_AGG, LISTAGG) and"
+            + " MATCH_RECOGNIZE (within one match, with the same aggregates); it has no recursive query, no function"
+            + " that folds an array, and a job's dataflow has no cycle. The rest of the order (type, symbol, price,"
+            + " time) needs no balance; without the size it is not MarketOrder (docs/pairs.md, Flink)";
 
     private PairsFlink() {}
 

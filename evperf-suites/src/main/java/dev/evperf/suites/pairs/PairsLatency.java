@@ -10,8 +10,9 @@ import java.util.Locale;
  * tick of the measurement interval count ("for performance measuring purposes only the measurement
  * interval is considered"), i.e. the triggering tick's tickTS is in [{@link
  * RunProfile#measureStartMs()}, {@link RunProfile#measureEndMs()}) — the ramp-up, the 30 falling
- * minutes before and the 30 rising minutes after are left out. Indicators never count: p_score is
- * defined on MarketOrder alone.
+ * minutes before and the 30 rising minutes after are left out. p_score is defined on MarketOrder alone; the same figures over the
+ * Indicator stream ({@link #of(String, List)}) are reported beside it, labelled, for engines whose
+ * translation has no MarketOrder stream (Flink's) and to compare the engines on the part they all run.
  *
  * <p>Latency is the order's receipt − the send start of its triggering tick (the thesis's TS, stamped
  * at send), on the trial's clock. {@link Figures#p99FromIntendedNs()} measures from that tick's
@@ -28,30 +29,48 @@ public final class PairsLatency {
 
     private PairsLatency() {}
 
-    /** One MarketOrder: its triggering tick's tickTS, intended send time, send start, and the order's receipt (ns). */
+    /**
+     * One output (a MarketOrder unless said otherwise): its triggering tick's tickTS, intended send
+     * time, send start, and the output's receipt (ns).
+     */
     public record Order(long tickTS, long intendedNs, long sendStartNs, long receivedNs) {}
 
     /** The figures over the measurement interval's orders; {@code count} 0 when none fell in it. */
     public record Figures(
-            int allOrders, int count, double meanNs, long p99Ns, long maxNs, long p99FromIntendedNs, long[] histogram) {
+            String stream,
+            int allOrders,
+            int count,
+            double meanNs,
+            long p99Ns,
+            long maxNs,
+            long p99FromIntendedNs,
+            long[] histogram) {
 
         /** One line: count, mean, p99, max (ms). */
         public String line() {
             if (count == 0) {
                 return String.format(
                         Locale.ROOT,
-                        "MarketOrder latency: none of the %d orders came from a tick of the measurement interval",
-                        allOrders);
+                        "%s latency: none of the %d %s came from a tick of the measurement interval",
+                        stream,
+                        allOrders,
+                        noun());
             }
             return String.format(
                     Locale.ROOT,
-                    "MarketOrder latency over the measurement interval's %d orders (of %d): mean %.3f ms, p99 %.3f ms, max %.3f ms; p99 from the intended send %.3f ms",
+                    "%s latency over the measurement interval's %d %s (of %d): mean %.3f ms, p99 %.3f ms, max %.3f ms; p99 from the intended send %.3f ms",
+                    stream,
                     count,
+                    noun(),
                     allOrders,
                     meanNs / 1e6,
                     p99Ns / 1e6,
                     maxNs / 1e6,
                     p99FromIntendedNs / 1e6);
+        }
+
+        private String noun() {
+            return stream.equals(PairsOutputs.ORDER) ? "orders" : "outputs";
         }
 
         /** The histogram, one bucket per line: {@code ≤ 5 ms: 123}; the last bucket is {@code > 10000 ms}. */
@@ -84,11 +103,17 @@ public final class PairsLatency {
         return tickTS >= RunProfile.measureStartMs() && tickTS < RunProfile.measureEndMs();
     }
 
+    /** MarketOrder's figures, the ones p_score is defined on. */
     public static Figures of(List<Order> orders) {
+        return of(PairsOutputs.ORDER, orders);
+    }
+
+    /** The figures of one output stream's outputs (named in the lines). */
+    public static Figures of(String stream, List<Order> orders) {
         List<Order> in = orders.stream().filter(o -> measured(o.tickTS())).toList();
         long[] histogram = new long[BUCKETS_MS.length + 1];
         if (in.isEmpty()) {
-            return new Figures(orders.size(), 0, 0, 0, 0, 0, histogram);
+            return new Figures(stream, orders.size(), 0, 0, 0, 0, 0, histogram);
         }
         long[] sent = new long[in.size()];
         long[] intended = new long[in.size()];
@@ -101,6 +126,7 @@ public final class PairsLatency {
         Arrays.sort(sent);
         Arrays.sort(intended);
         return new Figures(
+                stream,
                 orders.size(),
                 sent.length,
                 Arrays.stream(sent).average().orElse(0),

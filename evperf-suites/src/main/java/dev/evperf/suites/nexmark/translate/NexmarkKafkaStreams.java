@@ -11,10 +11,12 @@ import dev.evperf.suites.nexmark.query.PriceDips;
 import dev.evperf.suites.nexmark.query.Selection;
 import dev.evperf.suites.translate.Translation;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Nexmark for the kafka-streams adapter, in its pipeline language ({@code from S [where f [mod m] op v]
- * [select a, b * x as c] [window d [advance a] top f | most k | aggregate …] into O}): the language
+ * [select a, b * x as c] [window d [advance a] top f | most k | aggregate … | distinct f, …] [join S on a = b
+ * within d] into O}; a statement may read an earlier one's output): the language
  * evperf's adapter builds into Kafka Streams DSL calls. Windowed queries run on event time: option
  * {@code timestamp: dateTime} makes each record's Kafka timestamp its {@code dateTime}, and a window
  * closes when stream time (the largest timestamp seen) reaches its end, so in-order data only (no
@@ -54,10 +56,24 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
                 "a filter on the remainder (Java's %, as SQL's MOD) and a mapValues");
     }
 
+    /**
+     * Nexmark's incremental join as the DSL's stream–stream inner join of the selected auctions (by
+     * seller) with the selected persons (by id): each pair is emitted once, when the later of the two
+     * is processed. The join window ({@link #UNBOUNDED}) on event time is longer than any run, so
+     * every pair meets, as in the unbounded join; each side's rows stay in its window store.
+     */
     @Override
     public Translation localItem(LocalItem q) {
-        return unsupported("the pipeline language has no join; the incremental join would be a KTable foreign-key join "
-                + "(auctions by seller to persons by id) in a topology class");
+        String states = q.states().stream().map(s -> "'" + s + "'").collect(Collectors.joining(", "));
+        return queries(
+                q,
+                "from person where state in (" + states + ") select seq as pseq, id as pid, name, city, state into P;\n"
+                        + "from auction where category = " + q.category() + " select seq as aseq, id, seller into A;\n"
+                        + "from A join P on seller = pid within " + UNBOUNDED
+                        + " select pseq, aseq, name, city, state, id into Out\n",
+                EVENT_TIME,
+                "KStream-KStream join (JoinWindows of " + UNBOUNDED + ", no grace), both sides re-keyed through"
+                        + " repartition topics; exact while a run's event time spans less than that");
     }
 
     /**
@@ -89,9 +105,24 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
                         + " bids at the window's largest price");
     }
 
+    /**
+     * Nexmark's join of two windowed GROUP BYs: the distinct (id, name) of each person window and the
+     * distinct sellers of each auction window, each emitted when its window closes (a windowed reduce,
+     * suppressed until the window closes), joined on id = seller and the window's end. The join's time
+     * bound (an hour of event time) only limits how long each side's closed windows wait for the
+     * other's; the key already holds the window.
+     */
     @Override
     public Translation newUsers(NewUsers q) {
-        return unsupported(WINDOWS + "; q8 needs a join of two windowed streams on the window and the id");
+        long w = q.window().millis();
+        return queries(
+                q,
+                "from person window " + w + "ms distinct id, name select wend as pend, id, name into P;\n"
+                        + "from auction window " + w + "ms distinct seller into A;\n"
+                        + "from P join A on id = seller and pend = wend within 1h select pend as wend, id, name into Out\n",
+                EVENT_TIME,
+                "two windowed reduces (TimeWindows tumbling, suppress until the window closes) grouped by id, name and"
+                        + " by seller, then a KStream-KStream join on the id and the window's end");
     }
 
     @Override
@@ -106,8 +137,9 @@ public final class NexmarkKafkaStreams extends NexmarkTranslator {
 
     private static final Map<String, Object> EVENT_TIME = Map.of("timestamp", "dateTime");
 
-    private static final String WINDOWS =
-            "the pipeline language's windows aggregate one stream; it has no join of two streams or windows";
+    /** A join window longer than any run's event time: 10 years. */
+    private static final String UNBOUNDED = "87600h";
+
     private static final String NO_PATTERNS =
             "Kafka Streams has no pattern or MATCH_RECOGNIZE operator; a match would be a "
                     + "Processor API state store of user code, which measures that code, not the engine";
