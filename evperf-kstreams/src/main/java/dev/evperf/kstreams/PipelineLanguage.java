@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * from &lt;input&gt; [step …] into &lt;output&gt;
  * input: an input stream, or an earlier statement's output (which then stays inside the topology)
  * step: where &lt;field&gt; [mod &lt;integer&gt;] (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;number | 'text' | true | false&gt;
+ *     | where &lt;field&gt; (= | != | &lt; | &lt;= | &gt; | &gt;=) &lt;field&gt;
  *     | where &lt;field&gt; in (&lt;value&gt; [, &lt;value&gt; …])
  *     | select &lt;item&gt; [, &lt;item&gt; …]
  *          item: &lt;field&gt; [* &lt;number&gt;] [as &lt;name&gt;]   a scaled field is a double
@@ -35,11 +36,12 @@ import java.util.regex.Pattern;
  *                                      when it closes, rows (wend, …): {@link WindowStep}
  *     | window &lt;duration&gt; [advance &lt;duration&gt;] distinct &lt;field&gt; [, …]
  *                                      each distinct value per window, when it closes: {@link Step.Distinct}
- *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt;
+ *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt; [grace &lt;duration&gt;]
  *                                      stream–stream inner join on equal fields, record times at
  *                                      most the duration apart: rows (these fields, the other's): {@link JoinStep}
  * </pre>
- * {@code --} starts a comment. Errors name the line and column in the user's text.
+ * {@code --} starts a comment. Errors name the line and column in the user's text. (A little over 400
+ * lines: one recursive-descent parser of one grammar, which reads best whole.)
  */
 final class PipelineLanguage {
     private static final Pattern TOKEN = Pattern.compile(
@@ -133,7 +135,10 @@ final class PipelineLanguage {
                     Token op = next("a comparison");
                     if (!List.of("=", "!=", "<", "<=", ">", ">=").contains(op.text()))
                         throw error(op, "expected a comparison, found '" + op.text() + "'");
-                    steps.add(new Step.Where(f, modulus, op.text(), literal(fields.get(f))));
+                    Object right = at < tokens.size() && isField(peek(), fields)
+                            ? new Step.Where.Other(field(fields))
+                            : literal(fields.get(f));
+                    steps.add(new Step.Where(f, modulus, op.text(), right));
                 }
                 case "select" -> {
                     List<Integer> picked = new ArrayList<>();
@@ -245,6 +250,11 @@ final class PipelineLanguage {
         } while (at < tokens.size() && peek().equalsIgnoreCase("and"));
         expect("within");
         Token d = next("a duration");
+        long grace = 0;
+        if (at < tokens.size() && peek().equalsIgnoreCase("grace")) {
+            at++;
+            grace = duration(next("a duration")).toMillis();
+        }
         for (Field f : otherFields) {
             if (fields.stream().anyMatch(g -> g.name().equals(f.name())))
                 throw error(
@@ -255,6 +265,7 @@ final class PipelineLanguage {
                 left.stream().mapToInt(Integer::intValue).toArray(),
                 right.stream().mapToInt(Integer::intValue).toArray(),
                 duration(d).toMillis(),
+                grace,
                 fields,
                 otherFields);
     }
@@ -333,6 +344,10 @@ final class PipelineLanguage {
                 t,
                 "no field '" + t.text() + "'; the rows here have "
                         + fields.stream().map(Field::name).toList());
+    }
+
+    private static boolean isField(String name, List<Field> fields) {
+        return fields.stream().anyMatch(x -> x.name().equals(name));
     }
 
     private long positiveInteger(Token t) throws EngineException {

@@ -25,14 +25,19 @@ sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Ste
 
     /**
      * Keeps the rows whose field (its remainder by {@code modulus} when that is above 0, as SQL's MOD)
-     * compares true with the literal (numbers as doubles); op {@code in}: equals one of a list of literals.
+     * compares true with the literal (numbers as doubles), or with another field of the row ({@link
+     * Other}); op {@code in}: equals one of a list of literals.
      */
     record Where(int field, long modulus, String op, Object literal) implements Step {
+        /** The right-hand side is this field of the same row. */
+        record Other(int field) {}
+
         public KStream<String, Object[]> apply(KStream<String, Object[]> in) {
-            return in.filter((k, row) -> test(row[field]));
+            return in.filter((k, row) -> test(row[field], literal instanceof Other o ? row[o.field()] : literal));
         }
 
-        boolean test(Object v) {
+        boolean test(Object v, Object literal) {
+            if (literal == null) return false;
             if (v == null) return false;
             if (modulus > 0) {
                 if (!(v instanceof Number n)) return false;
@@ -56,11 +61,12 @@ sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Ste
         }
 
         private static int compare(Object v, Object literal) {
-            int c;
-            if (literal instanceof Double d && v instanceof Number n) c = Double.compare(n.doubleValue(), d);
-            else if (literal instanceof Boolean b && v instanceof Boolean x) c = Boolean.compare(x, b);
-            else c = v.toString().compareTo(literal.toString());
-            return c;
+            if ((v instanceof Long || v instanceof Integer) && (literal instanceof Long || literal instanceof Integer))
+                return Long.compare(((Number) v).longValue(), ((Number) literal).longValue());
+            if (literal instanceof Number d && v instanceof Number n)
+                return Double.compare(n.doubleValue(), d.doubleValue());
+            if (literal instanceof Boolean b && v instanceof Boolean x) return Boolean.compare(x, b);
+            return v.toString().compareTo(literal.toString());
         }
     }
 

@@ -78,14 +78,26 @@ final class RunDatabase implements AutoCloseable {
         }
         ObjectNode copy = tree.deepCopy();
         JsonNode options = copy.path("engine").path("options");
-        if (options instanceof ObjectNode o
-                && Database.OF_THE_RUN.url().equals(o.path("database_url").asText())) {
-            Database db = server.database();
+        Database db = server.database();
+        // ref: database_url, database_user, database_password
+        if (options instanceof ObjectNode o && isOfTheRun(o.path("database_url"))) {
             o.put("database_url", db.url());
             o.put("database_user", db.user());
             o.put("database_password", db.password());
         }
+        // Esper: databases.NAME.{url, user, password} (EPL's sql:NAME join)
+        for (JsonNode d : options.path("databases")) {
+            if (d instanceof ObjectNode o && isOfTheRun(o.path("url"))) {
+                o.put("url", db.url());
+                o.put("user", db.user());
+                o.put("password", db.password());
+            }
+        }
         return copy;
+    }
+
+    private static boolean isOfTheRun(JsonNode url) {
+        return Database.OF_THE_RUN.url().equals(url.asText());
     }
 
     /** The postmaster's pid, from its postmaster.pid, or -1 when there is none. */

@@ -32,6 +32,19 @@ public record TrialSpec(
             value.forEach(v -> sb.append(sb.length() == 0 ? "" : " ").append(v.asText()));
             return sb.toString();
         }
+        if (value.isObject() && path.equals("engine") && value.has("name")) {
+            // A whole engine (engines with options of their own in one run): its name and options,
+            // e.g. "ref join=grace grace_batch=500".
+            StringBuilder sb = new StringBuilder(value.get("name").asText());
+            value.path("options").fields().forEachRemaining(f -> {
+                if (f.getValue().isValueNode())
+                    sb.append(' ')
+                            .append(f.getKey())
+                            .append('=')
+                            .append(f.getValue().asText());
+            });
+            return sb.toString();
+        }
         if (value.isObject() && (value.has("test") || value.has("query"))) {
             // A whole neutral spec (engine.query): its kind and its own parameters, e.g. "filter selectivity=5".
             StringBuilder sb = new StringBuilder(

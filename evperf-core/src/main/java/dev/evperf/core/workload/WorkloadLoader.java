@@ -102,7 +102,8 @@ public final class WorkloadLoader {
                 if (e.getKey().equals("jvm")) {
                     e.getValue().forEach(v -> jvm.add(v.asText()));
                 } else {
-                    set(trialTree, e.getKey(), e.getValue(), where);
+                    // a copy: expanding a whole engine value must not change the trial's params (its label)
+                    set(trialTree, e.getKey(), e.getValue().deepCopy(), where);
                 }
             }
             trialTree.remove("matrix");

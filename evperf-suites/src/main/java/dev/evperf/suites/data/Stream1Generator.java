@@ -12,12 +12,14 @@ public final class Stream1Generator {
     private final int maxId;
     private final double msPerEvent;
     private final long seed;
+    private final long start;
 
     public Stream1Generator(Stream1 data) {
         this.attributes = data.attributes();
         this.maxId = data.maxId();
         this.msPerEvent = 1000.0 / data.eventRate();
         this.seed = data.seed();
+        this.start = data.start();
     }
 
     /** {@code (seq, ID, A1..AN, TS)}, a new array. */
@@ -42,9 +44,9 @@ public final class Stream1Generator {
         return 1 + 99 * unit(seed, seq, i);
     }
 
-    /** floor(seq · 1000 / event_rate) ms of event time. */
+    /** start + floor(seq · 1000 / event_rate) ms of event time. */
     public long ts(long seq) {
-        return (long) Math.floor(seq * msPerEvent);
+        return start + (long) Math.floor(seq * msPerEvent);
     }
 
     /** A uniform double in [0, 1) for (seed, seq, field) ({@link SplitMix#unit}). */

@@ -98,8 +98,8 @@ public sealed interface NeutralQuery {
     record Micro(QuerySpec spec) implements NeutralQuery {
         private static final List<Translator> TRANSLATORS = List.of(
                 new SiddhiTranslator(),
-                new EsperTranslator(),
-                new RefTranslator(Database.OF_THE_RUN), // the run starts it (evperf run)
+                new EsperTranslator(Database.OF_THE_RUN), // the run starts it (evperf run)
+                new RefTranslator(Database.OF_THE_RUN),
                 new FlinkSqlTranslator(),
                 new KafkaStreamsTranslator());
 

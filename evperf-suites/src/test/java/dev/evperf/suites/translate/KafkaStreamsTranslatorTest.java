@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.suites.TestSpecs;
 import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.Specs;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,19 +28,36 @@ class KafkaStreamsTranslatorTest {
     }
 
     @Test
-    void aPanedAverageIsTumblingPanesThenAHoppingRatio() {
-        var t = (Translation.Topology)
-                translate("{test: time_window, function: avg, range: 10m, slide: 1s, paned: true}");
-        var pipelines = t.topology().pipelines();
-        assertThat(pipelines).extracting(KafkaStreamsTopology.Pipeline::output).containsExactly("Panes", "Out");
-        var panes =
-                (KafkaStreamsTopology.WindowAggregate) pipelines.get(0).steps().get(0);
-        assertThat(List.of(panes.sizeMs(), panes.advanceMs())).containsExactly(1000L, 1000L);
-        var outer =
-                (KafkaStreamsTopology.WindowAggregate) pipelines.get(1).steps().get(0);
-        assertThat(List.of(outer.sizeMs(), outer.advanceMs())).containsExactly(600_000L, 1000L);
-        assertThat(outer.timeField()).isEqualTo("wstart");
-        assertThat(pipelines.get(1).steps().get(1)).isEqualTo(new KafkaStreamsTopology.Ratio("agg", "S", "C"));
+    void aDirectTimeWindowIsAHoppingWindowOnTsWhenTheDataStartsLateEnough() {
+        var t = (Translation.Queries)
+                translate("{test: time_window, function: max, range: 2s, slide: 100ms, stream: {start: 1900}}");
+        assertThat(t.text()).isEqualTo("from stream1 window 2000ms advance 100ms aggregate max(A1) as agg into Out\n");
+        assertThat(t.options()).containsEntry("timestamp", "TS");
+        var count = (Translation.Queries)
+                translate("{test: time_window, function: count, range: 2s, slide: 100ms, stream: {start: 3600000}}");
+        assertThat(count.text()).contains("aggregate count(*) as agg");
+        // windows ending before W would start before the epoch, where Kafka Streams has none
+        var early = (Translation.Unsupported) translate("{test: time_window, function: avg, range: 2s, slide: 100ms}");
+        assertThat(early.reason()).contains("before the epoch").contains("1900 ms");
+    }
+
+    @Test
+    void aPatternIsASelfJoinByIdWithinW() {
+        var t = (Translation.Queries) translate("{test: pattern, within: 100ms, selectivity: 10}");
+        assertThat(t.text())
+                .isEqualTo("from stream1 select seq as a1seq, ID as id1, TS as ts1 into First;\n"
+                        + "from stream1 where A1 > 90.1 select seq as a2seq, ID, TS into Second;\n"
+                        + "from First join Second on id1 = ID within 100ms grace 10s where a1seq < a2seq select a1seq,"
+                        + " a2seq, ID"
+                        + " into Out\n");
+        assertThat(t.options()).containsEntry("timestamp", "TS");
+    }
+
+    @Test
+    void aPanedTimeWindowIsUnsupportedWithTheReason() {
+        var t = (Translation.Unsupported) translate(
+                "{test: time_window, function: avg, range: 10m, slide: 1s, paned: true, stream: {start: 3600000}}");
+        assertThat(t.reason()).contains("last window would never close");
     }
 
     @Test
@@ -63,7 +79,8 @@ class KafkaStreamsTranslatorTest {
                         .isNotBlank();
             }
         }
-        assertThat(pipelines).isEqualTo(4 + 3); // filters, projections
-        assertThat(topologies).isEqualTo(3 + 1); // time windows, in-memory table join
+        // filters, projections, the pattern (the direct time window starts at TS 0 there: unsupported)
+        assertThat(pipelines).isEqualTo(4 + 3 + 1);
+        assertThat(topologies).isEqualTo(1); // the in-memory table join
     }
 }
