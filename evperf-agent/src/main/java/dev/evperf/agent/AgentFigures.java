@@ -46,6 +46,9 @@ public final class AgentFigures {
     private final boolean sameClock;
     private final Map<String, Clock> clocks;
     private final String between;
+    /** Where the broker ran when an agent started it ("sink-1 at 127.0.0.1:41234"), or null. */
+    private final String broker;
+
     private final List<HandlerSwitch> switches;
 
     private AgentFigures(
@@ -69,6 +72,7 @@ public final class AgentFigures {
         this.sameClock = b.drivers.keySet().equals(b.sinks.keySet());
         this.clocks = b.clocks;
         this.between = b.between;
+        this.broker = b.broker;
         this.switches = b.switches;
     }
 
@@ -193,6 +197,7 @@ public final class AgentFigures {
         out.add(String.format(
                 "generator lag (send start - intended time, each on its driver agent's clock): p50 = %.3f ms, p99 = %.3f ms",
                 lagPercentile(50) / 1e6, lagPercentile(99) / 1e6));
+        if (broker != null) out.add("broker: on agent " + broker + " (started for this trial, stopped after it)");
         for (HandlerSwitch sw : switches) out.add(sw.line());
         for (Map.Entry<String, Clock> c : clocks.entrySet()) {
             ClockRelation r = c.getValue().relation();
@@ -223,6 +228,7 @@ public final class AgentFigures {
         result.put("marks", marks);
         result.put("events_planned", planned);
         result.put("events_received", received);
+        if (broker != null) result.put("broker_on", broker);
         Map<String, Object> latency = new LinkedHashMap<>();
         latency.put("from", "driver agent: send start");
         latency.put(
@@ -308,10 +314,16 @@ public final class AgentFigures {
         private final Map<String, Clock> clocks = new LinkedHashMap<>();
         private String[] driverOf;
         private String between;
+        private String broker;
         private final List<HandlerSwitch> switches = new ArrayList<>();
 
         Builder(int planned) {
             this.planned = planned;
+        }
+
+        /** The trial's broker ran on {@code agent}'s node, at {@code address}, started by that agent. */
+        void broker(String agent, String address) {
+            this.broker = agent + " at " + address;
         }
 
         /** The events went through an engine: the sink's records are its outputs, at most one per input. */

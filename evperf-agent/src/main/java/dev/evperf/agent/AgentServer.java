@@ -24,7 +24,8 @@ import java.util.Map;
 
 /**
  * The agent process: it listens, waits for one controller that knows the run's secret, serves its
- * requests (probes, plans, start, status, records, handler switches, stop) and exits when that controller says bye,
+ * requests (probes, plans, start, status, records, handler switches, stop) and exits, stopping every part it runs
+ * (a broker it started too), when that controller says bye,
  * closes the connection, or stays silent longer than the idle limit. Every loop is bounded: the wait
  * for a controller ({@code acceptMs}), the wrong answers ({@link AgentOptions#MAX_REFUSALS}), the
  * requests of a session ({@value #MAX_REQUESTS}), the silence between them ({@code idleMs}).
@@ -191,6 +192,13 @@ public final class AgentServer {
                     parts.add(e);
                     e.started = true;
                     e.start();
+                } else if (PartPlan.BROKER.equals(plan.role())) {
+                    // it starts now: the controller waits until it serves ("ready", its address in STATUS)
+                    try {
+                        parts.add(new BrokerPart(bind));
+                    } catch (IOException | RuntimeException x) {
+                        throw new IllegalStateException("broker: cannot start: " + x.getMessage());
+                    }
                 } else if (PartPlan.SINK.equals(plan.role()) && plan.source() != null) {
                     parts.add(new KafkaSinkPart(plan, clock));
                 } else if (PartPlan.SINK.equals(plan.role())) {
@@ -223,6 +231,7 @@ public final class AgentServer {
                 r.put("done", parts.stream().allMatch(Part::done));
                 r.put("ready", parts.stream().allMatch(Part::ready));
                 r.put("counts", parts.stream().map(Part::count).toList());
+                r.put("addresses", parts.stream().map(Part::address).toList());
                 r.put(
                         "failures",
                         parts.stream().map(Part::failure).filter(f -> f != null).toList());
@@ -276,10 +285,11 @@ public final class AgentServer {
         return r;
     }
 
+    /** Stops the parts, the last planned first: clients before the broker they use. */
     private void stopParts() {
-        for (Part p : parts) {
+        for (int i = parts.size() - 1; i >= 0; i--) {
             try {
-                p.stop();
+                parts.get(i).stop();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

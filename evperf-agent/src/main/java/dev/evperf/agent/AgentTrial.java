@@ -18,7 +18,8 @@ import java.util.function.UnaryOperator;
  * rate or by key over them ({@link Schedule}: each sends its events at their global intended times,
  * from one start on the controller's clock told to each agent in its own clock's terms), to the sink
  * agents (driver i to sink i mod the number of sinks: several sinks share the outputs), directly
- * over TCP or through a Kafka broker (driver i's topic, consumed by its sink). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
+ * over TCP or through a Kafka broker (driver i's topic, consumed by its sink; the broker may run on an
+ * agent's node, {@link #brokerOn}). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
  * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
  * onto the controller's clock ({@link AgentFigures}).
  *
@@ -87,12 +88,26 @@ public final class AgentTrial {
      * value} (e.g. {@code downsample 10}: one arrival in 10 recorded from then on), or every driver
      * part for a driver's setting ({@code rate_percent 50}: the rest of its share at half its rate).
      */
-    public record Switch(String agent, String setting, long value, long afterMs) {}
+    public record Switch(String agent, String setting, long value, long afterMs) {
+        /** A sink agent's XoY: from the switch on it records event g when (g &amp; (y − 1)) &lt; x. */
+        public static Switch xoy(String agent, long x, long y, long afterMs) {
+            return new Switch(agent, ReceivingPart.XOY, ReceivingPart.xoy(x, y), afterMs);
+        }
+    }
 
     /** The handler switches to make during the trial (before {@link #run}). */
     public AgentTrial switching(List<Switch> switches) {
         pending.addAll(switches);
         pending.sort(Comparator.comparingLong(Switch::afterMs));
+        return this;
+    }
+
+    /**
+     * Runs the trial's Kafka broker on {@code agent}'s node instead of at {@link Plan#kafka}: the agent
+     * starts it when the trial begins (after the first probes) and stops it with its other parts.
+     */
+    public AgentTrial brokerOn(String agent) {
+        this.brokerAgent = agent;
         return this;
     }
 
@@ -117,6 +132,10 @@ public final class AgentTrial {
     private final List<Map.Entry<String, JsonNode>> switched = new ArrayList<>();
     /** The load's common start on the controller's clock. */
     private long loadStart;
+    /** The agent that runs the broker, or null; the broker the trial uses (the plan's, or that agent's). */
+    private String brokerAgent;
+
+    private String kafka;
 
     public AgentTrial(Plan plan, Secret secret) {
         this(plan, secret, UnaryOperator.identity());
@@ -145,6 +164,15 @@ public final class AgentTrial {
             }
             warmUp();
             probeAll("before", plan.probes());
+            AgentFigures.Builder figures =
+                    new AgentFigures.Builder((int) plan.load().total());
+            kafka = plan.kafka();
+            if (brokerAgent != null) {
+                kafka = startBroker(brokerAgent);
+                figures.broker(brokerAgent, kafka);
+                // the broker took seconds to start: a fresh anchor for the drivers' common start
+                probeAll("broker-running", plan.probes());
+            }
             List<Integer> sinkParts = new ArrayList<>();
             List<Integer> driverParts = new ArrayList<>();
             List<Schedule> shares = new ArrayList<>();
@@ -170,7 +198,6 @@ public final class AgentTrial {
             awaitDone(sinkParts, driverParts);
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();
-            AgentFigures.Builder figures = new AgentFigures.Builder(total);
             if (plan.engine() != null)
                 figures.between("a Kafka Streams query on " + plan.engine().agent());
             for (int d = 0; d < plan.drivers().size(); d++) {
@@ -199,7 +226,7 @@ public final class AgentTrial {
             Schedule share = plan.load().forDriver(d);
             shares.add(share);
             String sinkName = sinkOf(d);
-            String topic = plan.kafka() == null ? null : KafkaTopic.of(plan.kafka(), topics + "-d" + d);
+            String topic = kafka == null ? null : KafkaTopic.of(kafka, topics + "-d" + d);
             JsonNode sink = link(sinkName).plan(PartPlan.sink(share.count(), topic, null));
             sinkParts.add(sink.get("part").asInt());
             targets.add(
@@ -225,10 +252,10 @@ public final class AgentTrial {
             String topics, List<Schedule> shares, List<Integer> sinkParts, List<Integer> driverParts) {
         Engine e = plan.engine();
         int total = (int) plan.load().total();
-        String in = KafkaTopic.of(plan.kafka(), topics + "-in");
-        String out = KafkaTopic.of(plan.kafka(), topics + "-out");
+        String in = KafkaTopic.of(kafka, topics + "-in");
+        String out = KafkaTopic.of(kafka, topics + "-out");
         link(e.agent()).plan(PartPlan.engine(total, in, out, e.query()));
-        awaitReady(e.agent());
+        awaitReady(e.agent(), "engine");
         sinkParts.add(link(sinkOf(0))
                 .plan(PartPlan.sink(total, out, e.query()))
                 .get("part")
@@ -243,8 +270,15 @@ public final class AgentTrial {
         }
     }
 
-    /** Polls the engine's agent (probing the others, so none takes the controller as gone) until it runs. */
-    private void awaitReady(String agent) {
+    /** Plans a broker on {@code agent} and waits until it serves. @return its bootstrap address */
+    private String startBroker(String agent) {
+        int part = link(agent).plan(PartPlan.broker()).get("part").asInt();
+        awaitReady(agent, "broker");
+        return link(agent).status().get("addresses").get(part).asText();
+    }
+
+    /** Polls the agent (probing the others, so none takes the controller as gone) until its engine or broker runs. */
+    private void awaitReady(String agent, String what) {
         long deadline = System.nanoTime() + ENGINE_START_MS * 1_000_000L;
         while (true) {
             JsonNode s = link(agent).status();
@@ -253,7 +287,8 @@ public final class AgentTrial {
                         agent, "failed: " + s.get("failures").get(0).asText(), null);
             if (s.get("ready").asBoolean()) return;
             if (System.nanoTime() > deadline)
-                throw new AgentFailure(agent, "its engine was not running within " + ENGINE_START_MS + " ms", null);
+                throw new AgentFailure(
+                        agent, "its " + what + " was not running within " + ENGINE_START_MS + " ms", null);
             for (AgentLink l : links.values()) if (!l.name().equals(agent)) l.status();
             LockSupport.parkNanos(100_000_000L);
         }
@@ -269,14 +304,17 @@ public final class AgentTrial {
             sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts, driverParts);
             probeAll("during-" + period, plan.probesDuring());
             boolean done = true;
+            AgentFailure failed = null;
+            // every agent asked before a part's failure is blamed: a lost agent (e.g. the broker's) makes
+            // the parts that used it fail too, and the trial names the cause, not the first one asked
             for (AgentLink l : links.values()) {
                 JsonNode s = l.status();
-                if (s.get("failures").size() > 0) {
-                    throw new AgentFailure(
+                if (s.get("failures").size() > 0 && failed == null)
+                    failed = new AgentFailure(
                             l.name(), "failed: " + s.get("failures").get(0).asText(), null);
-                }
                 done &= s.get("done").asBoolean();
             }
+            if (failed != null) throw failed;
             if (done) return;
             if (System.nanoTime() > deadline) {
                 throw new AgentFailure(

@@ -53,14 +53,15 @@ record HandlerSwitch(
 
     /** The summary's line. */
     String line() {
+        String change = DriverPart.RATE_PERCENT.equals(setting)
+                ? setting + " " + from + " -> " + to
+                : ReceivingPart.change(from, to);
         return String.format(
                 Locale.ROOT,
-                "switch (controller's request): %s part %d %s %d -> %d at %.3f ms into the load ± %.1f µs, after %d %s",
+                "switch (controller's request): %s part %d %s at %.3f ms into the load ± %.1f µs, after %d %s",
                 agent,
                 part,
-                setting,
-                from,
-                to,
+                change,
                 at / 1e6,
                 bound / 1e3,
                 arrivalsBefore,

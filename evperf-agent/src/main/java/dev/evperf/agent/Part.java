@@ -18,12 +18,17 @@ abstract class Part {
 
     abstract void start() throws IOException;
 
-    /** {@link PartPlan#DRIVER} or {@link PartPlan#SINK}. */
+    /** {@link PartPlan#DRIVER}, {@link PartPlan#SINK}, {@link PartPlan#ENGINE} or {@link PartPlan#BROKER}. */
     abstract String role();
 
     /** Whether the part is ready for the drivers' first event (an engine that has started); most are at once. */
     boolean ready() {
         return true;
+    }
+
+    /** Where other nodes reach what the part serves (a broker's {@code host:port}), or null. */
+    String address() {
+        return null;
     }
 
     /** Whether the part has finished its plan, failed or stopped. */

@@ -5,8 +5,9 @@ import java.util.Map;
 /**
  * What the controller ships an agent for one part of a trial (JSON on the wire).
  *
- * @param role {@code driver} (sends events on an absolute schedule), {@code sink} (receives them) or
- *     {@code engine} (a Kafka Streams application between the drivers' topic and the sink's)
+ * @param role {@code driver} (sends events on an absolute schedule), {@code sink} (receives them),
+ *     {@code engine} (a Kafka Streams application between the drivers' topic and the sink's) or
+ *     {@code broker} (a Kafka broker on the agent's node, for the trial's topics; no events of its own)
  * @param events how many events the driver sends, the sink expects at most, the engine reads
  * @param target where the driver (or the engine) writes: the sink's {@code host:port}, or a Kafka topic
  *     {@code kafka:BOOTSTRAP/TOPIC}
@@ -21,6 +22,7 @@ public record PartPlan(String role, int events, String target, String source, Sc
     public static final String DRIVER = "driver";
     public static final String SINK = "sink";
     public static final String ENGINE = "engine";
+    public static final String BROKER = "broker";
 
     /**
      * The workload's query between the agents: the drivers write rows of {@code stream} ({@code
@@ -43,10 +45,16 @@ public record PartPlan(String role, int events, String target, String source, Sc
         return new PartPlan(ENGINE, events, target, source, null, query);
     }
 
+    static PartPlan broker() {
+        return new PartPlan(BROKER, 0, null, null, null, null);
+    }
+
     /** One line naming the field that is wrong, or null when the plan can run. */
     public String problem() {
+        if (BROKER.equals(role))
+            return events == 0 && target == null && source == null ? null : "broker: has no events";
         if (!DRIVER.equals(role) && !SINK.equals(role) && !ENGINE.equals(role))
-            return "role: '" + role + "' is not driver, sink or engine";
+            return "role: '" + role + "' is not driver, sink, engine or broker";
         if (events <= 0) return "events: " + events + " is not positive";
         if (DRIVER.equals(role)) {
             if (schedule == null) return "schedule: missing";

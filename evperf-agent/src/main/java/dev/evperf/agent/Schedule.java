@@ -1,14 +1,20 @@
 package dev.evperf.agent;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
  * The whole load of a trial over agents and one driver agent's share of it. The load is a list of
- * phases back to back, each a number of events at a constant rate; global event g (0-based over all
- * phases) is due at {@code start + offset(g)}. The drivers split it without changing it: by
- * {@code rate}, driver d of n sends the events with g mod n = d; by {@code key}, event g has key
- * g mod keys and driver d owns the keys [d·keys/n, (d+1)·keys/n). Either way each driver sends its
- * events at their global intended times, so together they send exactly what one driver would.
+ * phases back to back, each with a shape (a constant rate, a linear ramp of the rate, or bursts);
+ * global event g (0-based over all phases) is due at {@code start + offset(g)}. A phase's intended
+ * times are the ones a single-node trial gives the same profile ({@code Profile} in evperf-core;
+ * {@code ScheduleTest} compares them), computed in closed form here so that an agent needs nothing
+ * but this record. The drivers split the load without changing it: by {@code rate}, driver d of n
+ * sends the events with g mod n = d; by {@code key}, event g has key g mod keys and driver d owns
+ * the keys [d·keys/n, (d+1)·keys/n). Either way each driver sends its events at their global
+ * intended times, so together they send exactly what one driver would: a ramp's rate or a burst's
+ * events are shared, not shifted.
  *
  * @param phases the load's phases in order
  * @param split {@code rate} or {@code key}
@@ -20,16 +26,87 @@ public record Schedule(List<Phase> phases, String split, int keys, int drivers, 
     public static final String BY_RATE = "rate";
     public static final String BY_KEY = "key";
 
-    /** A phase: {@code events} events at {@code rate} per second. */
-    public record Phase(int events, double rate) {}
+    /**
+     * A phase of {@code events} events. {@code constant}: at {@code rate} per second. {@code ramp}:
+     * the rate rises (or falls) linearly from {@code rate} to {@code to} over {@code spanNs}; event i
+     * is at the t where Λ(t) = ∫₀ᵗ r = i, as evperf-core integrates a rate. {@code bursts}: bursts of
+     * {@code size} events, every event of burst b intended at b·{@code spanNs}/bursts (seed 000's
+     * S_m^n: each burst at maximum rate, burst starts a distance apart).
+     *
+     * @param spanNs the phase's length on the schedule: the next phase starts this long after it
+     *     (constant: events/rate)
+     */
+    public record Phase(String shape, int events, double rate, double to, long size, long spanNs) {
+        public static final String CONSTANT = "constant", RAMP = "ramp", BURSTS = "bursts";
+
+        @JsonCreator
+        public Phase(
+                @JsonProperty("shape") String shape,
+                @JsonProperty("events") int events,
+                @JsonProperty("rate") double rate,
+                @JsonProperty("to") double to,
+                @JsonProperty("size") long size,
+                @JsonProperty("spanNs") long spanNs) {
+            this.shape = shape;
+            this.events = events;
+            this.rate = rate;
+            this.to = to;
+            this.size = size;
+            this.spanNs = spanNs;
+        }
+
+        /** {@code events} events at {@code rate} per second. */
+        public Phase(int events, double rate) {
+            this(CONSTANT, events, rate, rate, 1, Math.round(events * 1e9 / rate));
+        }
+
+        /** A linear ramp from {@code from} to {@code to} events/s over {@code durationNs}. */
+        public static Phase ramp(double from, double to, long durationNs) {
+            double lambda = (from + to) / 2 * durationNs / 1e9;
+            // events at Λ = 0, 1, 2, … strictly below Λ(duration), as evperf-core counts them
+            long n = (long) Math.ceil(lambda * (1 - 1e-9) - 1e-9);
+            if (n > Integer.MAX_VALUE) throw new IllegalArgumentException("ramp: " + n + " events is too many");
+            return new Phase(RAMP, (int) n, from, to, 1, durationNs);
+        }
+
+        /** {@code count} bursts of {@code size} events, burst starts {@code distanceNs} apart. */
+        public static Phase bursts(long count, long size, long distanceNs) {
+            if (count * size > Integer.MAX_VALUE)
+                throw new IllegalArgumentException("bursts: " + count * size + " events is too many");
+            return new Phase(BURSTS, (int) (count * size), 0, 0, size, count * distanceNs);
+        }
+
+        /** Event i's intended time after the phase's start (ns). */
+        long offset(long i) {
+            return switch (shape) {
+                case RAMP -> {
+                    // Λ(t) = from·t + a·t² with a = (to − from)/(2D); t = 2i / (from + √(from² + 4a·i)) solves
+                    // Λ(t) = i without the cancellation of the textbook form (and holds for a = 0 and from = 0)
+                    double a = (to - rate) / (2 * spanNs / 1e9);
+                    double root = Math.sqrt(Math.max(0, rate * rate + 4 * a * i));
+                    yield i == 0 ? 0 : Math.round(2 * i / (rate + root) * 1e9);
+                }
+                case BURSTS -> i / size * (spanNs / (events / size));
+                default -> Math.round(i * 1e9 / rate);
+            };
+        }
+
+        String problem() {
+            boolean ok =
+                    switch (shape == null ? "" : shape) {
+                        case CONSTANT -> rate > 0 && !Double.isInfinite(rate);
+                        case RAMP -> rate >= 0 && to >= 0 && rate + to > 0 && spanNs > 0 && !Double.isInfinite(to);
+                        case BURSTS -> size > 0 && events % size == 0 && spanNs >= 0;
+                        default -> false;
+                    };
+            return ok && events > 0 ? null : "schedule.phases: " + this + " is not a constant, ramp or bursts phase";
+        }
+    }
 
     /** One line naming what is wrong, or null. */
     String problem() {
         if (phases == null || phases.isEmpty()) return "schedule.phases: none";
-        for (Phase p : phases) {
-            if (p.events() <= 0 || !(p.rate() > 0) || Double.isInfinite(p.rate()))
-                return "schedule.phases: " + p + " needs positive events and rate";
-        }
+        for (Phase p : phases) if (p.problem() != null) return p.problem();
         if (!BY_RATE.equals(split) && !BY_KEY.equals(split))
             return "schedule.split: '" + split + "' is not rate or key";
         if (drivers < 1 || driver < 0 || driver >= drivers) return "schedule.driver: " + driver + " of " + drivers;
@@ -64,11 +141,11 @@ public record Schedule(List<Phase> phases, String split, int keys, int drivers, 
 
     /** Global event g's intended time after the load's start (ns): the phases run back to back. */
     public long offset(long g) {
-        double t = 0;
+        long t = 0;
         long first = 0;
         for (Phase p : phases) {
-            if (g < first + p.events()) return Math.round(t + (g - first) * 1e9 / p.rate());
-            t += p.events() * 1e9 / p.rate();
+            if (g < first + p.events()) return t + p.offset(g - first);
+            t += p.spanNs();
             first += p.events();
         }
         throw new IllegalArgumentException("event " + g + " is past the load's " + total() + " events");

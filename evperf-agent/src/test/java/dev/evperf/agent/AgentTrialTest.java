@@ -98,20 +98,7 @@ class AgentTrialTest {
         SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         Schedule load = new Schedule(
                 List.of(new Schedule.Phase(600, 1_000), new Schedule.Phase(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
-        AgentFigures f = new AgentTrial(
-                        new AgentTrial.Plan(
-                                a.addresses(),
-                                a.driverNames(),
-                                List.of("sink-1"),
-                                load,
-                                32,
-                                8,
-                                200,
-                                15_000,
-                                null,
-                                null),
-                        a.secret())
-                .run();
+        AgentFigures f = new AgentTrial(a.plan(load), a.secret()).run();
         assertThat(f.received()).isEqualTo(1_800);
         long start = f.intended(0);
         // each driver's start carries the error of the anchor it was told through (its "before"
@@ -309,9 +296,11 @@ class AgentTrialTest {
                     .isEqualTo(3);
             assertThatThrownBy(() -> link.configure(part, "downsample", 4, secret, 5))
                     .hasMessageContaining("counter 5 was used before (a replay)");
-            assertThatThrownBy(() -> link.configure(part, "xoy", 2, secret, 6))
-                    .hasMessageContaining("a sink has setting downsample, not 'xoy'");
-            assertThat(link.configure(part, "downsample", 1, secret, 7)
+            assertThatThrownBy(() -> link.configure(part, "bogus", 2, secret, 6))
+                    .hasMessageContaining("a sink has settings downsample and xoy, not 'bogus'");
+            assertThatThrownBy(() -> link.configure(part, "xoy", ReceivingPart.xoy(3, 6), secret, 8))
+                    .hasMessageContaining("configure: xoy 3/6 is not x/y with y a power of two");
+            assertThat(link.configure(part, "downsample", 1, secret, 9)
                             .get("from")
                             .asLong())
                     .isEqualTo(3);

@@ -2,6 +2,9 @@ package dev.evperf.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.evperf.api.config.Dur;
+import dev.evperf.core.workload.Workload;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,5 +48,83 @@ class ScheduleTest {
         assertThat(d2.count()).isEqualTo(1_600);
         assertThat(new Schedule(TWO_PHASES, Schedule.BY_KEY, 2, 3, 0).problem())
                 .isEqualTo("schedule.keys: 2 keys for 3 drivers");
+    }
+
+    /**
+     * A ramp up, a ramp down and bursts, back to back: every intended time is the one a single-node
+     * trial's schedule (evperf-core's {@code Schedule}, which integrates the rate) gives the same
+     * phases, to the nanosecond its rounding allows.
+     */
+    @Test
+    void rampsAndBurstsHaveTheSingleNodeSchedulesIntendedTimes() {
+        List<Workload.PhaseDef> defs = new ArrayList<>();
+        defs.add(rampDef(500, 4_000, "1s"));
+        defs.add(burstsDef(5, 300, "200ms"));
+        defs.add(rampDef(3_000, 0, "700ms"));
+        defs.add(constantDef(1_000, 250));
+        var single = dev.evperf.core.load.Schedule.of(defs);
+        Schedule agents = new Schedule(
+                List.of(
+                        Schedule.Phase.ramp(500, 4_000, 1_000_000_000L),
+                        Schedule.Phase.bursts(5, 300, 200_000_000L),
+                        Schedule.Phase.ramp(3_000, 0, 700_000_000L),
+                        new Schedule.Phase(250, 1_000)),
+                Schedule.BY_RATE,
+                1,
+                1,
+                0);
+        assertThat(agents.problem()).isNull();
+        long[] offsets = new long[(int) single.size()];
+        int n = 0;
+        for (int ph = 0; ph < single.profiles.size(); ph++) {
+            long start = single.phases.get(ph).intendedStart();
+            for (long o : single.profiles.get(ph).arrivals().offsets()) offsets[n++] = start + o;
+        }
+        assertThat(agents.total()).isEqualTo(single.size()).isEqualTo(2_250 + 1_500 + 1_050 + 250);
+        for (int g = 0; g < n; g++)
+            assertThat(agents.offset(g))
+                    .as("event %d", g)
+                    .isCloseTo(offsets[g], org.assertj.core.data.Offset.offset(2L));
+        // the shapes themselves: the ramp's gaps shrink (500/s to 4000/s), every burst's events share its start
+        assertThat(agents.offset(1) - agents.offset(0)).isBetween(1_980_000L, 2_000_000L);
+        assertThat(agents.offset(2_249) - agents.offset(2_248)).isLessThan(251_000L);
+        assertThat(agents.offset(2_250)).isEqualTo(1_000_000_000L);
+        assertThat(agents.offset(2_250 + 299)).isEqualTo(1_000_000_000L);
+        assertThat(agents.offset(2_250 + 300)).isEqualTo(1_200_000_000L);
+    }
+
+    @Test
+    void aPhaseWithoutAShapeOrEventsIsNamed() {
+        Schedule bad = new Schedule(List.of(new Schedule.Phase("wave", 10, 1, 1, 1, 1)), Schedule.BY_RATE, 1, 1, 0);
+        assertThat(bad.problem()).startsWith("schedule.phases: Phase[shape=wave");
+        Schedule uneven = new Schedule(
+                List.of(new Schedule.Phase(Schedule.Phase.BURSTS, 10, 0, 0, 3, 1)), Schedule.BY_RATE, 1, 1, 0);
+        assertThat(uneven.problem()).contains("not a constant, ramp or bursts phase");
+    }
+
+    private static Workload.PhaseDef rampDef(double from, double to, String duration) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.ramp = new Workload.RampDef();
+        p.ramp.from = from;
+        p.ramp.to = to;
+        p.ramp.duration = Dur.parse(duration);
+        return p;
+    }
+
+    private static Workload.PhaseDef burstsDef(long count, long size, String distance) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.bursts = new Workload.BurstsDef();
+        p.bursts.count = count;
+        p.bursts.size = size;
+        p.bursts.distance = Dur.parse(distance);
+        return p;
+    }
+
+    private static Workload.PhaseDef constantDef(double rate, long count) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.constant = new Workload.ConstantDef();
+        p.constant.rate = rate;
+        p.constant.count = count;
+        return p;
     }
 }

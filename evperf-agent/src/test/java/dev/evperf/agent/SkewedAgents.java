@@ -104,6 +104,12 @@ final class SkewedAgents {
                 .toList();
     }
 
+    /** A trial of {@code load} from these drivers to the sink, 32 probes a window, 8 every 200 ms during it. */
+    AgentTrial.Plan plan(Schedule load) {
+        return new AgentTrial.Plan(
+                addresses(), driverNames(), List.of(sink.name()), load, 32, 8, 200, 15_000, null, null);
+    }
+
     List<String> driverNames() {
         return drivers.stream().map(Agent::name).toList();
     }

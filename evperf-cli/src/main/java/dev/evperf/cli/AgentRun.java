@@ -37,7 +37,8 @@ import java.util.function.UnaryOperator;
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
  * constant phases on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
- * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}; with
+ * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}, or per trial
+ * by the agent {@code agents.broker_on} on its node; with
  * {@code kafka-streams} the query runs between them on an agent, {@code agents.engine_on}), and the trial's {@code result.json}
  * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
@@ -57,7 +58,9 @@ final class AgentRun {
                 // this package's Components (the workload's Components class is imported)
                 ? dev.evperf.cli.Components.startAndCheck(
                         plan, runDir, System.getProperty("java.class.path"), err, () -> false)
-                : "kafka".equals(engine) ? RunComponents.start(plan.base().components, runDir) : null) {
+                : "kafka".equals(engine) && a.brokerOn == null
+                        ? RunComponents.start(plan.base().components, runDir)
+                        : null) {
             String kafka = components == null ? null : components.bootstrap();
             if (kafka != null) out.println("evperf: broker " + kafka + " between the agents");
             return trials(plan, runDir, secretFile, secret, kafka, out, err);
@@ -79,7 +82,7 @@ final class AgentRun {
         AgentRunSummary.writeIndex(
                 runDir,
                 plan.base().name,
-                kafka == null ? "tcp" : plan.base().engine.name,
+                kafka == null && a.brokerOn == null ? "tcp" : plan.base().engine.name,
                 plan.trials().stream().map(TrialSpec::id).toList());
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
@@ -110,12 +113,15 @@ final class AgentRun {
                 }
                 AgentFigures f = new AgentTrial(
                                 trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
+                        .brokerOn(a.brokerOn)
                         .switching(a.switches.stream()
                                 .map(sw -> sw.ratePercent != null
                                         ? new AgentTrial.Switch(
                                                 sw.agent, "rate_percent", sw.ratePercent, sw.after.millis())
-                                        : new AgentTrial.Switch(
-                                                sw.agent, "downsample", sw.downsample, sw.after.millis()))
+                                        : sw.xoy != null
+                                                ? AgentTrial.Switch.xoy(sw.agent, sw.xoy.x, sw.xoy.y, sw.after.millis())
+                                                : new AgentTrial.Switch(
+                                                        sw.agent, "downsample", sw.downsample, sw.after.millis()))
                                 .toList())
                         .run();
                 List<String> marks = new ArrayList<>();
@@ -188,18 +194,17 @@ final class AgentRun {
 
     private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {
         Components.AgentsDef a = w.agents;
-        // the load's whole profile: its constant phases back to back (AgentsCheck refused any other)
+        // the load's whole profile: its constant, ramp and bursts phases back to back (AgentsCheck refused any other)
         List<Schedule.Phase> phases = new ArrayList<>();
         long total = 0;
         for (Workload.PhaseDef p : w.load.phases) {
-            Workload.ConstantDef c = p.constant;
-            long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
-            total += events;
-            if (events < 1 || total > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("load: phase '" + p.name + "' has " + events
+            Schedule.Phase phase = phase(p);
+            total += phase.events();
+            if (phase.events() < 1 || total > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("load: phase '" + p.name + "' has " + phase.events()
                         + " events; agents take 1.." + Integer.MAX_VALUE + " over all phases");
             }
-            phases.add(new Schedule.Phase((int) events, c.rate));
+            phases.add(phase);
         }
         List<String> drivers = a.nodes.stream()
                 .filter(n -> "driver".equals(n.role))
@@ -220,6 +225,15 @@ final class AgentRun {
                 (int) a.replyTimeout.millis(),
                 kafka,
                 "kafka-streams".equals(w.engine.name) ? engine(w, sinks.get(0)) : null);
+    }
+
+    /** A phase of the load in the driver agents' terms: the same intended times as a single-node trial's. */
+    private static Schedule.Phase phase(Workload.PhaseDef p) {
+        if (p.ramp != null) return Schedule.Phase.ramp(p.ramp.from, p.ramp.to, p.ramp.duration.nanos());
+        if (p.bursts != null) return Schedule.Phase.bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
+        Workload.ConstantDef c = p.constant;
+        long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
+        return new Schedule.Phase((int) Math.min(events, Integer.MAX_VALUE), c.rate);
     }
 
     /** The query between the agents: on agents.engine_on (default the sink agent), over the one input stream. */

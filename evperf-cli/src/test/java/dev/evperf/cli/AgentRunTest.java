@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,6 +106,45 @@ class AgentRunTest {
     }
 
     /**
+     * The broker on the sink's node as shipped: the sink agent starts it for the trial, the events
+     * pass it, and no broker is left running; no broker runs beside the controller.
+     */
+    @Test
+    void theBrokerOnSinkExampleRunsTheBrokerOnTheSinkAgentsNode() throws Exception {
+        String text = Files.readString(
+                Path.of("").toAbsolutePath().getParent().resolve("examples/agents-broker-on-sink.yaml"));
+        Path w = Cli.write(tmp, "broker-on-sink.yaml", text.replace("duration: 2s", "duration: 1s"));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out)
+                .contains("events: 1000 planned, 1000 received", "broker: on agent sink-1 at 127.0.0.1:")
+                .doesNotContain("evperf: broker ");
+        JsonNode r =
+                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        String port = r.path("broker_on").asText().replaceAll(".*:", "");
+        assertThat(port).matches("[0-9]+");
+        assertThat(tmp.resolve("run/components")).doesNotExist();
+        // the broker (BrokerMain DIR PORT CONTROLLER-PORT) is gone with its agent
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(ProcessHandle::isAlive)
+                        .map(CliProcess::cmdline)
+                        .filter(c -> c.contains("BrokerMain") && c.contains("\0" + port + "\0")))
+                .isEmpty();
+        Path both = example("  probes:", "  broker_on: nobody\n  probes:");
+        Cli bad = Cli.run("run", both.toString(), "--out", tmp.resolve("run2").toString());
+        assertThat(bad.exit).isEqualTo(2);
+        assertThat(bad.err.strip())
+                .isEqualTo("evperf: " + both
+                        + ": agents.broker_on: only with engine kafka (the broker between the agents)");
+        Path named = Cli.write(tmp, "named.yaml", text.replace("broker_on: sink-1", "broker_on: sink-2"));
+        Cli unnamed =
+                Cli.run("run", named.toString(), "--out", tmp.resolve("run3").toString());
+        assertThat(unnamed.exit).isEqualTo(2);
+        assertThat(unnamed.err.strip())
+                .isEqualTo("evperf: " + named + ": agents.broker_on: 'sink-2' is not one of agents.nodes");
+    }
+
+    /**
      * Seed 004's "a driver on one node, the engine and sink on another" as shipped: a Kafka Streams
      * query in the sink agent's JVM between the driver agent's topic and the sink's; a query the engine
      * cannot run is bad input before any agent starts.
@@ -187,6 +227,38 @@ class AgentRunTest {
                                 + ": agents.switches[0].rate_percent: expected 50..1000 (the rest of the driver's share at that % of its rate)");
     }
 
+    /**
+     * Seed 004's XoY from the workload: after the switch the sink agent records event g exactly when
+     * (g & 3) < 1 (events.csv has a receipt for those alone); an XoY whose y is no power of two is one line.
+     */
+    @Test
+    void anXoYSwitchInTheWorkloadRecordsTheEventsItsRuleNames() throws Exception {
+        Path w = example("  probes:", "  switches:\n    - {after: 1s, agent: sink-1, xoy: {x: 1, y: 4}}\n  probes:");
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out)
+                .contains("switch (controller's request): sink-1 part 0 handler downsample 1 -> xoy 1/4 at ");
+        long before = new ObjectMapper()
+                .readTree(tmp.resolve("run/t001/result.json").toFile())
+                .path("switches")
+                .get(0)
+                .path("arrivals_before")
+                .asLong();
+        assertThat(before).isBetween(1L, 3_999L);
+        // one driver over TCP: arrival i is event i
+        for (String row : Files.readAllLines(tmp.resolve("run/t001/events.csv")).subList(1, 4_001)) {
+            String[] c = row.split(",", -1);
+            long g = Long.parseLong(c[0]);
+            assertThat(!c[3].isEmpty()).as(row).isEqualTo(g < before || (g & 3) < 1);
+        }
+        Path bad = example("  probes:", "  switches:\n    - {after: 1s, agent: sink-1, xoy: {x: 1, y: 6}}\n  probes:");
+        Cli refused = Cli.run("run", bad.toString(), "--out", tmp.resolve("bad").toString());
+        assertThat(refused.exit).isEqualTo(2);
+        assertThat(refused.err.strip())
+                .isEqualTo("evperf: " + bad
+                        + ": agents.switches[0].xoy: expected {x, y}: y a power of two up to 1048576, 1 <= x <= y");
+    }
+
     /** Seed 004's "two drivers and one sink" as shipped: split by key, two phases, one sink agent. */
     @Test
     void theTwoDriversExampleSplitsItsTwoPhasesByKey() throws Exception {
@@ -198,29 +270,66 @@ class AgentRunTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         // 1 000 events in the first second, 3 000 in the next
         assertThat(cli.out).contains("events: 4000 planned, 4000 received", "clock driver-1:", "clock driver-2:");
-        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
-        assertThat(rows).hasSize(4_001);
         // the intended times (on the controller's clock) follow the whole load: 1 ms apart, then 1/3 ms
-        long[] intended = rows.stream()
-                .skip(1)
-                .mapToLong(r -> Long.parseLong(r.split(",")[1]))
-                .toArray();
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
-        // events of both drivers: each start carries its driver's bound, each mapping too
-        double slack = 2e3
-                        * (r.path("clocks").path("driver-1").path("bound_us").asDouble()
-                                + r.path("clocks")
-                                        .path("driver-2")
-                                        .path("bound_us")
-                                        .asDouble())
-                + 2;
+        long[] intended = intendedTimes(tmp.resolve("run/t001"));
+        assertThat(intended).hasSize(4_000);
+        double slack = twoDriversSlack(tmp.resolve("run/t001"));
         assertThat((double) Math.abs(intended[999] - intended[0] - 999_000_000L))
                 .isLessThanOrEqualTo(slack);
         assertThat((double) Math.abs(intended[3_999] - intended[1_000] - 999_666_667L))
                 .isLessThanOrEqualTo(slack);
         Cli summary = Cli.run("summary", tmp.resolve("run").toString());
         assertThat(summary.out).contains("t001  ok  events 4000/4000", "clock driver-2:");
+    }
+
+    /** The events' intended times on the controller's clock, from a trial's events.csv. */
+    private static long[] intendedTimes(Path trial) throws IOException {
+        return Files.readAllLines(trial.resolve("events.csv")).stream()
+                .skip(1)
+                .mapToLong(r -> Long.parseLong(r.split(",")[1]))
+                .toArray();
+    }
+
+    /** How far two driver agents' intended times may be off the schedule: each start carries its driver's bound, each mapping too. */
+    private static double twoDriversSlack(Path trial) throws IOException {
+        JsonNode clocks = new ObjectMapper()
+                .readTree(trial.resolve("result.json").toFile())
+                .path("clocks");
+        return 2e3
+                        * (clocks.path("driver-1").path("bound_us").asDouble()
+                                + clocks.path("driver-2").path("bound_us").asDouble())
+                + 2;
+    }
+
+    /**
+     * A ramp and bursts over two driver agents as shipped: from events.csv alone (intended times on
+     * the controller's clock), the ramp's gaps shrink from 2 ms to 1/4 ms and each burst's 300 events
+     * are intended at its start, 200 ms after the one before.
+     */
+    @Test
+    void theRampAndBurstsExampleKeepsItsShapeOverTwoDrivers() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "shape.yaml",
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("examples/agents-ramp-bursts.yaml")));
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        // 2250 ramp events (Λ(1 s) = (500 + 4000)/2), 5 × 300 in bursts
+        assertThat(cli.out).contains("events: 3750 planned, 3750 received", "clock driver-2:");
+        long[] intended = intendedTimes(tmp.resolve("run/t001"));
+        double slack = twoDriversSlack(tmp.resolve("run/t001"));
+        // event 1 (driver-2) 1.9862 ms after event 0 (driver-1); the ramp's last gap ~0.25 ms
+        assertThat((double) Math.abs(intended[1] - intended[0] - 1_986_200L)).isLessThanOrEqualTo(slack + 10_000);
+        assertThat((double) Math.abs(intended[2_249] - intended[2_248] - 250_000L))
+                .isLessThanOrEqualTo(slack + 10_000);
+        for (int b = 0; b < 5; b++) {
+            for (int i = 0; i < 300; i++) {
+                long at = intended[0] + 1_000_000_000L + b * 200_000_000L;
+                assertThat((double) Math.abs(intended[2_250 + b * 300 + i] - at))
+                        .as("burst %d event %d", b, i)
+                        .isLessThanOrEqualTo(slack);
+            }
+        }
     }
 
     /**
@@ -267,6 +376,21 @@ class AgentRunTest {
         assertThat(p.err.strip())
                 .isEqualTo("evperf: " + phases + ": load.phases[0].measure: runs over agents measure every phase;"
                         + " leave measure out");
+        Path poisson = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: measure, arrivals: poisson, ramp: {from: 100, to: 2000, duration: 1s}}");
+        Cli po = Cli.run("run", poisson.toString(), "--out", tmp.resolve("run5").toString());
+        assertThat(po.exit).isEqualTo(2);
+        assertThat(po.err.strip())
+                .isEqualTo("evperf: " + poisson + ": load.phases[0].arrivals: agents send deterministic arrivals only");
+        Path wave = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: measure, stairs: {levels: [100, 200], step: 1s}}");
+        Cli wa = Cli.run("run", wave.toString(), "--out", tmp.resolve("run6").toString());
+        assertThat(wa.exit).isEqualTo(2);
+        assertThat(wa.err.strip())
+                .isEqualTo("evperf: " + wave + ": load.phases[0]: agents run constant, ramp and bursts phases"
+                        + " (the driver agents compute their intended times)");
         Path split = example("  probes:", "  split: hash\n  probes:");
         Cli sp = Cli.run("run", split.toString(), "--out", tmp.resolve("run3").toString());
         assertThat(sp.exit).isEqualTo(2);

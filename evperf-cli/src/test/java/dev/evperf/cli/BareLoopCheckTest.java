@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.core.driver.EventSupply;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,20 +39,28 @@ class BareLoopCheckTest {
 
     /**
      * Both time bounds, against the bare loop (plus, for a trial with every record, its two clock reads per
-     * event): 2x. Measured in steady state on a CPU (2026-11-23), a trial with every record on Siddhi's
-     * pass-through took 187 ns/event against a bare loop of 100 + 2 x 17 (1.39x; load ~2, no busy loops), and
-     * capacity mode 151 against 91 (1.66x; two busy loops), more than every record: issue 9's "within 10 %"
-     * targets are not met in steady state and are open; these figures are in docs/benchmarks.md. The bound
-     * guards against a harness that gets worse; the GC bounds below are what fails the first design (its GC
-     * pauses were 25x the bare loop's).
+     * event): 2x. Measured as this test does (2026-11-23, load 25-46, no busy loops of its own), a trial with
+     * every record on Siddhi's pass-through took 166-167 ns/event on a CPU against a bare loop of 97-113 + 2 x 19
+     * (1.10-1.22x), capacity mode 131 against 113 (1.16x); after 8 M warm-up events capacity mode took 108 against
+     * ~100 (1.08x). The 1.39x and 1.65x measured before (1 M warm-up events, time on a CPU estimated from the whole
+     * loop's share) were mostly the JIT still compiling the trial's send path in the timed phase. The bound stays
+     * loose because on a machine that starves the compiler every round may still see such compilations (then
+     * all count, see {@link #steadiest}: 2.6x at worst after 1 M warm-up events); it guards against a harness that
+     * gets worse, and the GC bounds below are what fails the first design (its GC pauses were 25x the bare loop's).
      */
     static final double TIME_BOUND = 2.0;
 
-    /** Timed events per JVM. */
-    static final long EVENTS = 1_000_000;
+    /** Timed events per JVM: 32 of the supply's chunks, so that the timed phase starts on a chunk (see {@link #trial}). */
+    static final long EVENTS = 32 * EventSupply.CHUNK;
 
-    /** Untimed events sent first, through the same path, so that the timed ones run compiled code. */
-    static final long WARM_UP = 1_000_000;
+    /**
+     * Untimed events sent first, through the same path, so that the timed ones run compiled code: 4 M. After 1 M,
+     * on a busy machine, the JIT was still compiling the trial's send path (Siddhi's chain, the output callback,
+     * {@code Driver.sendSampled}) at tier 4 well into the timed phase, and capacity mode then took 157-261 ns per
+     * event on a CPU against the bare loop's 97-103; after 8 M, 108 (2026-11-23, load 16-30). A trial whose timed
+     * phase still saw such a compilation is not counted (see {@link #steady}).
+     */
+    static final long WARM_UP = 128 * EventSupply.CHUNK;
 
     static String workload(String engine, boolean capacity) {
         return """
@@ -104,10 +113,12 @@ class BareLoopCheckTest {
 
     /**
      * One trial in a fresh JVM: ns per event over its timed phase on a CPU, its GC pause ms while sending it, and
-     * its wall ns per event. The time on a CPU is the wall time times the share of their loop the senders spent
-     * running rather than runnable but waiting for a CPU (result.json's disturbance, from procfs schedstat): on a
+     * its wall ns per event. The time on a CPU is the sender's over the timed phase (result.json's disturbance,
+     * by phase: the thread's CPU clock read once per chunk of events, and the timed phase starts on a chunk): on a
      * machine whose cores are all busy the sender shares them with the trial's own supply and records threads and
-     * with the other work, which a one-thread bare loop does not, so wall times compare the CPU each got.
+     * with the other work, which a one-thread bare loop does not, so wall times compare the CPU each got. (The
+     * share of the whole loop's time spent on a CPU, applied to the timed phase's wall time, also counted the time
+     * the sender was parked waiting for the supply as time on a CPU: capacity mode, the fastest loop, waited most.)
      */
     double[] trial(String engine, boolean capacity, String name) throws Exception {
         Path run = tmp.resolve(name);
@@ -131,17 +142,46 @@ class BareLoopCheckTest {
         // the warm-up phase, nor the preparation's System.gc() before it.
         long runEnd = r.get("run_ns").asLong();
         long runStart = runEnd - Math.round(EVENTS * nsPerEvent);
-        double pauses = 0;
+        double pauses = 0, compiled = 0;
         for (String line : Files.readAllLines(t.resolve("jvm-events.csv"))) {
-            String[] f = line.split(",");
-            if (!f[0].equals("gc-pause")) continue;
-            long start = Long.parseLong(f[1]);
-            if (start >= runStart && start <= runEnd) pauses += Long.parseLong(f[3]) / 1e6;
+            String[] f = line.split(",", 5);
+            boolean compilation = f[0].equals("jit-compilation");
+            if (!f[0].equals("gc-pause") && !(compilation && !steady(f[4]))) continue;
+            long start = Long.parseLong(f[1]), end = Long.parseLong(f[2]);
+            if (compilation && end >= runStart && end <= runEnd) compiled++;
+            if (!compilation && start >= runStart && start <= runEnd) pauses += Long.parseLong(f[3]) / 1e6;
         }
-        JsonNode d = r.get("disturbance");
-        double onCpu = d.get("senders_on_cpu_ms").asDouble(),
-                waiting = d.get("senders_runqueue_wait_ms").asDouble();
-        return new double[] {nsPerEvent * onCpu / (onCpu + waiting), pauses, nsPerEvent};
+        JsonNode byPhase = r.get("disturbance").get("senders_on_cpu_ms_by_phase");
+        assertThat(byPhase.size()).as("phases with a time on a CPU").isEqualTo(2);
+        return new double[] {byPhase.get(1).asDouble() * 1e6 / EVENTS, pauses, nsPerEvent, compiled};
+    }
+
+    /**
+     * Whether a compilation (jvm-events.csv's detail: "class.method tier n") leaves the timed phase's steady
+     * state alone: anything but tier 4 of the per-event path (the engine's classes, its adapter, the driver's
+     * send loops and the output listener's records) runs beside the loop or replaces code already compiled.
+     */
+    static boolean steady(String detail) {
+        if (!detail.contains("tier 4")) return true;
+        return !(detail.contains("io.siddhi.")
+                || detail.contains("com.espertech.")
+                || detail.contains("dev.evperf.siddhi.")
+                || detail.contains("dev.evperf.esper.")
+                || detail.contains("Driver.send")
+                || detail.contains("OutputRecords$")
+                || detail.contains("OutputRecords.record")
+                || detail.contains("OutputRecords.sendingChunk"));
+    }
+
+    /**
+     * The fastest time on a CPU of the trials whose timed phase saw no tier-4 compilation of the send path (a
+     * steady state), or of all when none did (a busy machine starving the compiler: the bounds then still hold
+     * against a harness that really slows the engine, which fails every round).
+     */
+    static double[] steadiest(List<double[]> runs) {
+        List<double[]> steady = runs.stream().filter(r -> r[3] == 0).toList();
+        return (steady.isEmpty() ? runs : steady)
+                .stream().min((a, b) -> Double.compare(a[0], b[0])).orElseThrow();
     }
 
     @ParameterizedTest
@@ -171,10 +211,10 @@ class BareLoopCheckTest {
                     .mapToDouble(b -> b.get("gc_pause_ms").asDouble())
                     .max()
                     .orElseThrow();
-            trialNs = trials.stream().mapToDouble(t -> t[0]).min().orElseThrow();
+            trialNs = steadiest(trials)[0];
             trialPause = trials.stream().mapToDouble(t -> t[1]).min().orElseThrow();
             capacity = new double[] {
-                capacities.stream().mapToDouble(c -> c[0]).min().orElseThrow(),
+                steadiest(capacities)[0],
                 capacities.stream().mapToDouble(c -> c[1]).min().orElseThrow()
             };
             if (trialNs < TIME_BOUND * (bareNs + 2 * clock) && capacity[0] < TIME_BOUND * bareNs) break;
@@ -188,7 +228,9 @@ class BareLoopCheckTest {
                 + trials.stream().mapToDouble(t -> t[2]).min().orElseThrow() + ", capacity "
                 + capacities.stream().mapToDouble(c -> c[2]).min().orElseThrow() + "; GC pauses while sending: bare "
                 + barePause + " ms, trial "
-                + trialPause + " ms, capacity " + capacity[1];
+                + trialPause + " ms, capacity " + capacity[1] + "; send-path compilations in the timed phase, trial "
+                + trials.stream().map(t -> (int) t[3]).toList() + ", capacity "
+                + capacities.stream().map(c -> (int) c[3]).toList();
         System.out.println("bare-loop check, " + figures); // the figures in the build log, passed or not
         assertThat(trialNs).as(figures).isLessThan(TIME_BOUND * (bareNs + 2 * clock));
         assertThat(capacity[0]).as(figures).isLessThan(TIME_BOUND * bareNs);

@@ -51,7 +51,9 @@ public final class BrokerMain {
         // that closes the broker cleanly on SIGTERM.
         Thread server = new Thread(() -> kafka.Kafka.main(new String[] {file.toString()}), "kafka-main");
         server.start();
-        String bootstrap = "127.0.0.1:" + port;
+        // where clients reach it: loopback, or the address an agent's broker was told to listen on
+        String advertised = props.get("advertised.listeners");
+        String bootstrap = advertised.substring(advertised.indexOf("//") + 2);
         awaitServing(bootstrap, server);
         long t2 = System.nanoTime();
         Ready.announce("up", "bootstrap", bootstrap, "format_ms", ms(t1 - t0), "server_ms", ms(t2 - t1));

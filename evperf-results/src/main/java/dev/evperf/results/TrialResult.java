@@ -64,7 +64,9 @@ public record TrialResult(
      * the driver's stalls while waiting, the sender threads' involuntary context switches (null
      * where procfs was unreadable), the machine's steal time in CPU-ms (null likewise), and the
      * sender threads' time on a CPU and time runnable but waiting for one over their loops, in ms
-     * (procfs {@code schedstat}; null where unreadable and in results written before they were kept).
+     * (procfs {@code schedstat}; null where unreadable and in results written before they were kept),
+     * and their time on a CPU per phase of the schedule, in ms (null where the JVM has no thread CPU
+     * clock and in older results).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -74,7 +76,19 @@ public record TrialResult(
             Double stealMs,
             Double sendersOnCpuMs,
             Double sendersRunqueueWaitMs,
-            String note) {}
+            List<Double> sendersOnCpuMsByPhase,
+            String note) {
+        /** Without the per-phase figure (results written before it was kept). */
+        public Disturbance(
+                Stalls stalls,
+                Long driverInvoluntarySwitches,
+                Double stealMs,
+                Double sendersOnCpuMs,
+                Double sendersRunqueueWaitMs,
+                String note) {
+            this(stalls, driverInvoluntarySwitches, stealMs, sendersOnCpuMs, sendersRunqueueWaitMs, null, note);
+        }
+    }
 
     /** The driver's stalls (its clock jumped more than {@code thresholdMs} while it waited); {@code kept} in stalls.csv. */
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -1,6 +1,7 @@
 package dev.evperf.core.driver;
 
 import dev.evperf.api.InputHandle;
+import dev.evperf.monitor.sensors.Descheduling;
 
 /**
  * The timed loop: sends the events of its share of each chunk on their absolute schedule and
@@ -52,6 +53,7 @@ public final class Driver {
         long base = origin + supply.base();
         boolean batched = supply.batched();
         int senders = supply.senders();
+        long cpu = Descheduling.threadCpuNs();
         for (long n = 0; ; n++) {
             EventChunk c = supply.take(n, sender);
             if (c == null) return;
@@ -75,8 +77,30 @@ public final class Driver {
                     from = batched ? failedBatch(c, state, origin) + 1 : failedEvent(c, state, origin) + c.senders;
                 }
             }
+            cpu = onCpu(c, cpu);
             supply.done(c);
         }
+    }
+
+    /**
+     * The sender's time on a CPU since {@code since} (the end of its previous chunk: the wait for this
+     * one included) goes to this chunk's phase, or is shared by rows between the phases of a chunk
+     * that spans several; read before the chunk goes back, off the per-event loop. @return the CPU clock now
+     */
+    private static long onCpu(EventChunk c, long since) {
+        long now = Descheduling.threadCpuNs();
+        if (since < 0 || now < 0 || c.size == 0) return now;
+        long ns = now - since;
+        if (c.phase[0] == c.phase[c.size - 1]) {
+            Descheduling.phaseOnCpu(c.phase[0], ns);
+            return now;
+        }
+        for (int row = 0, end; row < c.size; row = end) {
+            int p = c.phase[row];
+            for (end = row + 1; end < c.size && c.phase[end] == p; end++) {}
+            Descheduling.phaseOnCpu(p, ns * (end - row) / c.size);
+        }
+        return now;
     }
 
     /** The row whose send threw: its send end is now. */

@@ -11,8 +11,8 @@ import java.util.Set;
  * a role of driver or sink, at least one of each, addresses when the agents run already,
  * a secret file, bounded probe counts, an engine between the agents that is built (none, Kafka's
  * broker as a pass-through, or a Kafka Streams query on one agent), a split by rate or by key, and a load the agents can run
- * (constant phases back to back, every one measured: their driver parts send on one absolute
- * schedule; other profiles are not built yet).
+ * (constant, ramp and bursts phases with deterministic arrivals back to back, every one measured:
+ * their driver parts send on one absolute schedule; other profiles are not built yet).
  */
 final class AgentsCheck {
     /** The most probes per window: a bound on the time a window takes. */
@@ -25,7 +25,10 @@ final class AgentsCheck {
 
     private AgentsCheck() {}
 
-    /** Each switch: a time, and a sink agent's downsampling of 1..1000000 or a driver agent's rate_percent of 50..1000. */
+    /**
+     * Each switch: a time, and a sink agent's downsampling of 1..1000000 or XoY, or a driver agent's
+     * rate_percent of 50..1000.
+     */
     private static void switches(Components.AgentsDef a, String where) {
         if (a.switches == null) fail(where, "agents.switches", "expected a list");
         for (int i = 0; i < a.switches.size(); i++) {
@@ -35,9 +38,13 @@ final class AgentsCheck {
             String role = s.ratePercent != null ? "driver" : "sink";
             boolean named = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && role.equals(n.role));
             if (!named) fail(where, p + ".agent", "expected the name of a " + role + " agent, got '" + s.agent + "'");
-            if (s.ratePercent != null) {
-                if (s.downsample != null)
-                    fail(where, p, "expected downsample (a sink) or rate_percent (a driver), not both");
+            int settings = (s.ratePercent != null ? 1 : 0) + (s.downsample != null ? 1 : 0) + (s.xoy != null ? 1 : 0);
+            if (settings != 1) fail(where, p, "expected one of downsample or xoy (a sink) and rate_percent (a driver)");
+            if (s.xoy != null) {
+                long x = s.xoy.x, y = s.xoy.y;
+                if (y < 1 || y > 1 << 20 || Long.bitCount(y) != 1 || x < 1 || x > y)
+                    fail(where, p + ".xoy", "expected {x, y}: y a power of two up to 1048576, 1 <= x <= y");
+            } else if (s.ratePercent != null) {
                 // at 50 % the rest takes at most twice as long: within the trial's limit of twice its plan
                 if (s.ratePercent < 50 || s.ratePercent > 1_000)
                     fail(
@@ -120,7 +127,14 @@ final class AgentsCheck {
                             + "a Kafka Streams query (\"kafka-streams\"); other engines between agents are not built yet");
         }
         boolean broker = !"null".equals(w.engine.name);
-        if (broker && (w.components == null || w.components.broker == null)) {
+        if (a.brokerOn != null) {
+            if (!"kafka".equals(w.engine.name))
+                fail(where, "agents.broker_on", "only with engine kafka (the broker between the agents)");
+            if (!names.contains(a.brokerOn))
+                fail(where, "agents.broker_on", "'" + a.brokerOn + "' is not one of agents.nodes");
+            if (w.components != null && w.components.broker != null)
+                fail(where, "agents.broker_on", "the broker runs on that agent's node; leave components.broker out");
+        } else if (broker && (w.components == null || w.components.broker == null)) {
             fail(
                     where,
                     "components.broker",
@@ -152,8 +166,14 @@ final class AgentsCheck {
         }
         for (int i = 0; i < w.load.phases.size(); i++) {
             Workload.PhaseDef p = w.load.phases.get(i);
-            if (p.constant == null) {
-                fail(where, "load.phases[" + i + "]", "agents run constant phases only (rate with count or duration)");
+            if (p.constant == null && p.ramp == null && p.bursts == null) {
+                fail(
+                        where,
+                        "load.phases[" + i + "]",
+                        "agents run constant, ramp and bursts phases (the driver agents compute their intended times)");
+            }
+            if (p.arrivals == ArrivalProcess.POISSON) {
+                fail(where, "load.phases[" + i + "].arrivals", "agents send deterministic arrivals only");
             }
             if (!p.measure) {
                 fail(

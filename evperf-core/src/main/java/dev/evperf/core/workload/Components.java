@@ -79,6 +79,9 @@ public final class Components {
         /** With engine kafka-streams: the agent that runs the query (null: the sink agent). */
         @JsonProperty("engine_on")
         public String engineOn;
+        /** With engine kafka: the agent whose node runs the broker, started by that agent per trial (null: components.broker). */
+        @JsonProperty("broker_on")
+        public String brokerOn;
         /** Handler switches the controller makes during each trial (seed 004's remote configuration). */
         public List<SwitchDef> switches = new ArrayList<>();
     }
@@ -92,6 +95,14 @@ public final class Components {
         /** A driver agent's setting: the rest of its share at that percentage of its rate. */
         @JsonProperty("rate_percent")
         public Long ratePercent;
+        /** A sink agent's setting (seed 004's XoY): record event g when (g &amp; (y − 1)) &lt; x. */
+        public XoYDef xoy;
+    }
+
+    /** x of every y events (y a power of two), chosen by the event's sequence number. */
+    public static final class XoYDef {
+        public long x;
+        public long y;
     }
 
     /** A user-space delay per direction: {@code out} towards the agent (or sink), {@code back} from it, plus jitter. */

@@ -218,7 +218,9 @@ public final class WorkloadValidator {
         if (w.engine.classpath == null) w.engine.classpath = new ArrayList<>();
         if (w.engine.classpath.stream().anyMatch(Objects::isNull))
             fail(where, "engine.classpath", "expected paths of jars or class directories");
-        if (ext != null && b == null && !opts.containsKey("bootstrap_servers")) {
+        // agents.broker_on: an agent starts the broker on its node (AgentsCheck)
+        boolean onAgent = w.agents != null && w.agents.brokerOn != null;
+        if (ext != null && b == null && !opts.containsKey("bootstrap_servers") && !onAgent) {
             fail(
                     where,
                     "components.broker",

@@ -2,8 +2,12 @@ package dev.evperf.monitor.sensors;
 
 import dev.evperf.results.TrialResult;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * machine's other work, so their wall time per event says how much CPU they got, and their time
  * on a CPU per event what the send path costs. A sender calls {@link #begin} before its loop and {@link #end}
  * after, off the loop; the sensor sampler reads the registered threads' counters as the run goes.
+ * The senders' time on a CPU is also summed per phase of the schedule ({@link #phaseOnCpu}, from
+ * the thread's CPU clock, the same counter as schedstat's first field, read once per chunk): a
+ * share of the whole loop's time on a CPU applied to one phase's wall time counts the time the
+ * sender was blocked (parked waiting for the supply, stopped for a collection) as time on a CPU.
  * Where procfs is unreadable the figures are null, not 0.
  */
 public final class Descheduling {
@@ -28,6 +36,8 @@ public final class Descheduling {
     private static final ThreadLocal<long[]> SCHED_START = new ThreadLocal<>();
     private static final AtomicLong ON_CPU_NS = new AtomicLong();
     private static final AtomicLong RUNQUEUE_WAIT_NS = new AtomicLong();
+    private static final ConcurrentHashMap<Integer, AtomicLong> PHASE_ON_CPU_NS = new ConcurrentHashMap<>();
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static volatile boolean schedUnreadable;
     private static volatile boolean unreadable;
     /** /proc/stat's unit (USER_HZ), in ms. */
@@ -42,7 +52,34 @@ public final class Descheduling {
         unreadable = false;
         ON_CPU_NS.set(0);
         RUNQUEUE_WAIT_NS.set(0);
+        PHASE_ON_CPU_NS.clear();
         schedUnreadable = false;
+    }
+
+    /** The calling thread's time on a CPU so far, ns (its CPU clock; no allocation), or -1 where the JVM has none. */
+    public static long threadCpuNs() {
+        return CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** Adds a sender's time on a CPU while it sent (part of) a chunk of phase {@code phase} (0-based). */
+    public static void phaseOnCpu(int phase, long ns) {
+        PHASE_ON_CPU_NS.computeIfAbsent(phase, k -> new AtomicLong()).addAndGet(ns);
+    }
+
+    /** The senders' time on a CPU per phase, ms (index: phase; null for a phase no chunk was timed in); null when none. */
+    static List<Double> onCpuMsByPhase() {
+        if (PHASE_ON_CPU_NS.isEmpty()) return null;
+        int phases = PHASE_ON_CPU_NS.keySet().stream()
+                        .mapToInt(Integer::intValue)
+                        .max()
+                        .orElse(-1)
+                + 1;
+        List<Double> ms = new ArrayList<>();
+        for (int p = 0; p < phases; p++) {
+            AtomicLong ns = PHASE_ON_CPU_NS.get(p);
+            ms.add(ns == null ? null : ns.get() / 1e6);
+        }
+        return ms;
     }
 
     /** The calling thread is about to send: registers it and reads its counter. */
@@ -109,10 +146,13 @@ public final class Descheduling {
                 Double.isNaN(steal) ? null : steal,
                 schedUnreadable ? null : ON_CPU_NS.get() / 1e6,
                 schedUnreadable ? null : RUNQUEUE_WAIT_NS.get() / 1e6,
+                onCpuMsByPhase(),
                 "stalls: the driver's clock jumped > 1 ms while it waited for a due time; involuntary switches: the"
                         + " sender threads were preempted while runnable (procfs); steal: CPU time the host gave to others"
                         + " (all CPUs); senders on CPU / runqueue wait: the sender threads' time running and time runnable"
-                        + " but waiting for a CPU over their loops (procfs schedstat)");
+                        + " but waiting for a CPU over their loops (procfs schedstat); senders on CPU by phase: their time"
+                        + " running per phase of the schedule (thread CPU clock, read once per chunk of events; a chunk"
+                        + " that spans two phases is shared between them by its rows)");
     }
 
     /** /proc/self/task/TID of the calling thread, from the /proc/thread-self link; null where there is none. */

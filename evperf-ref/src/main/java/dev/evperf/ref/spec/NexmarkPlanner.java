@@ -6,15 +6,19 @@ import dev.evperf.ref.op.HighestBidOp;
 import dev.evperf.ref.op.HotItemsOp;
 import dev.evperf.ref.op.LocalItemOp;
 import dev.evperf.ref.op.NewUsersOp;
+import dev.evperf.ref.op.OutbidOp;
 import dev.evperf.ref.op.Output;
 import dev.evperf.ref.op.PersonsAndAuctions;
 import dev.evperf.ref.op.Plan;
+import dev.evperf.ref.op.PriceDipsOp;
 import dev.evperf.suites.nexmark.data.NexmarkStreams;
 import dev.evperf.suites.nexmark.query.HighestBid;
 import dev.evperf.suites.nexmark.query.HotItems;
 import dev.evperf.suites.nexmark.query.LocalItem;
 import dev.evperf.suites.nexmark.query.NewUsers;
 import dev.evperf.suites.nexmark.query.NexmarkQuery;
+import dev.evperf.suites.nexmark.query.Outbid;
+import dev.evperf.suites.nexmark.query.PriceDips;
 import dev.evperf.suites.spec.OutputSchema;
 
 /**
@@ -22,7 +26,8 @@ import dev.evperf.suites.spec.OutputSchema;
  * stateless ones in RefQL): q5 (hot items, a hopping window's counts per auction and their maximum)
  * and q7 (highest bid, a tumbling window's bids at its largest price), each on the bids' event time;
  * q3 (the incremental join of persons and auctions) and q8 (persons who opened an auction in the
- * tumbling window they registered in), each one operator fed by both streams.
+ * tumbling window they registered in), each one operator fed by both streams; the patterns cep1
+ * (outbid) and cep2 (price dips) over the bids, each an operator of its own.
  */
 public final class NexmarkPlanner {
     private NexmarkPlanner() {}
@@ -49,9 +54,14 @@ public final class NexmarkPlanner {
                             h.window().millis(),
                             h.slide().millis(),
                             out));
+        } else if (q instanceof Outbid outbid) {
+            int[] fields = fields(in, "seq", "auction", "price", "dateTime");
+            plan.add(bids, "nexmark cep1", new OutbidOp(fields, outbid.within().millis(), out));
+        } else if (q instanceof PriceDips) {
+            plan.add(bids, "nexmark cep2", new PriceDipsOp(fields(in, "seq", "auction", "bidder", "price"), out));
         } else {
             throw new EngineException("ref: Nexmark " + q.name() + " is not a spec ref runs; q0-q2 are RefQL text"
-                    + " (NexmarkRef), q3, q5, q7 and q8 specs");
+                    + " (NexmarkRef), q3, q5, q7, q8, cep1 and cep2 specs");
         }
     }
 

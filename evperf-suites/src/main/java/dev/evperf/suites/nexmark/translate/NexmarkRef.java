@@ -18,8 +18,7 @@ import java.util.Map;
  * selection) in its query language (RefQL, docs/ref.md) as ref's filter operator; q5 and q7 as the
  * query spec itself (its YAML, {@code query: q5 …}), for which ref builds an operator made for it on
  * the bids' event time, as it does for the chapter-4 specs (RefTranslator); q3 and q8, joins of the
- * person and auction streams, the same way. No pattern (cep1, cep2): those are unsupported, each with
- * what it would need.
+ * person and auction streams, and the patterns cep1 and cep2, the same way.
  */
 public final class NexmarkRef extends NexmarkTranslator {
     public NexmarkRef() {
@@ -77,11 +76,13 @@ public final class NexmarkRef extends NexmarkTranslator {
 
     @Override
     public Translation outbid(Outbid q) {
-        return unsupported("ref's query language has no patterns (its pattern operator is the chapter-4 spec's only)");
+        return queries(
+                q, Specs.write(q), Map.of(), "ref takes the query spec itself; its operator for cep1 is OutbidOp");
     }
 
     @Override
     public Translation priceDips(PriceDips q) {
-        return unsupported("ref's query language has no patterns (its pattern operator is the chapter-4 spec's only)");
+        return queries(
+                q, Specs.write(q), Map.of(), "ref takes the query spec itself; its operator for cep2 is PriceDipsOp");
     }
 }
