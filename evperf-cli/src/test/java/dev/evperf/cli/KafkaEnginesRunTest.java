@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.core.component.BrokerExtension;
 import dev.evperf.core.component.Procs;
+import dev.evperf.suites.data.Input;
+import dev.evperf.suites.nexmark.data.NexmarkStreams;
+import dev.evperf.suites.nexmark.query.NexmarkQuery;
+import dev.evperf.suites.run.NeutralQuery;
+import dev.evperf.suites.spec.Specs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,6 +104,66 @@ class KafkaEnginesRunTest {
         String actual = "SELECT symbol || '@' || window_start AS k, max(count) AS n FROM read_csv('"
                 + t.resolve("values-OutputStream.csv") + "', header = true) GROUP BY 1";
         assertWindowCounts(t, actual);
+    }
+
+    /**
+     * Issue 15: "for window outputs, latency is measured from the event that closed the window".
+     * Nexmark q7 (1 s tumbling windows, 1 ms of event time per event) on Kafka Streams through
+     * evperf run: every window row's linked seq is the first bid sent with dateTime ≥ its wend (the
+     * suppressed window closes when stream time reaches its end; found here by a scan of the events
+     * the trial sent), the last windows' the terminal bid, and no row was received before its
+     * closing event's send started.
+     */
+    @Test
+    void kafkaStreamsWindowRowsAreLinkedToTheEventThatClosedTheirWindow() throws Exception {
+        String query = "{query: q7, window: 1s, data: {seed: 5, inter_event_delay: 1ms}}";
+        Path w = Cli.write(
+                tmp,
+                "w.yaml",
+                """
+                name: q7-closing
+                components:
+                  %s
+                engine:
+                  name: kafka-streams
+                  query: %s
+                load:
+                  phases:
+                    - {name: warmup, measure: false, constant: {rate: 1000, count: 1000}}
+                    - {name: run, constant: {rate: 1000, count: 3000}}
+                trial: {timeout: 2m, drain_timeout: 60s}
+                """
+                        .formatted(existing(), query));
+        Path out = tmp.resolve("run");
+        Cli r = Cli.run("run", w.toString(), "--out", out.toString());
+        assertThat(r.exit).as(r.toString()).isZero();
+        Path t = out.resolve("trials/t001");
+        assertThat(JSON.readTree(t.resolve("result.json").toFile())
+                        .get("output_link")
+                        .asText())
+                .contains("window rows: the event that closed the window");
+
+        // The closing event of each window row, by a scan of the 4 000 events sent (the terminal bid last).
+        NexmarkQuery q = Specs.read(query, NexmarkQuery.class, "test");
+        Input[] sent = new NeutralQuery.Nexmark(q).events(4000, "kafka-streams");
+        int at = NexmarkStreams.BID_SCHEMA.indexOf("dateTime");
+        List<Long> expected = new ArrayList<>();
+        List<String> lines = Files.readAllLines(t.resolve("values-Out.csv"));
+        for (String line : lines.subList(1, lines.size())) {
+            long wend = Long.parseLong(line.split(",")[0]);
+            int j = 0;
+            while ((Long) sent[j].row()[at] < wend) j++;
+            expected.add((long) j);
+        }
+        String o = "read_parquet('" + t.resolve("outputs.parquet") + "')";
+        String e = "read_parquet('" + t.resolve("events.parquet") + "')";
+        assertThat(expected).as("windows").hasSizeGreaterThanOrEqualTo(3).contains(3999L);
+        assertThat(Cli.longs("SELECT seq FROM " + o + " ORDER BY seq"))
+                .containsExactlyElementsOf(expected.stream().sorted().toList());
+        assertThat(Cli.one("SELECT count(*) FROM " + o + " o JOIN " + e + " e ON o.seq = e.seq"
+                        + " WHERE o.received < e.send_start"))
+                .as("rows received before their closing event's send start")
+                .isZero();
     }
 
     /** Expected: per (symbol of event k = stocks row k mod 1000, append time floored to 100 ms) the events; equal to {@code actualSql}'s (k, n). */

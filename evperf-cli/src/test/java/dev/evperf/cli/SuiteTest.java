@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -164,6 +165,33 @@ class SuiteTest {
             }
         }
         assertThat(cli.out).contains("## q3", "## q5");
+        // q5's rows name the event that closed their window (declared, from wend), and Siddhi and Esper delivered
+        // each inside that very event's send (seq): the two links agree on every window row.
+        try (var files = Files.walk(out)) {
+            List<Path> windowed = files.filter(p -> p.endsWith("values-Out.csv"))
+                    .filter(SuiteTest::isWindowRows)
+                    .map(p -> p.resolveSibling("outputs.parquet"))
+                    .toList();
+            assertThat(windowed).as("q5 on siddhi and esper").hasSize(2);
+            for (Path p : windowed) {
+                String o = "read_parquet('" + p + "')";
+                assertThat(Cli.one("SELECT count(*) FROM " + o + " WHERE declared >= 0"))
+                        .as(p.toString())
+                        .isPositive();
+                assertThat(Cli.one("SELECT count(*) FROM " + o + " WHERE declared <> seq"))
+                        .as(p.toString())
+                        .isZero();
+            }
+        }
+    }
+
+    /** Whether a values file holds window rows: its first column is the window end. */
+    static boolean isWindowRows(Path values) {
+        try (var lines = Files.lines(values)) {
+            return lines.findFirst().orElse("").startsWith("wend");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
 
 /**
  * The sink: receipt time, linked input and declared sequence number of every output, in
@@ -34,7 +35,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *     does not name (or the output declares none): the batch's last event, the one whose arrival
  *     completed the batch (the latest intended time of the batch, so the smallest latency).</li>
  * <li>{@link Link#DECLARED}: delivered on an engine's own thread: the input the declared sequence
- *     attribute names (FINCoS's rule; the only information there is).</li>
+ *     attribute names (FINCoS's rule; the only information there is), or for a window row of a
+ *     neutral query the event that closed its window, named from the row's window end.</li>
  * <li>{@link Link#NONE}: delivered on an engine's own thread and declaring no sequence number.</li>
  * </ul>
  * The declared number is recorded next to the link either way ({@code -1} when none).
@@ -146,11 +148,20 @@ public final class OutputRecords {
      *                 threads of its own): every output is linked by its declared attribute
      */
     public OutputListener listener(int streamId, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
+        return listener(streamId, field(seqIndex), delivery, sending, bySend);
+    }
+
+    /**
+     * As above, with the sequence number an output declares read by {@code declared} (-1: none), not
+     * from one attribute: a window row names the event that closed its window from its window end.
+     */
+    public OutputListener listener(
+            int streamId, ToLongFunction<Object[]> declared, Delivery delivery, SendState sending, boolean bySend) {
         short marker = (short) (streamId + 1);
         if (delivery != Delivery.ANY_THREAD && sending == null) {
             throw new IllegalArgumentException("a sending-thread listener needs the sender's state");
         }
-        if (sampleEvery > 0) return sampled(marker, seqIndex, delivery, sending, bySend);
+        if (sampleEvery > 0) return sampled(marker, declared, delivery, sending, bySend);
         return switch (delivery) {
             case ANY_THREAD -> new Listener() {
                 public void onOutput(Object[] row) {
@@ -167,7 +178,7 @@ public final class OutputRecords {
                                 await(k >>> shift),
                                 (int) k & ring[0].mask,
                                 receiptNanos - origin,
-                                declared(row, seqIndex),
+                                declared.applyAsLong(row),
                                 s,
                                 marker,
                                 appendMillis);
@@ -184,7 +195,7 @@ public final class OutputRecords {
                                 sendingChunk(k),
                                 (int) k & ring[0].mask,
                                 now - origin,
-                                declared(row, seqIndex),
+                                declared.applyAsLong(row),
                                 sending,
                                 marker,
                                 -1);
@@ -199,7 +210,7 @@ public final class OutputRecords {
                                 sendingChunk(k),
                                 (int) k & ring[0].mask,
                                 NOT_READ,
-                                declared(row, seqIndex),
+                                declared.applyAsLong(row),
                                 sending,
                                 marker,
                                 -1);
@@ -208,7 +219,8 @@ public final class OutputRecords {
         };
     }
 
-    private OutputListener sampled(short marker, int seqIndex, Delivery delivery, SendState sending, boolean bySend) {
+    private OutputListener sampled(
+            short marker, ToLongFunction<Object[]> declared, Delivery delivery, SendState sending, boolean bySend) {
         if (delivery == Delivery.SENDING_THREAD_SEND_END)
             throw new IllegalArgumentException("sampled timing reads receipts in the listener");
         int every = sampleEvery;
@@ -227,7 +239,7 @@ public final class OutputRecords {
                                 sendingChunk(k),
                                 (int) k & ring[0].mask,
                                 now - origin,
-                                declared(row, seqIndex),
+                                declared.applyAsLong(row),
                                 sending,
                                 marker,
                                 -1);
@@ -242,21 +254,22 @@ public final class OutputRecords {
             @Override
             public void onOutput(Object[] row, long receiptNanos, long appendMillis) {
                 SendState s = bySend && Thread.currentThread() instanceof Sender sender ? sender.state : null;
-                long declared = declared(row, seqIndex);
-                if (s != null ? !s.timing : declared < 0 || declared % every != 0) {
+                long named = declared.applyAsLong(row);
+                if (s != null ? !s.timing : named < 0 || named % every != 0) {
                     untimedShared.incrementAndGet();
                     return;
                 }
                 long now = receiptNanos == Long.MIN_VALUE ? System.nanoTime() : receiptNanos;
                 long k = shared.getAndIncrement();
                 if (k < capacity)
-                    record(await(k >>> shift), (int) k & ring[0].mask, now - origin, declared, s, marker, appendMillis);
+                    record(await(k >>> shift), (int) k & ring[0].mask, now - origin, named, s, marker, appendMillis);
             }
         };
     }
 
-    private static long declared(Object[] row, int seqIndex) {
-        return seqIndex < 0 ? -1 : ((Number) row[seqIndex]).longValue();
+    /** The sequence number in attribute {@code seqIndex} of a row; -1 for every row when the index is -1. */
+    public static ToLongFunction<Object[]> field(int seqIndex) {
+        return seqIndex < 0 ? row -> -1 : row -> ((Number) row[seqIndex]).longValue();
     }
 
     /** Stores one output; the stream marker goes last, with release semantics: the writer reads a slot once it is set. */

@@ -9,6 +9,8 @@ import dev.evperf.suites.data.Input;
 import dev.evperf.suites.run.NeutralQuery;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
+import java.util.function.ToLongFunction;
 
 /**
  * What a trial of a neutral query ({@code engine.query}) sends: the spec's events in send order,
@@ -23,9 +25,12 @@ final class SpecFeed {
     private final Object[][] pool;
     private final byte[] route;
     private final List<String> streams = new ArrayList<>();
+    /** wend → the seq of the event that closed that window, for a query with event-time windows; else null. */
+    private final LongUnaryOperator closing;
 
     private SpecFeed(NeutralQuery query, Input[] events) {
         this.query = query;
+        this.closing = query.closingEvents(events);
         this.pool = new Object[events.length][];
         this.route = new byte[events.length];
         for (int j = 0; j < events.length; j++) {
@@ -53,6 +58,19 @@ final class SpecFeed {
     /** Pool row j is event j; the sequence slot (0 in every spec stream) is set again by the driver. */
     Object[][] pool() {
         return pool.length == 0 ? new Object[][] {new Object[1]} : pool;
+    }
+
+    /**
+     * How a row of an output with these fields names its cause when it is a window's row (it has
+     * {@code wend}, and the query has event-time windows): the event that closed its window, among
+     * those this trial sends (-1: the end of input). Null for other outputs, which name it by their
+     * declared sequence attribute. Engines that deliver inside send are linked by the send anyway.
+     */
+    ToLongFunction<Object[]> windowCause(List<String> fields) {
+        int wend = fields.indexOf("wend");
+        if (closing == null || wend < 0) return null;
+        LongUnaryOperator closes = closing;
+        return row -> closes.applyAsLong(((Number) row[wend]).longValue());
     }
 
     /** Sends the setup rows (table1's) before the run. */

@@ -50,6 +50,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import java.util.stream.LongStream;
 
 /**
@@ -232,14 +233,10 @@ public final class TrialRunner {
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
-                String seqAttr = Schemas.outputSequence(w, o);
-                int idx = seqAttr == null ? -1 : engine.outputFields(o).indexOf(seqAttr);
-                if (seqAttr != null && idx < 0) {
-                    throw new TrialFailure("output stream " + o + " has no attribute '" + seqAttr
-                            + "' to carry the sequence number; it has " + engine.outputFields(o)
-                            + " (set engine.outputs." + o + ".sequence, or none)");
-                }
-                OutputListener listener = out.listener(i, idx, delivery, oneThread ? sending.state(0) : null, bySend);
+                ToLongFunction<Object[]> cause = OutputCause.of(w, feed, o, engine.outputFields(o));
+                if (feed != null && !bySend && feed.windowCause(engine.outputFields(o)) != null)
+                    result.outputLink = "declared sequence attribute; window rows: the event that closed the window";
+                OutputListener listener = out.listener(i, cause, delivery, oneThread ? sending.state(0) : null, bySend);
                 var def = w.engine.outputs.get(o);
                 if (def != null && def.values) {
                     var v = new OutputValues(dir, o, engine.outputFields(o), listener);

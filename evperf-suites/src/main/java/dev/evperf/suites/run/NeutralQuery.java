@@ -5,6 +5,7 @@ import dev.evperf.api.StreamSchema;
 import dev.evperf.suites.data.Input;
 import dev.evperf.suites.data.Inputs;
 import dev.evperf.suites.nexmark.NexmarkInputs;
+import dev.evperf.suites.nexmark.SentClosingEvents;
 import dev.evperf.suites.nexmark.model.NexmarkModels;
 import dev.evperf.suites.nexmark.query.NexmarkQuery;
 import dev.evperf.suites.nexmark.translate.NexmarkEsper;
@@ -33,6 +34,7 @@ import dev.evperf.suites.validate.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * A neutral query as a workload names it ({@code engine.query}): a chapter-4 test ({@code test:
@@ -90,6 +92,15 @@ public sealed interface NeutralQuery {
      *     (Siddhi, Esper) ends with terminal events that close the last windows
      */
     Input[] events(int count, String engine);
+
+    /**
+     * For a query with event-time windows, whose rows carry {@code wend}: from a window's end, the
+     * seq (send index) of the event among {@code sent} that closed the window, or -1 when the end of
+     * input closed it; null for a query without such windows.
+     */
+    default LongUnaryOperator closingEvents(Input[] sent) {
+        return null;
+    }
 
     /** Checks every output stream of the translation against the reference model over the events sent. */
     List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, List<Object[]>> produced);
@@ -217,6 +228,11 @@ public sealed interface NeutralQuery {
                 out.add(new Input(in.stream(), row));
             }
             return out.toArray(new Input[0]);
+        }
+
+        @Override
+        public LongUnaryOperator closingEvents(Input[] sent) {
+            return query.windows() == null ? null : new SentClosingEvents(query, sent)::closingSeq;
         }
 
         @Override
