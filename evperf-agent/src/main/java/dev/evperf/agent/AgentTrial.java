@@ -214,9 +214,25 @@ public final class AgentTrial {
             }
             for (Map.Entry<String, JsonNode> e : switched) figures.switched(e.getKey(), e.getValue(), loadStart);
             return figures.build();
+        } catch (AgentFailure e) {
+            throw lostFirst(e);
         } finally {
             for (AgentLink l : links.values()) l.close();
         }
+    }
+
+    /** A part's failure may follow from another agent's loss (its broker's agent killed): the lost one is named. */
+    private AgentFailure lostFirst(AgentFailure e) {
+        if (e.getCause() instanceof java.io.IOException) return e; // a loss itself
+        for (AgentLink l : links.values()) {
+            if (l.name().equals(e.agent())) continue;
+            try {
+                l.status();
+            } catch (AgentFailure lost) {
+                if (lost.getCause() instanceof java.io.IOException) return lost;
+            }
+        }
+        return e;
     }
 
     /** Each driver to its sink: over TCP, or through a topic of its own that its sink creates. */
@@ -304,17 +320,14 @@ public final class AgentTrial {
             sleepSwitching(System.nanoTime() + plan.probePeriodMs() * 1_000_000L, sinkParts, driverParts);
             probeAll("during-" + period, plan.probesDuring());
             boolean done = true;
-            AgentFailure failed = null;
-            // every agent asked before a part's failure is blamed: a lost agent (e.g. the broker's) makes
-            // the parts that used it fail too, and the trial names the cause, not the first one asked
             for (AgentLink l : links.values()) {
                 JsonNode s = l.status();
-                if (s.get("failures").size() > 0 && failed == null)
-                    failed = new AgentFailure(
+                if (s.get("failures").size() > 0) {
+                    throw new AgentFailure(
                             l.name(), "failed: " + s.get("failures").get(0).asText(), null);
+                }
                 done &= s.get("done").asBoolean();
             }
-            if (failed != null) throw failed;
             if (done) return;
             if (System.nanoTime() > deadline) {
                 throw new AgentFailure(

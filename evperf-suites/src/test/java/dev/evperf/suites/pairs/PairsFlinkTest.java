@@ -29,6 +29,21 @@ class PairsFlinkTest {
         assertThat(q.text()).doesNotContainIgnoringCase("FUNCTION");
     }
 
+    /**
+     * The trial's time limit covers planning the job (minutes on a loaded machine) and the run: a
+     * 6-minute Flink run was killed at the default 10 minutes, and a standard 121-minute run's schedule
+     * was longer than the default limit.
+     */
+    @Test
+    void theTrialLimitLeavesRoomForPlanningAndTheRun() {
+        List<PairsStrategy> s = StrategyGenerator.generate(new PairsMarkets(new PairsScale(1), 7), 7);
+        Translation.Queries q = (Translation.Queries) PairsTranslators.translate("flink", s);
+        assertThat(PairsWorkload.yaml(q, java.nio.file.Path.of("ticks.csv"), 10, 121))
+                .contains("trial:\n  timeout: 141m\n  drain_timeout: 5m\n");
+        assertThat(PairsWorkload.yaml(q, java.nio.file.Path.of("ticks.csv"), 10, 0.5))
+                .contains("trial:\n  timeout: 21m\n");
+    }
+
     @Test
     void aSymbolInTwoPairsOfOnePeriodIsSaidUnsupported() {
         List<PairsStrategy> s = List.of(
