@@ -73,6 +73,16 @@ final class SpecFeed {
         return row -> closes.applyAsLong(((Number) row[wend]).longValue());
     }
 
+    /**
+     * How a row of an output with these fields names its cause in place of its declared attribute: a
+     * window row its closing event ({@link #windowCause}), a row naming several inputs the latest of
+     * them (q3's pair); null: by the declared sequence attribute.
+     */
+    ToLongFunction<Object[]> cause(List<String> fields) {
+        ToLongFunction<Object[]> window = windowCause(fields);
+        return window != null ? window : query.latestNamed(fields);
+    }
+
     /** Sends the setup rows (table1's) before the run. */
     void sendSetup(Engine engine) throws EngineException {
         for (Input in : query.setup()) engine.input(in.stream()).send(in.row());

@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
+import java.util.function.ToLongFunction;
 
 /**
  * A neutral query as a workload names it ({@code engine.query}): a chapter-4 test ({@code test:
@@ -99,6 +100,15 @@ public sealed interface NeutralQuery {
      * input closed it; null for a query without such windows.
      */
     default LongUnaryOperator closingEvents(Input[] sent) {
+        return null;
+    }
+
+    /**
+     * For a row that names several inputs (a pair, a pattern's events) and is caused by the latest of
+     * them (it can leave only once that one arrived): the largest of its named seqs; null when rows
+     * name one input, or the query does not promise it.
+     */
+    default ToLongFunction<Object[]> latestNamed(List<String> fields) {
         return null;
     }
 
@@ -228,6 +238,20 @@ public sealed interface NeutralQuery {
                 out.add(new Input(in.stream(), row));
             }
             return out.toArray(new Input[0]);
+        }
+
+        /** Nexmark's rows name their inputs in fields ending in seq; q3's pair and the CEP tier's match end with the latest. */
+        @Override
+        public ToLongFunction<Object[]> latestNamed(List<String> fields) {
+            int[] named = java.util.stream.IntStream.range(0, fields.size())
+                    .filter(i -> fields.get(i).endsWith("seq"))
+                    .toArray();
+            if (named.length < 2) return null;
+            return row -> {
+                long latest = -1;
+                for (int i : named) latest = Math.max(latest, ((Number) row[i]).longValue());
+                return latest;
+            };
         }
 
         @Override
