@@ -3,6 +3,7 @@ package dev.evperf.flink;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.Field;
 import dev.evperf.kafka.io.KafkaSettings;
+import dev.evperf.kafka.io.Refused;
 import dev.evperf.kafka.io.RowCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,6 +56,9 @@ final class FlinkSettings {
 
     /** @throws EngineException when the cluster's REST endpoint does not answer */
     void requireCluster() throws EngineException {
+        if (FlinkRest.get(rest, "/overview") == null && Refused.everywhere(rest) != null)
+            throw new EngineException(
+                    engine + ": no Flink cluster listens at " + rest + " (option rest; connection refused)");
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (FlinkRest.get(rest, "/overview") == null) {
             if (System.nanoTime() > deadline) {

@@ -123,7 +123,7 @@ class FlinkEngineFactoryTest extends QueryEngineContract {
     @Test
     void aMissingClusterIsOneLine() {
         assertThatThrownBy(() -> factory().validate(specOf(passThrough(), Map.of("rest", "127.0.0.1:1"))))
-                .hasMessage("flink: no Flink cluster answered at 127.0.0.1:1 (option rest) within 10 s");
+                .hasMessage("flink: no Flink cluster listens at 127.0.0.1:1 (option rest; connection refused)");
     }
 
     /** The windowed aggregate on Flink SQL: count per key per tumbling window of the broker's append time. */

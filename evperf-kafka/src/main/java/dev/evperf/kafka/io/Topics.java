@@ -1,10 +1,6 @@
 package dev.evperf.kafka.io;
 
 import dev.evperf.api.EngineException;
-import java.io.IOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -62,7 +58,7 @@ public final class Topics implements AutoCloseable {
 
     /** @throws EngineException when no broker answers at {@code bootstrap} within {@code timeout} */
     public static Topics connect(String engine, String bootstrap, Duration timeout) throws EngineException {
-        String refused = refusedEverywhere(bootstrap);
+        String refused = Refused.everywhere(bootstrap); // named at once, not after the wait
         if (refused != null)
             throw new EngineException(engine + ": no Kafka broker listens at " + bootstrap + " (" + refused + ")");
         Properties p = new Properties();
@@ -84,35 +80,6 @@ public final class Topics implements AutoCloseable {
         }
         return new Topics(engine, bootstrap, admin);
     }
-
-    /**
-     * Why no broker can be at any of the bootstrap addresses, when every one of them refuses a TCP
-     * connection; otherwise null. A refused connection is an answer (nothing listens there), so the
-     * client's wait for a slow broker ({@link #REACH}) would only add 30 s to the same message; any
-     * other outcome (accepted, no answer, a name that does not resolve) is left to the client.
-     */
-    static String refusedEverywhere(String bootstrap) {
-        String why = null;
-        for (String server : bootstrap.split(",")) {
-            String s = server.strip();
-            int colon = s.lastIndexOf(':');
-            if (colon < 0) return null;
-            try (Socket socket = new Socket()) {
-                socket.connect(
-                        new InetSocketAddress(s.substring(0, colon), Integer.parseInt(s.substring(colon + 1))),
-                        (int) PROBE.toMillis());
-                return null;
-            } catch (ConnectException e) {
-                why = "connection refused";
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-        }
-        return why;
-    }
-
-    /** How long the refused-connection probe waits for each address (a refusal is immediate). */
-    private static final Duration PROBE = Duration.ofSeconds(2);
 
     /**
      * Creates the topics, each with {@code partitions} partitions, one replica, kept whatever their

@@ -21,7 +21,7 @@ class TopicsConnectTest {
             port = s.getLocalPort(); // closed again: nothing listens there now
         }
         String nobody = "127.0.0.1:" + port;
-        assertThat(Topics.refusedEverywhere(nobody)).isEqualTo("connection refused");
+        assertThat(Refused.everywhere(nobody)).isEqualTo("connection refused");
         assertThatThrownBy(() -> Topics.connect("kafka", nobody, Duration.ofMinutes(5)))
                 .isInstanceOf(EngineException.class)
                 .hasMessage("kafka: no Kafka broker listens at " + nobody + " (connection refused)");
@@ -37,7 +37,7 @@ class TopicsConnectTest {
                 closed = s.getLocalPort();
             }
             String both = "127.0.0.1:" + closed + "," + address;
-            assertThat(Topics.refusedEverywhere(both)).isNull();
+            assertThat(Refused.everywhere(both)).isNull();
             assertThatThrownBy(() -> Topics.connect("kafka", both, Duration.ofSeconds(2)))
                     .isInstanceOf(EngineException.class)
                     .hasMessage("kafka: no Kafka broker answered at " + both + " within 2 s");
