@@ -103,6 +103,21 @@ class WarningsTest {
     }
 
     @Test
+    void aSenderThatWaitedForTheGeneratorIsSaidToBeGenerationBound() throws Exception {
+        intervals(i -> 0.2, 40);
+        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, null, 1000, 995.0, 0.4, 0.2));
+        TrialResult.Draft d = DisturbanceTest.ok(1000);
+        d.phases = List.of(phase("m", 1000));
+        d.harnessWaits = new TrialResult.HarnessWaits(3, 0);
+        List<Warning> w = Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), d.result(), dir);
+        assertThat(w).extracting(Warning::kind).containsExactly(Warning.GENERATION_BOUND);
+        assertThat(w.get(0).message()).startsWith("the sender waited 3 time(s) for the event supply");
+        d.harnessWaits = new TrialResult.HarnessWaits(0, 5); // waits for the records writer are not generation's
+        assertThat(Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), d.result(), dir))
+                .isEmpty();
+    }
+
+    @Test
     void aPoissonPhaseIsMeasuredAgainstTheRateItsArrivalsDrew() throws Exception {
         intervals(i -> 0.2, 40);
         // asked 1000 ev/s, drew 970: sending 965 ev/s kept its schedule; 950 did not

@@ -13,6 +13,11 @@ public record Warning(String kind, String figure, String message) {
     public static final String ERRORS = "errors";
     /** The driver was descheduled (stalls, involuntary context switches, steal time) during the timed loop. */
     public static final String DISTURBED = "disturbed";
+    /**
+     * The sender waited for the event supply (the generator or the data file) to make events: for that
+     * part of the run generation, not the engine, set the pace.
+     */
+    public static final String GENERATION_BOUND = "generation-bound";
     /** A phase's achieved rate fell short of its target: its latency describes a growing queue. */
     public static final String RATE_SHORT = "rate-short";
     /** A phase's generator lag grew: the driver fell ever further behind its schedule. */

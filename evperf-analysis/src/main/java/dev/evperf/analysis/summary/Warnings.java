@@ -55,6 +55,17 @@ public final class Warnings {
         if (s.disturbance() != null && s.disturbance().disturbed()) {
             out.add(new Warning(Warning.DISTURBED, "trial", s.disturbance().describe()));
         }
+        long supplyWaits = result == null || result.harnessWaits() == null
+                ? 0
+                : result.harnessWaits().supply();
+        if (supplyWaits > 0) {
+            out.add(new Warning(
+                    Warning.GENERATION_BOUND,
+                    "trial",
+                    "the sender waited " + supplyWaits + " time(s) for the event supply to make events"
+                            + " (result.json harness_waits.supply): the generator, or the machine that"
+                            + " descheduled it, not the engine, set the pace then"));
+        }
         List<String> notSteady = phases(s, dir, out);
         adaptivity(s, result, notSteady, out);
         WarmUpCut w = s.warmUp();
