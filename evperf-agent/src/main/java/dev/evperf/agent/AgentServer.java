@@ -17,6 +17,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +71,7 @@ public final class AgentServer {
     private int serve() throws IOException {
         bind = options.bindAddress();
         secret = Secret.read(options.secretFile());
+        StaleBrokerDirs.sweep(Path.of(System.getProperty("java.io.tmpdir")), err, options.name());
         try (ServerSocket server = new ServerSocket()) {
             server.bind(new InetSocketAddress(bind, options.port()));
             server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.acceptMs()));
