@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,10 +18,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Applies {@code trial.cpus} with Linux's own means: {@code taskset -a -p} moves every thread of
- * the trial JVM and of each component to the others' CPUs (threads started later inherit their
- * creator's set), then each sender moves itself to the sender's CPUs by its thread id
- * ({@code /proc/thread-self}). What was applied is read back from procfs ({@code Cpus_allowed_list}),
- * not taken from what was asked. All of it happens before the schedule starts, never in the loop.
+ * the trial JVM and of each component (with its child processes) to the others' CPUs (threads
+ * started later inherit their creator's set), then each sender moves itself to the sender's CPUs
+ * by its thread id ({@code /proc/thread-self}). What was applied is read back from procfs
+ * ({@code Cpus_allowed_list}), not taken from what was asked. All of it happens before the
+ * schedule starts, never in the loop. Components outlive the trial: they stay where the last trial
+ * with {@code trial.cpus} put them.
  */
 final class CpuPinning {
     private final TrialCpus cpus;
@@ -43,7 +47,8 @@ final class CpuPinning {
     void pinRest() {
         String others = TrialCpus.list(cpus.others);
         taskset(others, ProcessHandle.current().pid(), true);
-        componentPids.values().forEach(pid -> taskset(others, pid, true));
+        // With each component's child processes already running (PostgreSQL's backends of the trial's connections).
+        componentPids.values().forEach(pid -> processTree(pid).forEach(p -> taskset(others, p, true)));
     }
 
     /** The calling thread (a sender) onto the sender's CPUs; called on it before the schedule starts. */
@@ -84,7 +89,11 @@ final class CpuPinning {
         trial.values().removeIf(n -> n <= 0);
         r.put("trial_jvm_threads", trial);
         Map<String, Object> comps = new LinkedHashMap<>();
-        componentPids.forEach((name, pid) -> comps.put(name, threadsByCpus(pid)));
+        componentPids.forEach((name, pid) -> {
+            Map<String, Integer> by = new TreeMap<>();
+            processTree(pid).forEach(p -> threadsByCpus(p).forEach((cpus, n) -> by.merge(cpus, n, Integer::sum)));
+            comps.put(name, by);
+        });
         r.put("components_threads", comps);
         return r;
     }
@@ -101,6 +110,13 @@ final class CpuPinning {
         return "cpu placement: senders " + applied.get("senders") + "; trial JVM's other threads by CPUs "
                 + applied.get("trial_jvm_threads") + "; components " + applied.get("components_threads")
                 + " (machine CPUs " + applied.get("machine_cpus") + ")";
+    }
+
+    /** A process and its descendants. */
+    private static List<Long> processTree(long pid) {
+        List<Long> tree = new ArrayList<>(List.of(pid));
+        ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
+        return tree;
     }
 
     /** Thread count per Cpus_allowed_list over a process's threads. */
