@@ -14,7 +14,6 @@ final class FlinkRest {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration CAUSE_WAIT = Duration.ofSeconds(15);
 
     private FlinkRest() {}
 
@@ -72,21 +71,8 @@ final class FlinkRest {
      * user's exception in its own recovery messages), or a note that the cluster did not say.
      */
     static String rootCause(String rest, String jobId) {
-        // /jobs/<id>/exceptions is served from the cache of web.refresh-interval (3 s by default): right after the
-        // live overview said the job failed, it may still show the job before its failure. Asked again until it
-        // has the cause, for a bound well past that interval.
-        String key = "\"root-exception\":\"";
-        long deadline = System.nanoTime() + CAUSE_WAIT.toNanos();
         String body = get(rest, "/jobs/" + jobId + "/exceptions");
-        while ((body == null || !body.contains(key)) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            body = get(rest, "/jobs/" + jobId + "/exceptions");
-        }
+        String key = "\"root-exception\":\"";
         int at = body == null ? -1 : body.indexOf(key);
         if (at < 0) return "the cluster gave no root cause";
         // unescaped by hand: a stack trace is long, and a regular expression over it recurses too deep
