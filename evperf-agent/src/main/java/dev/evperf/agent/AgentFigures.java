@@ -3,7 +3,6 @@ package dev.evperf.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.evperf.agent.clock.Anchor;
 import dev.evperf.agent.clock.ClockRelation;
 import dev.evperf.agent.clock.Probe;
 import dev.evperf.agent.clock.ProbeWindow;
@@ -37,6 +36,7 @@ public final class AgentFigures {
     private final long[] send;
     private final long[] intended;
     private final long[] receipt;
+    private final long[] latency;
     private final long[] bound;
     private final long[] sendAgent;
     private final long[] receiptAgent;
@@ -50,15 +50,20 @@ public final class AgentFigures {
     private final String broker;
 
     private final List<HandlerSwitch> switches;
+    /** Per driver-sink pair on two agents: which relation timed its events. */
+    private final List<PairLatency.Choice> pairs;
 
     private AgentFigures(
             Builder b,
             long[] send,
             long[] intended,
             long[] receipt,
+            long[] latency,
             long[] bound,
             long[][] agentReadings,
             int received) {
+        this.latency = latency;
+        this.pairs = b.choices;
         this.sendAgent = agentReadings[0];
         this.receiptAgent = agentReadings[1];
         this.intendedAgent = agentReadings[2];
@@ -74,6 +79,11 @@ public final class AgentFigures {
         this.between = b.between;
         this.broker = b.broker;
         this.switches = b.switches;
+    }
+
+    /** Per driver-sink pair on two agents, the relation that timed its events and both bounds. */
+    List<PairLatency.Choice> pairs() {
+        return pairs;
     }
 
     /** The handler switches the controller made, each as its agent recorded it, its time mapped. */
@@ -102,9 +112,12 @@ public final class AgentFigures {
         return clocks.get(agent).windows();
     }
 
-    /** Per received event (by sequence number; -1 when lost): receipt - send start on the controller's clock (ns). */
+    /**
+     * Per received event (by sequence number; -1 when lost): receipt - send start on the controller's
+     * clock (ns), through the controller's relations or the driver-sink pair's own ({@link #pairs}).
+     */
     public long latency(int seq) {
-        return receipt[seq] < 0 ? -1 : receipt[seq] - send[seq];
+        return receipt[seq] < 0 ? -1 : latency[seq];
     }
 
     /** The send start as the driver agent read it on its own clock. */
@@ -198,20 +211,11 @@ public final class AgentFigures {
                 "generator lag (send start - intended time, each on its driver agent's clock): p50 = %.3f ms, p99 = %.3f ms",
                 lagPercentile(50) / 1e6, lagPercentile(99) / 1e6));
         if (broker != null) out.add("broker: on agent " + broker + " (started for this trial, stopped after it)");
+        for (PairLatency.Choice c : pairs) out.add(c.line());
         for (HandlerSwitch sw : switches) out.add(sw.line());
-        for (Map.Entry<String, Clock> c : clocks.entrySet()) {
-            ClockRelation r = c.getValue().relation();
-            out.add(String.format(
-                    "clock %s: offset %+.3f ms, drift %+.1f ± %.1f ppm, bound ± %.1f µs, min RTT %.1f µs (%d of %d probe windows kept)",
-                    c.getKey(),
-                    -r.offset() / 1e6,
-                    r.driftPpm(),
-                    r.driftBoundPpm(),
-                    r.windowBound() / 1e3,
-                    r.minRtt() / 1e3,
-                    r.anchors().size(),
-                    c.getValue().windows().size()));
-        }
+        for (Map.Entry<String, Clock> c : clocks.entrySet())
+            out.add(ClockReport.line(
+                    c.getKey(), c.getValue().relation(), c.getValue().windows().size()));
         return out;
     }
 
@@ -238,9 +242,14 @@ public final class AgentFigures {
                         : "sink agent: receipt of the output the event caused (" + between + ")");
         latency.put(
                 "clock",
-                sameClock ? "one agent's clock, no relation needed" : "both ends mapped onto the controller's clock");
+                sameClock
+                        ? "one agent's clock, no relation needed"
+                        : pairs.stream().anyMatch(PairLatency.Choice::direct)
+                                ? "per driver-sink pair (pairs): the sink's receipt mapped onto the driver's clock by their direct probes, or both ends onto the controller's"
+                                : "both ends mapped onto the controller's clock");
         latency.put("clock_bound_us", maxBound() / 1e3);
         for (double p : new double[] {50, 99, 100}) latency.put("p" + (int) p + "_us", latencyPercentile(p) / 1e3);
+        latency.put("pairs", pairs.stream().map(PairLatency.Choice::json).toList());
         result.put("latency", latency);
         Map<String, Object> lag = new LinkedHashMap<>();
         lag.put("from", "intended time");
@@ -249,7 +258,10 @@ public final class AgentFigures {
         for (double p : new double[] {50, 99, 100}) lag.put("p" + (int) p + "_us", lagPercentile(p) / 1e3);
         result.put("generator_lag", lag);
         Map<String, Object> cs = new LinkedHashMap<>();
-        for (Map.Entry<String, Clock> c : clocks.entrySet()) cs.put(c.getKey(), clockNode(c.getValue()));
+        for (Map.Entry<String, Clock> c : clocks.entrySet())
+            cs.put(
+                    c.getKey(),
+                    ClockReport.of(c.getValue().relation(), c.getValue().windows()));
         result.put("clocks", cs);
         result.put("switches", switches);
         new ObjectMapper()
@@ -264,54 +276,14 @@ public final class AgentFigures {
         }
     }
 
-    private static Map<String, Object> clockNode(Clock c) {
-        ClockRelation r = c.relation();
-        long[] rtts = c.windows().stream()
-                .flatMapToLong(w -> Arrays.stream(w.rtts()))
-                .sorted()
-                .toArray();
-        Map<String, Object> n = new LinkedHashMap<>();
-        n.put("offset_ns", -r.offset());
-        n.put("drift_ppm", r.driftPpm());
-        n.put("drift_bound_ppm", r.driftBoundPpm());
-        n.put("bound_us", r.windowBound() / 1e3);
-        n.put("min_rtt_us", r.minRtt() / 1e3);
-        n.put("rtt_p50_us", rtts[rtts.length / 2] / 1e3);
-        n.put("probes", rtts.length);
-        n.put("windows", c.windows().size());
-        n.put("windows_left_out", c.windows().size() - r.anchors().size());
-        // what the probes cost the controller: the wall time of its probing, its thread's CPU time
-        n.put(
-                "probe_wall_ms",
-                c.windows().stream().mapToLong(ProbeWindow::wallNs).sum() / 1e6);
-        n.put("probe_cpu_ms", c.windows().stream().mapToLong(ProbeWindow::cpuNs).sum() / 1e6);
-        List<Map<String, Object>> anchors = new ArrayList<>();
-        for (int i = 0; i < c.windows().size(); i++) {
-            Anchor a = c.windows().get(i).best().anchor();
-            anchors.add(Map.of(
-                    "window",
-                    c.windows().get(i).label(),
-                    "agent_ns",
-                    a.remote(),
-                    "controller_ns",
-                    a.controller(),
-                    "bound_ns",
-                    a.bound(),
-                    "rtt_ns",
-                    a.rtt(),
-                    "kept",
-                    r.anchors().contains(a)));
-        }
-        n.put("anchors", anchors);
-        return n;
-    }
-
     /** Collects the records and relations of a trial; sequence numbers are 0..planned-1. */
     static final class Builder {
         private final int planned;
         private final Map<String, List<long[][]>> drivers = new LinkedHashMap<>();
         private final Map<String, List<long[][]>> sinks = new LinkedHashMap<>();
         private final Map<String, Clock> clocks = new LinkedHashMap<>();
+        private final Map<ClockProbes.Pair, Clock> pairClocks = new LinkedHashMap<>();
+        private final List<PairLatency.Choice> choices = new ArrayList<>();
         private String[] driverOf;
         private String between;
         private String broker;
@@ -343,6 +315,11 @@ public final class AgentFigures {
             clocks.put(agent, new Clock(r, windows));
         }
 
+        /** A driver-sink pair's own relation: the sink's clock onto the driver's. */
+        void pair(ClockProbes.Pair pair, ClockRelation r, List<ProbeWindow> windows) {
+            pairClocks.put(pair, new Clock(r, windows));
+        }
+
         /** A switch as {@code agent} replied it ({@code at} on its clock); its relation maps it (set first). */
         void switched(String agent, JsonNode reply, long loadStart) {
             switches.add(HandlerSwitch.of(agent, reply, clocks.get(agent).relation(), loadStart));
@@ -352,6 +329,8 @@ public final class AgentFigures {
             long[] send = new long[planned];
             long[] intended = new long[planned];
             long[] receipt = new long[planned];
+            long[] latency = new long[planned];
+            String[] sinkOf = new String[planned];
             long[] bound = new long[planned];
             long[] sendRaw = new long[planned];
             long[] receiptRaw = new long[planned];
@@ -380,20 +359,43 @@ public final class AgentFigures {
                         int seq = (int) c[0][i];
                         received++;
                         receiptRaw[seq] = c[2][i];
+                        sinkOf[seq] = s.getKey();
                         if (s.getKey().equals(driverOf[seq])) {
                             // one clock at both ends: the duration needs no relation, only the rate error
                             long d = c[2][i] - sendRaw[seq];
                             receipt[seq] = send[seq] + d;
+                            latency[seq] = d;
                             bound[seq] = (long) Math.ceil(Probe.MAX_RATE_ERROR * d) + 1;
                         } else {
                             receipt[seq] = r.toController(c[2][i]);
                             bound[seq] += r.boundAt(c[2][i]);
+                            latency[seq] = receipt[seq] - send[seq];
                         }
                     }
                 }
             }
+            for (Map.Entry<ClockProbes.Pair, Clock> p : pairClocks.entrySet()) {
+                choices.add(PairLatency.choose(
+                        p.getKey(),
+                        p.getValue().relation(),
+                        p.getValue().windows(),
+                        clocks.get(p.getKey().driver()).relation(),
+                        driverOf,
+                        sinkOf,
+                        sendRaw,
+                        receiptRaw,
+                        latency,
+                        bound));
+            }
             return new AgentFigures(
-                    this, send, intended, receipt, bound, new long[][] {sendRaw, receiptRaw, intendedRaw}, received);
+                    this,
+                    send,
+                    intended,
+                    receipt,
+                    latency,
+                    bound,
+                    new long[][] {sendRaw, receiptRaw, intendedRaw},
+                    received);
         }
     }
 }

@@ -106,6 +106,31 @@ public final class AgentLink implements AutoCloseable {
         }
     }
 
+    /** Starts the agent's answering of direct clock probes from other agents. @return its port */
+    public int peerListen() {
+        return json(Wire.PEER_LISTEN, null).get("port").asInt();
+    }
+
+    /**
+     * Has this agent make {@code n} round trips to agent {@code peer}'s probe listener at {@code
+     * hostPort} into {@code window} (t1, t4 on this agent's clock; t2, t3 on the peer's).
+     */
+    public void peerProbe(ProbeWindow window, String peer, String hostPort, int n, long gapMicros) {
+        long wall = System.nanoTime();
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        try {
+            out.writeByte(Wire.PEER_PROBE);
+            Wire.writeText(out, peer + " " + hostPort + " " + n + " " + gapMicros);
+            out.flush();
+            expectOk();
+            long[][] t = Wire.readColumns(in, n);
+            for (int i = 0; i < t[0].length; i++) window.add(new Probe(t[0][i], t[1][i], t[2][i], t[3][i]));
+            window.spent(System.nanoTime() - wall, THREADS.getCurrentThreadCpuTime() - cpu);
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
     /** Ships a part's plan; the reply (the part's index, a sink's port). */
     public JsonNode plan(PartPlan plan) {
         return json(Wire.PLAN, JSON.valueToTree(plan).toString());

@@ -16,6 +16,7 @@ public final class AgentMain {
         AgentOptions o;
         try {
             o = parse(args);
+            o.bindAddress(); // a non-loopback address without --allow-remote: one line, before anything listens
         } catch (IllegalArgumentException e) {
             System.err.println("evperf agent: " + e.getMessage());
             System.exit(2);

@@ -168,6 +168,18 @@ public final class AgentRunSummary {
                     l.path("to").asText(),
                     l.path("clock").asText());
             t.path("clocks").fields().forEachRemaining(c -> out.println("  " + clockLine(c.getKey(), c.getValue())));
+            for (JsonNode pr : l.path("pairs")) {
+                String pair =
+                        pr.path("driver").asText() + " -> " + pr.path("sink").asText();
+                out.printf(
+                        Locale.ROOT,
+                        "  latency %s timed %s: direct probe ± %.1f µs, via the controller ± %.1f µs%n",
+                        pair,
+                        "direct".equals(pr.path("used").asText()) ? "by their direct probe" : "via the controller",
+                        pr.path("direct_bound_us").asDouble(),
+                        pr.path("controller_bound_us").asDouble());
+                out.println("  " + clockLine(pair, pr.path("clock")));
+            }
         }
     }
 
@@ -180,6 +192,7 @@ public final class AgentRunSummary {
         for (JsonNode t : trials) {
             ObjectNode c = t.deepCopy();
             c.path("clocks").forEach(a -> ((ObjectNode) a).remove("anchors"));
+            c.path("latency").path("pairs").forEach(p -> ((ObjectNode) p.path("clock")).remove("anchors"));
             ts.add(c);
         }
         try {

@@ -17,6 +17,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,10 @@ public final class AgentServer {
     private Secret secret;
     /** The highest CONFIGURE counter accepted: a request signed before is not taken twice. */
     private long lastConfigure;
+    /** The direct clock probes between agents: this agent's responder (a sink's) and prober (a driver's). */
+    private PeerClock.Responder responder;
+
+    private PeerClock.Prober prober;
 
     private AgentServer(AgentOptions options, PrintStream err) {
         this.options = options;
@@ -66,6 +71,7 @@ public final class AgentServer {
     private int serve() throws IOException {
         bind = options.bindAddress();
         secret = Secret.read(options.secretFile());
+        StaleBrokerDirs.sweep(Path.of(System.getProperty("java.io.tmpdir")), err, options.name());
         try (ServerSocket server = new ServerSocket()) {
             server.bind(new InetSocketAddress(bind, options.port()));
             server.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.acceptMs()));
@@ -252,6 +258,22 @@ public final class AgentServer {
                 out.writeByte(Wire.OK);
                 Wire.writeText(out, reply);
             }
+            case Wire.PEER_LISTEN -> {
+                if (responder == null) responder = new PeerClock.Responder(bind, options.name(), secret, clock);
+                out.writeByte(Wire.OK);
+                Wire.writeText(out, JSON.writeValueAsString(Map.of("port", responder.port())));
+            }
+            case Wire.PEER_PROBE -> {
+                // "peer host:port n gapMicros": this agent probes that agent's responder directly
+                String[] f = Wire.readText(in).split(" ");
+                if (f.length != 4) throw new IllegalArgumentException("peer probe: expected 'peer host:port n gap'");
+                int n = Integer.parseInt(f[2]);
+                if (n < 1 || n > 100_000) throw new IllegalArgumentException("peer probe: 1 to 100000 round trips");
+                if (prober == null) prober = new PeerClock.Prober(secret, clock);
+                long[][] t = prober.probe(f[0], f[1], n, Long.parseLong(f[3]));
+                out.writeByte(Wire.OK);
+                Wire.writeColumns(out, t, n);
+            }
             case Wire.STOP -> {
                 stopParts();
                 out.writeByte(Wire.OK);
@@ -287,6 +309,8 @@ public final class AgentServer {
 
     /** Stops the parts, the last planned first: clients before the broker they use. */
     private void stopParts() {
+        if (prober != null) prober.close();
+        if (responder != null) responder.close();
         for (int i = parts.size() - 1; i >= 0; i--) {
             try {
                 parts.get(i).stop();

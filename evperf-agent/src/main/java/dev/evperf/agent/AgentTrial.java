@@ -1,7 +1,6 @@
 package dev.evperf.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.evperf.agent.clock.ClockRelation;
 import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
 import java.security.SecureRandom;
@@ -19,9 +18,10 @@ import java.util.function.UnaryOperator;
  * from one start on the controller's clock told to each agent in its own clock's terms), to the sink
  * agents (driver i to sink i mod the number of sinks: several sinks share the outputs), directly
  * over TCP or through a Kafka broker (driver i's topic, consumed by its sink; the broker may run on an
- * agent's node, {@link #brokerOn}). Clock probes go to every agent before the trial, every {@code probePeriodMs} during it and
- * after it ({@link ProbeWindow}s, the minimum RTT of each kept); the records come back and are mapped
- * onto the controller's clock ({@link AgentFigures}).
+ * agent's node, {@link #brokerOn}). Clock probes go to every agent, and from each driver agent
+ * directly to its sink agent, before the trial, every {@code probePeriodMs} during it and after it
+ * ({@link ClockProbes}: {@link ProbeWindow}s, the minimum RTT of each kept); the records come back and
+ * are mapped onto the controller's clock ({@link AgentFigures}).
  *
  * <p>Nothing hangs: every reply is awaited at most {@code replyMs}; the trial as a whole at most
  * twice its planned length plus {@code replyMs}; a lost or failing agent ends it with an
@@ -125,7 +125,7 @@ public final class AgentTrial {
     private final Secret secret;
     private final UnaryOperator<String> route;
     private final Map<String, AgentLink> links = new LinkedHashMap<>();
-    private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
+    private ClockProbes probes;
     /** The handler switches not sent yet, in time order; those sent, with the agents' replies. */
     private final List<Switch> pending = new ArrayList<>();
 
@@ -143,7 +143,8 @@ public final class AgentTrial {
 
     /**
      * @param route the address a driver is told for a sink's {@code host:port} (e.g. a delay proxy's
-     *     in front of it); Kafka topics are not routed
+     *     in front of it), and for the sink agent's probe listener its driver probes directly; Kafka
+     *     topics are not routed
      */
     public AgentTrial(Plan plan, Secret secret, UnaryOperator<String> route) {
         this.plan = plan;
@@ -160,9 +161,14 @@ public final class AgentTrial {
         try {
             for (AgentAddress a : plan.agents()) {
                 links.put(a.name(), AgentLink.connect(a.name(), a.host(), a.port(), secret, plan.replyMs()));
-                windows.put(a.name(), new ArrayList<>());
             }
-            warmUp();
+            probes = new ClockProbes(links);
+            Map<String, String> hosts = new LinkedHashMap<>();
+            for (AgentAddress a : plan.agents()) hosts.put(a.name(), a.host());
+            List<String> sinkOf = new ArrayList<>();
+            for (int d = 0; d < plan.drivers().size(); d++) sinkOf.add(sinkOf(d));
+            probes.pair(plan.drivers(), sinkOf, hosts, route);
+            probes.warmUp();
             probeAll("before", plan.probes());
             AgentFigures.Builder figures =
                     new AgentFigures.Builder((int) plan.load().total());
@@ -189,12 +195,7 @@ public final class AgentTrial {
             // one start for every driver, on the controller's clock, told to each in its own clock's terms
             long start = System.nanoTime() + LEAD_NS;
             loadStart = start;
-            for (String d : distinct(plan.drivers())) {
-                List<ProbeWindow> w = windows.get(d);
-                link(d).start(
-                                PartPlan.DRIVER,
-                                start - w.get(w.size() - 1).best().anchor().offset());
-            }
+            for (String d : distinct(plan.drivers())) link(d).start(PartPlan.DRIVER, start - probes.latestOffset(d));
             awaitDone(sinkParts, driverParts);
             probeAll("after", plan.probes());
             int total = (int) plan.load().total();
@@ -209,9 +210,7 @@ public final class AgentTrial {
                 figures.sink(sinkOf(d), link(sinkOf(d)).records(sinkParts.get(d), total));
             }
             for (AgentLink l : links.values()) l.stop();
-            for (Map.Entry<String, List<ProbeWindow>> w : windows.entrySet()) {
-                figures.relation(w.getKey(), ClockRelation.fromWindows(w.getValue()), w.getValue());
-            }
+            probes.relate(figures);
             for (Map.Entry<String, JsonNode> e : switched) figures.switched(e.getKey(), e.getValue(), loadStart);
             return figures.build();
         } catch (AgentFailure e) {
@@ -357,24 +356,8 @@ public final class AgentTrial {
         LockSupport.parkNanos(wake - System.nanoTime());
     }
 
-    /**
-     * Round trips before the first window, not kept: the first probes of a fresh agent JVM and of the
-     * controller run interpreted code (HotSpot compiles a method after a few hundred calls), and came
-     * out 2-3× slower than the trial's later ones on this machine, which made the "before" anchor the
-     * loosest of a trial.
-     */
-    static final int WARM_UP_PROBES = 300;
-
-    private void warmUp() {
-        for (AgentLink l : links.values()) l.probe(new ProbeWindow("warm-up"), WARM_UP_PROBES, 0);
-    }
-
     private void probeAll(String label, int n) {
-        for (Map.Entry<String, AgentLink> e : links.entrySet()) {
-            ProbeWindow w = new ProbeWindow(label);
-            e.getValue().probe(w, n, 200);
-            windows.get(e.getKey()).add(w);
-        }
+        probes.window(label, n);
     }
 
     /** The sink agent driver {@code d} sends to: the drivers are spread over the sinks in turn. */

@@ -13,11 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A Kafka broker on the agent's node (seed 004's "the engine and sink on another node"): the agent
@@ -28,7 +26,8 @@ import java.util.stream.Stream;
  * outlives the agent: stopped (SIGTERM, forcibly after {@value #STOP_S} s) with the agent's other
  * parts when the controller stops them, says bye or goes away; and, should the agent be killed, its
  * parent-death watch ({@link ChildMain}) ends it. A broker that exits while the trial runs fails the
- * part with one line, which the controller reports with the agent's name.
+ * part with one line, which the controller reports with the agent's name. A killed agent's broker
+ * directory is removed by the next agent that starts on the host ({@link StaleBrokerDirs}).
  */
 final class BrokerPart extends Part {
     static final String MODULE = "evperf-kafka-broker";
@@ -47,7 +46,7 @@ final class BrokerPart extends Part {
             // clients on other hosts need one address to reach it by: Kafka hands them the advertised one
             throw new IllegalArgumentException("the agent listens on every address; start it with --listen"
                     + " <its address> so that its broker can tell clients where it is");
-        this.dir = Files.createTempDirectory("evperf-agent-broker-");
+        this.dir = Files.createTempDirectory(StaleBrokerDirs.PREFIX);
         String host = bind.getHostAddress();
         int port = freePort(bind), controllerPort = freePort(InetAddress.getLoopbackAddress());
         List<String> cmd = new ArrayList<>(List.of(
@@ -72,6 +71,8 @@ final class BrokerPart extends Part {
                 .redirectError(ProcessBuilder.Redirect.appendTo(
                         dir.resolve("broker.log").toFile()))
                 .start();
+        // should the agent be killed, the next agent on this host removes the directory (StaleBrokerDirs)
+        StaleBrokerDirs.own(dir, process.toHandle());
         run(this::watch, "broker");
         started = true;
     }
@@ -159,8 +160,8 @@ final class BrokerPart extends Part {
                 process.destroyForcibly().waitFor(STOP_S, TimeUnit.SECONDS);
         }
         if (thread != null) thread.join(1_000);
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+        try {
+            StaleBrokerDirs.delete(dir);
         } catch (IOException e) {
             // a temporary directory: what is left goes with the machine's temporary files
         }

@@ -113,7 +113,7 @@ class AgentKafkaTest {
         assertThat(String.join("\n", f.summary())).contains("clock driver-1:", "clock driver-2:", "clock sink-1:");
     }
 
-    private static PartPlan.Query query(String queries) {
+    static PartPlan.Query query(String queries) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("seq", "long");
         fields.put("k", "string");

@@ -92,11 +92,61 @@ class BrokerOnAgentTest {
         while (b.isAlive() && System.nanoTime() < deadline) Thread.sleep(100);
         assertThat(b.isAlive()).as("the broker of a killed agent").isFalse();
         a.assertAllExit(Duration.ofSeconds(30));
-        // a SIGKILLed agent cannot delete its broker's temporary directory (docs/agents.md): the test does
-        try (var files = java.nio.file.Files.walk(broker.dataDir())) {
-            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList())
-                java.nio.file.Files.deleteIfExists(f);
+        // a SIGKILLed agent cannot delete its broker's directory; the next agent on the host does
+        Path data = broker.dataDir();
+        assertThat(data).as("the killed agent's broker directory").exists();
+        agents.start("next", dir.resolve("secret"));
+        assertThat(data).as("the broker directory once the next agent started").doesNotExist();
+        assertThat(java.nio.file.Files.readString(agents.log("next"))).contains("removed " + data);
+    }
+
+    /**
+     * A Kafka Streams query between the agents with the broker on the sink's node: the sink agent
+     * starts the broker, the driver agent's node runs the application (topics created there, on the
+     * sink's broker), the sink reads its outputs; the broker and its directory are gone after it.
+     */
+    @Test
+    void aKafkaStreamsQueryRunsThroughTheSinkAgentsBroker() throws Exception {
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
+        BrokerWatch broker = BrokerWatch.of(a.sink().process().process());
+        AgentTrial.Plan p = a.plan(new Schedule(List.of(new Schedule.Phase(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0));
+        AgentFigures f;
+        try {
+            f = new AgentTrial(
+                            new AgentTrial.Plan(
+                                    p.agents(),
+                                    p.drivers(),
+                                    p.sinks(),
+                                    p.load(),
+                                    p.probes(),
+                                    p.probesDuring(),
+                                    p.probePeriodMs(),
+                                    p.replyMs(),
+                                    null,
+                                    new AgentTrial.Engine(
+                                            "driver-1", AgentKafkaTest.query("from S where v < 0.5 into Out"))),
+                            a.secret())
+                    .brokerOn("sink-1")
+                    .run();
+        } finally {
+            broker.stopWatching();
         }
+        // v = (g mod 1000) / 1000: the filter keeps g < 500
+        for (int g = 0; g < 1_000; g++)
+            assertThat(f.receipt(g) >= 0).as("output of %d", g).isEqualTo(g < 500);
+        assertThat(f.received()).isEqualTo(500);
+        a.assertWithinBounds(f);
+        String summary = String.join("\n", f.summary());
+        System.out.println(summary);
+        assertThat(summary)
+                .contains(
+                        "500 outputs received from a Kafka Streams query on driver-1",
+                        "broker: on agent sink-1 at 127.0.0.1:");
+        ProcessHandle b = broker.found().orElseThrow(() -> new AssertionError("no broker under the sink agent"));
+        Path data = broker.dataDir();
+        a.assertAllExit(Duration.ofSeconds(60));
+        assertThat(b.isAlive()).as("the broker after the trial").isFalse();
+        assertThat(data).as("the broker's directory after the trial").doesNotExist();
     }
 
     /** Finds the broker JVM an agent starts, among its children, while a trial runs. */

@@ -1,8 +1,10 @@
 package dev.evperf.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -121,5 +123,67 @@ class NetnsAgentTest {
         System.out.println(java.nio.file.Files.readString(dir.resolve("trial/result.json")));
         assertThat(driver.awaitExit(Duration.ofSeconds(20))).isTrue();
         assertThat(sink.awaitExit(Duration.ofSeconds(20))).isTrue();
+    }
+
+    /**
+     * The non-loopback path: an agent with {@code --allow-remote} listening on the namespace's veth
+     * address, reached from the test's namespace. The secret is still required there: a controller
+     * with another secret is refused (the agent logs it), the run's secret is admitted and probes
+     * cross the veth. Without {@code --allow-remote} the same address is refused: one line, exit 2.
+     */
+    @Test
+    void overVethTheSecretIsStillRequiredAndAnAddressNeedsAllowRemote() throws Exception {
+        Path secretFile = dir.resolve("secret");
+        Secret secret = Secret.create(secretFile);
+        Secret wrong = Secret.create(dir.resolve("wrong"));
+        String cp = System.getProperty("java.class.path");
+        String host = subnet + "2";
+        LocalAgent agent = LocalAgent.start(
+                "sink-1",
+                List.of("ip", "netns", "exec", ns),
+                host,
+                cp,
+                secretFile,
+                dir.resolve("agent.log"),
+                Duration.ofSeconds(90),
+                List.of());
+        started.add(agent);
+        assertThat(agent.address().host()).isEqualTo(host);
+        int port = agent.address().port();
+        assertThatThrownBy(() -> AgentLink.connect("sink-1", host, port, wrong, 15_000))
+                .isInstanceOf(AgentFailure.class)
+                .hasMessageContaining("agent 'sink-1' at " + host + ":" + port + " refused the run's secret");
+        try (AgentLink link = AgentLink.connect("sink-1", host, port, secret, 15_000)) {
+            ProbeWindow w = new ProbeWindow("veth");
+            link.probe(w, 32, 0);
+            System.out.println("veth probe min RTT " + w.best().rtt() + " ns");
+            assertThat(w.best().rtt()).isPositive();
+        }
+        assertThat(agent.awaitExit(Duration.ofSeconds(20))).isTrue();
+        assertThat(java.nio.file.Files.readString(dir.resolve("agent.log")))
+                .contains("agent sink-1: refused a controller from /" + subnet + "1:", "wrong secret");
+
+        Process bare = new ProcessBuilder(
+                        "ip",
+                        "netns",
+                        "exec",
+                        ns,
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        cp,
+                        AgentMain.class.getName(),
+                        "--listen",
+                        host + ":0",
+                        "--secret-file",
+                        secretFile.toString(),
+                        "--name",
+                        "bare")
+                .start();
+        assertThat(bare.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String err = new String(bare.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(bare.exitValue()).as(err).isEqualTo(2);
+        assertThat(err)
+                .isEqualTo("evperf agent: --listen: " + host + " is not a loopback address; an agent listens on "
+                        + "another only with --allow-remote (and a firewall that admits the controller alone)");
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * and the controller thread's CPU time per probe window, and the agent process's CPU time per probe
  * over an idle baseline of the same length (the agent's JVM does other things too: GC, compiler
  * threads). Windows are taken as a trial takes them during the load ({@code n} round trips, 200 µs
- * apart), after {@link AgentTrial#WARM_UP_PROBES} warm-up round trips. Not a test: its figures are in
+ * apart), after {@link ClockProbes#WARM_UP_PROBES} warm-up round trips. Not a test: its figures are in
  * docs/benchmarks.md. Run from the module's test class path: {@code java -cp … dev.evperf.agent.ProbeCpuStudy
  * [windows] [probes per window] [rounds] [network namespace] [its address]} (defaults 1000, 8, 3;
  * loopback). The namespace and a veth pair to it are made beforehand, e.g. as NetnsAgentTest makes them.
@@ -49,7 +49,7 @@ public final class ProbeCpuStudy {
                 ProcessHandle ph = agent.process().toHandle();
                 try (AgentLink link = AgentLink.connect(
                         "probed", agent.address().host(), agent.address().port(), secret, 15_000)) {
-                    link.probe(new ProbeWindow("warm-up"), AgentTrial.WARM_UP_PROBES, 0);
+                    link.probe(new ProbeWindow("warm-up"), ClockProbes.WARM_UP_PROBES, 0);
                     // idle baseline first, as long as the probing will take (estimated from one window)
                     ProbeWindow first = new ProbeWindow("w");
                     link.probe(first, n, 200);

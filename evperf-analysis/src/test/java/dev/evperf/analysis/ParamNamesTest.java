@@ -52,6 +52,19 @@ class ParamNamesTest {
     }
 
     @Test
+    void wholeEnginesAreNamedByNameAndTheSettingsThatSetThemApart() throws Exception {
+        String q = "\"query\":{\"test\":\"table_join\",\"rows\":100000,\"table\":\"database\"}";
+        List<Map<String, Object>> trials = List.of(
+                params("engine", "{\"name\":\"ref\"," + q + ",\"options\":{\"join\":\"hash\"}}"),
+                params("engine", "{\"name\":\"ref\"," + q + ",\"options\":{\"join\":\"grace\",\"grace_batch\":1000}}"),
+                params("engine", "{\"name\":\"esper\"," + q + "}"));
+        ParamNames n = ParamNames.of(trials);
+        assertThat(n.text(trials.get(0))).isEqualTo("engine=ref (join: hash)");
+        assertThat(n.text(trials.get(1))).isEqualTo("engine=ref (join: grace, grace_batch: 1000)");
+        assertThat(n.text(trials.get(2))).isEqualTo("engine=esper");
+    }
+
+    @Test
     void keysAreTheShortestEndNoOtherParameterShares() throws Exception {
         Map<String, Object> p = params(
                 "load.phases.warmup.bursts.distance",

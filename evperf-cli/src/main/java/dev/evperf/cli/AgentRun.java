@@ -10,6 +10,7 @@ import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.DelayProxy;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.PartPlan;
+import dev.evperf.agent.QueryCheck;
 import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
@@ -54,7 +55,8 @@ final class AgentRun {
         // the broker between the agents (engine kafka or kafka-streams), started once for the run; a query
         // between them is checked first on the engine's own class path (EngineCheck): bad input, exit 2
         String engine = plan.base().engine.name;
-        try (RunComponents components = "kafka-streams".equals(engine)
+        if ("kafka-streams".equals(engine) && a.brokerOn != null) checkQueries(plan);
+        try (RunComponents components = "kafka-streams".equals(engine) && a.brokerOn == null
                 // this package's Components (the workload's Components class is imported)
                 ? dev.evperf.cli.Components.startAndCheck(
                         plan, runDir, System.getProperty("java.class.path"), err, () -> false)
@@ -225,6 +227,25 @@ final class AgentRun {
                 (int) a.replyTimeout.millis(),
                 kafka,
                 "kafka-streams".equals(w.engine.name) ? engine(w, sinks.get(0)) : null);
+    }
+
+    /**
+     * The query between the agents when the broker runs on an agent: no broker runs before the agents
+     * for the usual check (EngineCheck), so each trial's query is built on the agent's class path
+     * against placeholder topics; a bad one is one line, exit 2, before any agent starts.
+     */
+    private static void checkQueries(Plan plan) throws IOException, InterruptedException {
+        String classPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
+        List<PartPlan.Query> seen = new ArrayList<>();
+        for (TrialSpec t : plan.trials()) {
+            PartPlan.Query q = engine(t.workload(), "").query();
+            if (seen.contains(q)) continue;
+            seen.add(q);
+            String problem = QueryCheck.check(classPath, q, Duration.ofSeconds(120));
+            if (problem != null)
+                throw new WorkloadException(
+                        plan.workloadFile() + ": engine.queries (trial " + t.id() + "): " + problem);
+        }
     }
 
     /** A phase of the load in the driver agents' terms: the same intended times as a single-node trial's. */

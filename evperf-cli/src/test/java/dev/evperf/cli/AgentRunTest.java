@@ -55,7 +55,8 @@ class AgentRunTest {
                 .contains("t001  ok  events 2000/2000", expected)
                 .containsPattern("clock driver-1: offset [-+]\\d+\\.\\d{3} ms, drift [-+]\\d+\\.\\d ± \\d+\\.\\d ppm, "
                         + "min RTT \\d+\\.\\d µs, RTT p50 \\d+\\.\\d µs, bound ± \\d+\\.\\d µs")
-                .contains("clock sink-1:");
+                .contains("clock sink-1:")
+                .containsPattern("latency driver-1 -> sink-1 timed (by their direct probe|via the controller)");
         Cli json = Cli.run("summary", run.toString(), "--format", "json");
         assertThat(json.exit).as(json.toString()).isZero();
         JsonNode j = new ObjectMapper().readTree(json.out);
@@ -64,6 +65,7 @@ class AgentRunTest {
         assertThat(t.path("clocks").path("sink-1").path("min_rtt_us").asDouble())
                 .isPositive();
         assertThat(t.path("clocks").path("sink-1").has("anchors")).isFalse();
+        assertThat(t.path("latency").path("pairs").get(0).path("used").asText()).isIn("direct", "controller");
         Cli csv = Cli.run("summary", run.toString(), "--format", "csv");
         assertThat(csv.out.lines())
                 .hasSize(3)
@@ -134,8 +136,9 @@ class AgentRunTest {
         Cli bad = Cli.run("run", both.toString(), "--out", tmp.resolve("run2").toString());
         assertThat(bad.exit).isEqualTo(2);
         assertThat(bad.err.strip())
-                .isEqualTo("evperf: " + both
-                        + ": agents.broker_on: only with engine kafka (the broker between the agents)");
+                .isEqualTo(
+                        "evperf: " + both
+                                + ": agents.broker_on: only with engine kafka or kafka-streams (the broker between the agents)");
         Path named = Cli.write(tmp, "named.yaml", text.replace("broker_on: sink-1", "broker_on: sink-2"));
         Cli unnamed =
                 Cli.run("run", named.toString(), "--out", tmp.resolve("run3").toString());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.launch.Pids;
+import dev.evperf.results.Layout;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -60,6 +61,15 @@ class DatabaseRunTest {
             assertThat(v.path("expected").asLong()).as(v.toString()).isEqualTo(4000L);
             assertThat(v.path("correct").asLong()).isEqualTo(v.path("expected").asLong());
         }
+        // The server's CPU counts its backends (one per connection), where the joins run: the postmaster
+        // alone reads 0.00 s. 4 000 per-event lookups take well over the figure's 1/100 s resolution.
+        JsonNode cpu = new ObjectMapper()
+                .readTree(Layout.trialDir(out, trials.get(0).path("id").asText())
+                        .resolve(Layout.RESULT_JSON)
+                        .toFile())
+                .path("cpu")
+                .path("seconds");
+        assertThat(cpu.path("postgres").asDouble()).as(cpu.toString()).isGreaterThan(0.0);
         assertThat(trials.get(1).path("label").asText())
                 .as(trials.get(1).toString())
                 .contains("ref join=grace");

@@ -139,6 +139,17 @@ public final class ClockRelation {
         return (1 / ratio - 1) * 1e6;
     }
 
+    /**
+     * Controller nanoseconds per agent nanosecond, from the first and the last anchor (1 with one
+     * anchor): converts a duration the agent measured on its own clock onto the controller's.
+     */
+    public double rate() {
+        if (anchors.size() == 1) return 1;
+        Anchor j = anchors.get(0);
+        Anchor m = anchors.get(anchors.size() - 1);
+        return (double) (m.controller() - j.controller()) / (m.remote() - j.remote());
+    }
+
     /** The error bound of {@link #driftPpm} (ppm): both anchors' bounds over the distance between them. */
     public double driftBoundPpm() {
         if (anchors.size() == 1) return Probe.MAX_RATE_ERROR * 1e6;

@@ -35,6 +35,14 @@ public final class Wire {
      */
     public static final byte CONFIGURE = 'C';
 
+    /** Peer listen: the agent answers direct clock probes from other agents; the reply is its port, as JSON. */
+    public static final byte PEER_LISTEN = 'E';
+    /**
+     * Peer probe: payload the text {@code peer host:port n gapMicros}; the agent makes n round trips to
+     * that agent's peer listener and replies their t1, t2, t3, t4 as long columns.
+     */
+    public static final byte PEER_PROBE = 'Q';
+
     public static final String CONFIGURE_PURPOSE = "evperf-agent/configure";
     /** Bye: the agent replies and exits; its session is over. */
     public static final byte BYE = 'B';

@@ -28,6 +28,8 @@ public final class ParamNames {
     private final Map<String, String> keys = new LinkedHashMap<>();
     /** Parameters whose values need their fields to be told apart. */
     private final Set<String> detailed = new HashSet<>();
+    /** Whole engines of a matrix (objects with a name): the settings, as leaf paths, that differ among them. */
+    private final Map<String, Set<String>> engines = new HashMap<>();
 
     private ParamNames() {}
 
@@ -43,6 +45,10 @@ public final class ParamNames {
         }));
         for (String p : paths) n.keys.put(p, shortest(p, paths));
         for (String p : paths) {
+            if (isEngine(p, trials)) {
+                n.engines.put(p, differingLeaves(p, trials));
+                continue;
+            }
             Map<String, JsonNode> byText = new HashMap<>();
             for (Map<String, ?> t : trials) {
                 if (!t.containsKey(p)) continue;
@@ -69,6 +75,7 @@ public final class ParamNames {
     /** The value's short text. */
     public String value(String path, Object value) {
         JsonNode v = node(value);
+        if (engines.containsKey(path)) return engine(v, engines.get(path));
         return detailed.contains(path) ? detail(v) : brief(path, v);
     }
 
@@ -84,6 +91,56 @@ public final class ParamNames {
         Map<String, JsonNode> m = new LinkedHashMap<>();
         if (params != null) params.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue()));
         return text(m);
+    }
+
+    /** A matrix over whole engines: the parameter {@code engine}, each value an object with a name. */
+    private static boolean isEngine(String path, Collection<? extends Map<String, ?>> trials) {
+        if (!path.equals("engine")) return false;
+        for (Map<String, ?> t : trials) {
+            if (!t.containsKey(path)) continue;
+            JsonNode v = node(t.get(path));
+            if (!v.isObject() || !v.path("name").isValueNode()) return false;
+        }
+        return true;
+    }
+
+    /** Leaf paths (dotted, below the engine) whose values are not the same in every engine of the matrix. */
+    private static Set<String> differingLeaves(String path, Collection<? extends Map<String, ?>> trials) {
+        List<Map<String, String>> all = new ArrayList<>();
+        Set<String> leaves = new java.util.LinkedHashSet<>();
+        for (Map<String, ?> t : trials) {
+            if (!t.containsKey(path)) continue;
+            Map<String, String> flat = new LinkedHashMap<>();
+            flatten("", node(t.get(path)), flat);
+            all.add(flat);
+            leaves.addAll(flat.keySet());
+        }
+        leaves.remove("name");
+        leaves.removeIf(leaf -> all.stream().map(f -> f.get(leaf)).distinct().count() == 1);
+        return leaves;
+    }
+
+    private static void flatten(String prefix, JsonNode v, Map<String, String> out) {
+        if (v.isObject()) {
+            v.fields()
+                    .forEachRemaining(
+                            e -> flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out));
+        } else {
+            out.put(prefix, detail(v));
+        }
+    }
+
+    /** {@code ref (join: grace, grace_batch: 1000)}: the engine's name and the settings that set it apart. */
+    private static String engine(JsonNode v, Set<String> differing) {
+        Map<String, String> flat = new LinkedHashMap<>();
+        flatten("", v, flat);
+        List<String> shown = new ArrayList<>();
+        for (String leaf : differing) {
+            if (!flat.containsKey(leaf)) continue;
+            shown.add(leaf.substring(leaf.lastIndexOf('.') + 1) + ": " + flat.get(leaf));
+        }
+        String name = v.path("name").asText();
+        return shown.isEmpty() ? name : name + " (" + String.join(", ", shown) + ")";
     }
 
     private static String shortest(String path, List<String> all) {

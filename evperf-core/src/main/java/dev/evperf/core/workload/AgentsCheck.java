@@ -128,8 +128,11 @@ final class AgentsCheck {
         }
         boolean broker = !"null".equals(w.engine.name);
         if (a.brokerOn != null) {
-            if (!"kafka".equals(w.engine.name))
-                fail(where, "agents.broker_on", "only with engine kafka (the broker between the agents)");
+            if (!broker)
+                fail(
+                        where,
+                        "agents.broker_on",
+                        "only with engine kafka or kafka-streams (the broker between the agents)");
             if (!names.contains(a.brokerOn))
                 fail(where, "agents.broker_on", "'" + a.brokerOn + "' is not one of agents.nodes");
             if (w.components != null && w.components.broker != null)
