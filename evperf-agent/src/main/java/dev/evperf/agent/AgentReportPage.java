@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code evperf report} of a run over agents: one self-contained HTML page (no script, no external
@@ -76,7 +79,19 @@ public final class AgentReportPage {
         h.append("<h2>Clocks in ").append(esc(t.path("id").asText())).append("</h2>");
         h.append("<table><tr><th class=l>agent</th><th>offset</th><th>drift</th><th>min RTT</th><th>RTT p50</th>"
                 + "<th>bound</th><th>probes</th><th>windows left out</th></tr>");
-        t.path("clocks").fields().forEachRemaining(e -> {
+        // every agent's relation to the controller, then each driver-sink pair's own (direct probes)
+        List<Map.Entry<String, JsonNode>> relations = new ArrayList<>();
+        t.path("clocks").fields().forEachRemaining(relations::add);
+        for (JsonNode p : t.path("latency").path("pairs")) {
+            if (!p.has("clock")) continue; // no direct probe was possible: the pair has no relation of its own
+            relations.add(Map.entry(
+                    p.path("driver").asText() + " → " + p.path("sink").asText() + " (direct probe; "
+                            + ("direct".equals(p.path("used").asText())
+                                    ? "used for the latency)"
+                                    : "the controller's relations used)"),
+                    p.path("clock")));
+        }
+        relations.forEach(e -> {
             JsonNode c = e.getValue();
             h.append("<tr><td class=l>").append(esc(e.getKey())).append("</td><td>");
             h.append(String.format(Locale.ROOT, "%+.3f ms", c.path("offset_ns").asDouble() / 1e6))
@@ -101,7 +116,7 @@ public final class AgentReportPage {
                     .append("</td></tr>");
         });
         h.append("</table><details><summary>anchors (each probe window's minimum-RTT probe)</summary>");
-        t.path("clocks").fields().forEachRemaining(e -> {
+        relations.forEach(e -> {
             h.append("<table><tr><th class=l>").append(esc(e.getKey())).append(": window</th><th>RTT</th>");
             h.append("<th>bound</th><th class=l>kept</th></tr>");
             for (JsonNode a : e.getValue().path("anchors")) {

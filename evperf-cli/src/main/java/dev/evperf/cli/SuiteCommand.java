@@ -98,6 +98,26 @@ final class SuiteCommand implements Callable<Integer> {
             description = "At most N probes per sustain search (default: 4 with --quick, else 10).")
     Integer sustainProbes;
 
+    @Option(
+            names = "--steady-runs",
+            paramLabel = "N",
+            description = "With --sustain: steady runs at each point's sustainable rate, after a warm-up ramp"
+                    + " (default: 2; quick: 1 s ramp + 3 s, else 1 min + 10 min).")
+    Integer steadyRuns;
+
+    @Option(
+            names = "--adaptivity-rate",
+            paramLabel = "EV/S",
+            description = "λ of the adaptivity test: its steady rate, the peak 1.5 λ (default: 5000).")
+    double adaptivityRate = 5_000;
+
+    @Option(
+            names = "--flink-cluster",
+            paramLabel = "MODE",
+            description = "The Flink cluster evperf starts for flink trials: minicluster (default, one JVM) or"
+                    + " standalone (a JobManager and a TaskManager JVM).")
+    String flinkCluster = "minicluster";
+
     @Option(names = "--dry-run", description = "Validate the suite's workload and print its trials; run nothing.")
     boolean dryRun;
 
@@ -134,41 +154,79 @@ final class SuiteCommand implements Callable<Integer> {
 
         if (sustainProbes != null && sustainProbes < 1)
             throw new IllegalArgumentException("--sustain-probes: expected at least 1, got " + sustainProbes);
+        if (steadyRuns != null && steadyRuns < 1)
+            throw new IllegalArgumentException("--steady-runs: expected at least 1, got " + steadyRuns);
+        if (!(adaptivityRate > 0))
+            throw new IllegalArgumentException("--adaptivity-rate: expected a rate above 0, got " + adaptivityRate);
+        if (!flinkCluster.equals("minicluster") && !flinkCluster.equals("standalone"))
+            throw new IllegalArgumentException(
+                    "--flink-cluster: expected minicluster or standalone, got '" + flinkCluster + "'");
         ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
-        if (sustain) definition.set("sustain", SuiteSustain.settings(quick, rate, sustainProbes));
+        definition.put("flink_cluster", flinkCluster);
+        if (sustain) {
+            ObjectNode s = SuiteSustain.settings(quick, rate, sustainProbes);
+            SuiteSteady.settings(s, quick, steadyRuns);
+            definition.set("sustain", s);
+        }
+        SuiteAdaptivity.configure(definition, quick, adaptivityRate);
         ObjectNode workload = SuiteWorkload.workload(definition, micro);
+        // the adaptivity test runs under its own load: a run of its own, or the suite's when it is the only test
+        ObjectNode adaptivity =
+                SuiteAdaptivity.test(definition) == null ? null : SuiteAdaptivity.workload(workload, definition);
+        boolean others = !workload.path("matrix").path("engine.query").isEmpty();
         Path runDir = out != null
                 ? out
                 : Path.of(
                         "results",
                         "suite-" + suite + (quick ? "-quick" : "") + "-"
                                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (!others) workload = adaptivity;
         Path file = Files.createTempFile("evperf-suite-" + suite, ".yaml");
+        Path adaptivityFile = Files.createTempFile("evperf-suite-adaptivity", ".yaml");
         try {
-            Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(workload));
-            Plan plan = WorkloadLoader.load(
-                    file, new WorkloadValidator(Engines.available().keySet()));
-            PlanChecker.check(plan);
+            // every plan is checked before anything runs
+            Plan plan = plan(file, workload);
+            Plan adaptivityPlan = others && adaptivity != null ? plan(adaptivityFile, adaptivity) : null;
+            int trials = plan.trials().size()
+                    + (adaptivityPlan == null ? 0 : adaptivityPlan.trials().size());
             main.err.printf(
                     "evperf: suite %s: %d test(s), %d engine(s), %d trial(s)%n",
-                    suite, selected.size(), names.size(), plan.trials().size());
+                    suite, selected.size(), names.size(), trials);
             if (dryRun) {
                 plan.trials().forEach(t -> main.out.printf("%s  %s%n", t.id(), t.label()));
+                if (adaptivityPlan != null)
+                    adaptivityPlan.trials().forEach(t -> main.out.printf("adaptivity/%s  %s%n", t.id(), t.label()));
                 return 0;
             }
             OutDir.prepare(runDir, "--out");
             Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
             RunFile run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
+            boolean ran = true;
+            if (adaptivityPlan != null) {
+                Path sub = runDir.resolve(SuiteAdaptivity.DIR);
+                Files.createDirectories(sub);
+                Files.writeString(sub.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(adaptivity));
+                RunFile a = RunCommand.runPlan(main, adaptivityPlan, sub, null, false, Map.of());
+                for (RunFile.Trial t : a.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
+            }
             int searchesFailed = sustain ? SuiteSustain.run(main, workload, definition, run, runDir) : 0;
             SuiteReport.Written written = SuiteReport.write(runDir);
             main.out.print(written.text());
             main.err.println("evperf: suite report in " + written.markdown() + " and " + written.html());
-            boolean ran = true;
             for (RunFile.Trial t : run.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
             // Wrong results are the suite's findings (reported per test), not a failure to run it.
             return ran && searchesFailed == 0 ? 0 : 1;
         } finally {
             Files.deleteIfExists(file);
+            Files.deleteIfExists(adaptivityFile);
         }
+    }
+
+    private static Plan plan(Path file, ObjectNode workload) throws Exception {
+        Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(workload));
+        Plan plan = WorkloadLoader.load(
+                file, new WorkloadValidator(Engines.available().keySet()));
+        PlanChecker.check(plan);
+        return plan;
     }
 }

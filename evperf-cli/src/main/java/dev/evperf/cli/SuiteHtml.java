@@ -136,6 +136,36 @@ final class SuiteHtml {
         return s.append("</svg>").toString();
     }
 
+    /** A table section (title, note, headers, rows: the steady runs, adaptivity) in suite.md. */
+    static String sectionMarkdown(JsonNode sec) {
+        StringBuilder md = new StringBuilder("\n## " + sec.path("title").asText() + "\n\n")
+                .append(sec.path("note").asText())
+                .append("\n\n|");
+        sec.path("headers").forEach(h -> md.append(' ').append(h.asText()).append(" |"));
+        md.append('\n').append("|---".repeat(sec.path("headers").size())).append("|\n");
+        for (JsonNode r : sec.path("rows")) {
+            md.append('|');
+            r.forEach(c -> md.append(' ').append(c.asText().replace("|", "/")).append(" |"));
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    /** The same section in suite.html. */
+    static String sectionHtml(JsonNode sec) {
+        StringBuilder h = new StringBuilder("<h2>" + esc(sec.path("title").asText()) + "</h2><p>"
+                + esc(sec.path("note").asText()) + "</p><table><tr>");
+        sec.path("headers")
+                .forEach(x -> h.append("<th>").append(esc(x.asText())).append("</th>"));
+        h.append("</tr>");
+        for (JsonNode r : sec.path("rows")) {
+            h.append("<tr>");
+            r.forEach(c -> h.append("<td>").append(esc(c.asText())).append("</td>"));
+            h.append("</tr>");
+        }
+        return h.append("</table>").toString();
+    }
+
     static String esc(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }

@@ -73,13 +73,17 @@ final class SuiteReport {
             ObjectNode t = tests.addObject();
             t.set("test", test);
             ArrayNode rows = t.putArray("rows");
+            // the adaptivity test's trials are in a run of their own (SuiteAdaptivity)
+            boolean adaptivity = test.path("name").asText().equals(SuiteTests.ADAPTIVITY);
+            RunFile holder = adaptivity ? SuiteAdaptivity.run(runDir) : run;
+            Path holderDir = adaptivity ? SuiteAdaptivity.runDir(runDir) : runDir;
             for (JsonNode engine : def.path("engines")) {
                 for (JsonNode point : test.path("points")) {
-                    ObjectNode r = row(runDir, run, engine.asText(), point, micro);
+                    ObjectNode r = row(holderDir, holder, engine.asText(), point, micro);
                     r.put("engine", engine.asText());
                     r.put("factor", point.path("value").asText());
                     r.put("check", check(r));
-                    if (def.has("sustain")) {
+                    if (def.has("sustain") && !adaptivity) {
                         r.set(
                                 "sustain",
                                 SuiteSustain.result(
@@ -97,6 +101,9 @@ final class SuiteReport {
             data.set("sustain_headers", Json.MAPPER.valueToTree(SuiteSustain.HEADERS));
             data.set("sustain_table", Json.MAPPER.valueToTree(SuiteSustain.table(data)));
         }
+        ArrayNode sections = data.putArray("sections");
+        for (ObjectNode sec : new ObjectNode[] {SuiteSteady.section(runDir, def), SuiteAdaptivity.section(runDir, def)})
+            if (sec != null) sections.add(sec);
         data.put("time", timing(run, def, micro));
         return data;
     }
@@ -157,6 +164,10 @@ final class SuiteReport {
         md.append(checks).append("```\n");
         md.append(SuiteSustain.markdown(data));
         html.append(SuiteSustain.html(data));
+        for (JsonNode sec : data.path("sections")) {
+            md.append(SuiteHtml.sectionMarkdown(sec));
+            html.append(SuiteHtml.sectionHtml(sec));
+        }
         md.append(data.path("time").asText());
         Path json = runDir.resolve("suite.json"),
                 mdFile = runDir.resolve("suite.md"),

@@ -7,6 +7,7 @@ import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
+import dev.evperf.suites.run.SuiteTests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,12 +57,15 @@ final class SuiteSustain {
 
     /**
      * Runs one search per test point and engine whose suite trial ran (an unsupported or failed point
-     * has nothing to search). @return how many searches could not be run at all (bad input, a crash)
+     * has nothing to search), each followed by its steady trials at the rate it found ({@link
+     * SuiteSteady}). @return how many searches or steady runs could not be run at all (bad input, a crash)
      */
     static int run(Main main, ObjectNode workload, JsonNode definition, RunFile run, Path runDir) throws Exception {
         JsonNode s = definition.path("sustain");
         int failed = 0;
         for (JsonNode test : definition.path("tests")) {
+            // the adaptivity test's load is its own (SuiteAdaptivity); it has no search
+            if (test.path("name").asText().equals(SuiteTests.ADAPTIVITY)) continue;
             for (JsonNode point : test.path("points")) {
                 for (JsonNode e : definition.path("engines")) {
                     String engine = e.asText();
@@ -71,7 +75,8 @@ final class SuiteSustain {
                     Path dir = runDir.resolve(DIR).resolve(key);
                     Path file = runDir.resolve(DIR).resolve(key + ".yaml");
                     Files.createDirectories(file.getParent());
-                    Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(probeBase(workload, engine, point)));
+                    ObjectNode base = probeBase(workload, engine, point);
+                    Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(base));
                     main.err.println(
                             "evperf: suite: best sustained throughput of " + key + " (evperf sustain " + file + ")");
                     // evperf sustain as the command line runs it; its tables are progress here, so they go to err.
@@ -109,6 +114,9 @@ final class SuiteSustain {
                                 runDir.resolve(DIR).resolve(key + ".failed"),
                                 "evperf sustain " + file + " exited with " + exit
                                         + " (its message is in the suite's log)\n");
+                    } else {
+                        // then the thesis's steady trials at the rate it found
+                        failed += SuiteSteady.run(main, base, s, runDir.resolve(DIR), key);
                     }
                 }
             }

@@ -70,7 +70,8 @@ final class SuiteWorkload {
     }
 
     /**
-     * The workload: a warm-up phase (not measured) of half the events, then the measured events.
+     * The workload (its matrix's {@code engine.query} is empty when the adaptivity test is the only
+     * one): a warm-up phase (not measured) of half the events, then the measured events.
      * Micro sends at maximum rate (the thesis's throughput; latency is then the processing time,
      * send start to receipt); Nexmark at the event-time rate, so that its latency is the scheduled
      * one, from each event's intended send time.
@@ -87,12 +88,14 @@ final class SuiteWorkload {
                         + " each trial validated against the reference model");
         ArrayNode specs = Json.MAPPER.createArrayNode();
         for (JsonNode t : definition.get("tests")) {
+            // the adaptivity test has a load of its own (SuiteAdaptivity)
+            if (t.get("name").asText().equals(SuiteTests.ADAPTIVITY)) continue;
             for (JsonNode p : t.get("points")) specs.add(p.get("spec"));
         }
         ArrayNode engines = (ArrayNode) definition.get("engines");
         ObjectNode engine = w.putObject("engine");
         engine.put("name", engines.get(0).asText());
-        engine.set("query", specs.get(0));
+        if (!specs.isEmpty()) engine.set("query", specs.get(0));
         long n = definition.get("events").asLong();
         double rate = definition.get("rate").asDouble();
         ArrayNode phases = w.putObject("load").putArray("phases");
@@ -126,7 +129,10 @@ final class SuiteWorkload {
             w.putObject("trial").put("drain_timeout", "5m");
             ObjectNode c = w.putObject("components");
             c.putObject("broker").put("start", true);
-            if (flink) c.putObject("flink").put("mode", "minicluster");
+            // --flink-cluster: one JVM, or a JobManager and a TaskManager JVM (one cluster for the run's trials)
+            if (flink)
+                c.putObject("flink")
+                        .put("mode", definition.path("flink_cluster").asText("minicluster"));
         }
         return w;
     }

@@ -77,7 +77,8 @@ class AgentRunTest {
         String html = Files.readString(run.resolve("report.html"));
         assertThat(html)
                 .contains(String.format(java.util.Locale.ROOT, "%.3f ms ± %.3f ms", p99, bound))
-                .contains("<td class=l>driver-1</td>", "<td class=l>sink-1</td>", "min RTT", "anchors");
+                .contains("<td class=l>driver-1</td>", "<td class=l>sink-1</td>", "min RTT", "anchors")
+                .contains("<td class=l>driver-1 → sink-1 (direct probe; ");
         // a damaged trial file is one line naming it, exit 2
         Files.writeString(run.resolve("t001/result.json"), "{");
         Cli bad = Cli.run("summary", run.toString());

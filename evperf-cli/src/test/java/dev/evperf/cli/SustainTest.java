@@ -31,8 +31,9 @@ class SustainTest {
                 "2s",
                 "--duration",
                 "2s",
+                // 10 %, not the default 2: one bisection fewer; the convergence rule checked below is the same
                 "--precision",
-                "5",
+                "10",
                 "--no-drops",
                 "--confirm",
                 "2");
@@ -63,7 +64,7 @@ class SustainTest {
             else lowestFailed = Double.isNaN(lowestFailed) ? rate : Math.min(lowestFailed, rate);
         }
         // The search's result is its probes': the highest sustained and the lowest failed rate; converged when
-        // they lie within the 5 % (a busy machine moves the capacity between probes and may keep it from
+        // they lie within the 10 % (a busy machine moves the capacity between probes and may keep it from
         // converging in 10: then the line says which rates it got to).
         // (NaN, written as the string "NaN", when no probe was sustained or none failed.)
         double found = sustain.get("sustainable_rate").asDouble(Double.NaN);
@@ -71,7 +72,7 @@ class SustainTest {
         if (!Double.isNaN(found))
             assertThat(found).isLessThanOrEqualTo(10_000.0); // a 100 µs spin: ≤ 10 000 ev/s anywhere
         assertThat(sustain.get("lowest_failed_rate").asDouble(Double.NaN)).isEqualTo(lowestFailed);
-        boolean converged = (lowestFailed - found) / lowestFailed <= 0.05;
+        boolean converged = (lowestFailed - found) / lowestFailed <= 0.10;
         assertThat(sustain.get("converged").asBoolean()).isEqualTo(converged);
         assertThat(cli.out)
                 .contains(

@@ -118,17 +118,17 @@ final class FlinkEngine extends KafkaFedEngine {
         long deadline = System.nanoTime() + DEPLOY.toNanos();
         String id = job.getJobID().toHexString();
         while (true) {
-            List<String> states = FlinkRest.states(rest, id);
-            if (states != null) {
-                if (List.of("FAILED", "FAILING", "CANCELED").contains(states.get(0))) {
+            FlinkRest.Job now = FlinkRest.job(rest, id);
+            if (now != null) {
+                if (List.of("FAILED", "FAILING", "CANCELED").contains(now.state())) {
                     throw new EngineException(
                             engine + ": the job failed at submission: " + FlinkRest.rootCause(rest, id));
                 }
-                if (states.size() > 1 && states.stream().allMatch("RUNNING"::equals)) return;
+                if (now.allRunning()) return;
             }
             if (System.nanoTime() > deadline) {
-                throw new EngineException(engine + ": the job was not running after " + DEPLOY.toSeconds()
-                        + " s (states " + states + ")");
+                throw new EngineException(
+                        engine + ": the job was not running after " + DEPLOY.toSeconds() + " s (" + now + ")");
             }
             sleep(50);
         }
@@ -197,9 +197,9 @@ final class FlinkEngine extends KafkaFedEngine {
         inputs.sendEnds(inputPartitions());
         String id = job.getJobID().toHexString();
         while (!consumer.ended(Duration.ofSeconds(1))) {
-            List<String> states = FlinkRest.states(rest, id);
-            if (states != null
-                    && List.of("FAILED", "FAILING", "CANCELED", "CANCELLING").contains(states.get(0))) {
+            FlinkRest.Job now = FlinkRest.job(rest, id);
+            if (now != null
+                    && List.of("FAILED", "FAILING", "CANCELED", "CANCELLING").contains(now.state())) {
                 throw new EngineException(engine + ": the job failed: " + FlinkRest.rootCause(rest, id));
             }
             if (System.nanoTime() > deadline) {

@@ -1,22 +1,20 @@
 package dev.evperf.flink;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The few REST calls the adapter makes to a Flink cluster: is it there, and how is the job doing. */
 final class FlinkRest {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"(\\w+)\"");
-    private static final Pattern STATE = Pattern.compile("\"state\"\\s*:\\s*\"(\\w+)\"");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration CAUSE_WAIT = Duration.ofSeconds(15);
 
     private FlinkRest() {}
 
@@ -38,16 +36,35 @@ final class FlinkRest {
         }
     }
 
-    /** The job's state (RUNNING, FAILED …) and every vertex's status, or null when unknown. */
-    static List<String> states(String rest, String jobId) {
-        String body = get(rest, "/jobs/" + jobId);
+    /** A job as the dispatcher sees it now: its state (RUNNING, FAILED …) and how many of its tasks run. */
+    record Job(String state, int running, int total) {
+        /** Every task of the job deployed and running (a job with no task yet is not). */
+        boolean allRunning() {
+            return state.equals("RUNNING") && total > 0 && running == total;
+        }
+    }
+
+    /**
+     * The job from {@code /jobs/overview}, or null when the cluster does not know it. Not {@code /jobs/<id>}: that
+     * is served from a cache kept for {@code web.refresh-interval} (3 s by default), so a deployment watched
+     * there seemed to take 3 s however fast it was, and a failure showed up to 3 s late.
+     */
+    static Job job(String rest, String jobId) {
+        String body = get(rest, "/jobs/overview");
         if (body == null) return null;
-        List<String> out = new ArrayList<>();
-        Matcher state = STATE.matcher(body);
-        out.add(state.find() ? state.group(1) : "UNKNOWN");
-        Matcher m = STATUS.matcher(body);
-        while (m.find()) out.add(m.group(1));
-        return out;
+        try {
+            for (JsonNode j : JSON.readTree(body).path("jobs")) {
+                if (!j.path("jid").asText().equals(jobId)) continue;
+                JsonNode tasks = j.path("tasks");
+                return new Job(
+                        j.path("state").asText("UNKNOWN"),
+                        tasks.path("running").asInt(),
+                        tasks.path("total").asInt());
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -55,8 +72,21 @@ final class FlinkRest {
      * user's exception in its own recovery messages), or a note that the cluster did not say.
      */
     static String rootCause(String rest, String jobId) {
-        String body = get(rest, "/jobs/" + jobId + "/exceptions");
+        // /jobs/<id>/exceptions is served from the cache of web.refresh-interval (3 s by default): right after the
+        // live overview said the job failed, it may still show the job before its failure. Asked again until it
+        // has the cause, for a bound well past that interval.
         String key = "\"root-exception\":\"";
+        long deadline = System.nanoTime() + CAUSE_WAIT.toNanos();
+        String body = get(rest, "/jobs/" + jobId + "/exceptions");
+        while ((body == null || !body.contains(key)) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            body = get(rest, "/jobs/" + jobId + "/exceptions");
+        }
         int at = body == null ? -1 : body.indexOf(key);
         if (at < 0) return "the cluster gave no root cause";
         // unescaped by hand: a stack trace is long, and a regular expression over it recurses too deep

@@ -61,7 +61,7 @@ record JoinStep(
     }
 
     /** The key fields' values; numbers by their long value, so an int key meets a long one. */
-    private static String key(Object[] row, int[] keys) {
+    static String key(Object[] row, int[] keys) {
         StringBuilder b = new StringBuilder();
         for (int k : keys) {
             Object v = row[k];

@@ -39,8 +39,11 @@ import java.util.regex.Pattern;
  *     | join &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …] within &lt;duration&gt; [grace &lt;duration&gt;]
  *                                      stream–stream inner join on equal fields, record times at
  *                                      most the duration apart: rows (these fields, the other's): {@link JoinStep}
+ *     | join table &lt;input&gt; on &lt;field&gt; = &lt;field&gt; [and …]
+ *                                      stream–table inner join with the other stream's latest row per
+ *                                      key: rows (these fields, the table's non-key ones): {@link TableJoinStep}
  * </pre>
- * {@code --} starts a comment. Errors name the line and column in the user's text. (A little over 400
+ * {@code --} starts a comment. Errors name the line and column in the user's text. (Some 450
  * lines: one recursive-descent parser of one grammar, which reads best whole.)
  */
 final class PipelineLanguage {
@@ -211,9 +214,16 @@ final class PipelineLanguage {
                     fields = w instanceof WindowStep ws ? ws.outputFields() : ((Step.Distinct) w).outputFields();
                 }
                 case "join" -> {
-                    JoinStep j = join(fields, streams, read);
-                    steps.add(j);
-                    fields = j.outputFields();
+                    if (at < tokens.size() && peek().equalsIgnoreCase("table")) {
+                        at++;
+                        TableJoinStep j = tableJoin(fields, streams, read);
+                        steps.add(j);
+                        fields = j.outputFields();
+                    } else {
+                        JoinStep j = join(fields, streams, read);
+                        steps.add(j);
+                        fields = j.outputFields();
+                    }
                 }
                 case "into" -> {
                     Token output = next("an output stream");
@@ -234,20 +244,48 @@ final class PipelineLanguage {
         return t;
     }
 
-    /** After {@code join}: the other stream, the key fields' pairs and the time bound. */
-    private JoinStep join(List<Field> fields, Map<String, List<Field>> streams, Set<String> read)
+    /** After {@code join table}: the table's stream and the key fields' pairs. */
+    private TableJoinStep tableJoin(List<Field> fields, Map<String, List<Field>> streams, Set<String> read)
             throws EngineException {
         Token other = stream(streams, read);
         List<Field> otherFields = streams.get(other.text());
+        List<Integer> left = new ArrayList<>(), right = new ArrayList<>();
+        keys(fields, otherFields, left, right);
+        TableJoinStep j = new TableJoinStep(
+                other.text(),
+                left.stream().mapToInt(Integer::intValue).toArray(),
+                right.stream().mapToInt(Integer::intValue).toArray(),
+                fields,
+                otherFields);
+        List<Field> out = j.outputFields();
+        for (int i = fields.size(); i < out.size(); i++) {
+            String name = out.get(i).name();
+            if (fields.stream().anyMatch(g -> g.name().equals(name)))
+                throw error(other, "both sides of the join have a field '" + name + "'; rename one with select … as");
+        }
+        return j;
+    }
+
+    /** {@code on a = b [and c = d …]}: the key fields of this side and of the other. */
+    private void keys(List<Field> fields, List<Field> otherFields, List<Integer> left, List<Integer> right)
+            throws EngineException {
         expect("on");
-        List<Integer> left = new ArrayList<>();
-        List<Integer> right = new ArrayList<>();
         do {
             if (!left.isEmpty()) at++; // and
             left.add(field(fields));
             expect("=");
             right.add(field(otherFields));
         } while (at < tokens.size() && peek().equalsIgnoreCase("and"));
+    }
+
+    /** After {@code join}: the other stream, the key fields' pairs and the time bound. */
+    private JoinStep join(List<Field> fields, Map<String, List<Field>> streams, Set<String> read)
+            throws EngineException {
+        Token other = stream(streams, read);
+        List<Field> otherFields = streams.get(other.text());
+        List<Integer> left = new ArrayList<>();
+        List<Integer> right = new ArrayList<>();
+        keys(fields, otherFields, left, right);
         expect("within");
         Token d = next("a duration");
         long grace = 0;

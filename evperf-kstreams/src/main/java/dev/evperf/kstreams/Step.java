@@ -13,7 +13,8 @@ import org.apache.kafka.streams.kstream.Suppressed;
 import org.apache.kafka.streams.kstream.TimeWindows;
 
 /** One step of a pipeline ({@link PipelineLanguage}), as Kafka Streams DSL calls on a stream of rows. */
-sealed interface Step permits Step.Where, Step.Select, Step.Avg, Step.Count, Step.Distinct, WindowStep, JoinStep {
+sealed interface Step
+        permits Step.Where, Step.Select, Step.Avg, Step.Count, Step.Distinct, WindowStep, JoinStep, TableJoinStep {
 
     KStream<String, Object[]> apply(KStream<String, Object[]> in);
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The chapter-4 tests the Kafka Streams translator writes in the adapter's pipeline language, run on
  * a real broker and checked row by row against the reference model: the direct time window (hopping
  * TimeWindows on TS; the data starts at W − P, the earliest start at which Kafka Streams has every
- * window the model has, or at 1 h) and the all-to-all pattern (a self-join by ID within w).
+ * window the model has, or at 1 h), the all-to-all pattern (a self-join by ID within w) and the
+ * in-memory table join (a stream–table join with a KTable of the 1 000 rows sent before the events).
  */
 class MicroKafkaStreamsTest {
     @RegisterExtension
@@ -34,7 +35,8 @@ class MicroKafkaStreamsTest {
             strings = {
                 "{test: time_window, function: avg, range: 2s, slide: 100ms, stream: {start: 1900}}",
                 "{test: time_window, function: count, range: 2s, slide: 100ms, stream: {start: 3600000}}",
-                "{test: pattern, within: 100ms, selectivity: 10, stream: {max_id: 100, event_rate: 10000}}"
+                "{test: pattern, within: 100ms, selectivity: 10, stream: {max_id: 100, event_rate: 10000}}",
+                "{test: table_join, rows: 1000, stream: {event_rate: 10000}}"
             })
     void everyRowIsTheModels(String yaml) throws Exception {
         long events = 5000;

@@ -57,7 +57,8 @@ public record TrialResult(
         JsonNode pipelines,
         JsonNode jvm,
         JsonNode engineFigures,
-        HeapAfterGc heapAfterGc) {
+        HeapAfterGc heapAfterGc,
+        JsonNode cpuPlacement) {
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -227,6 +228,7 @@ public record TrialResult(
         public volatile Map<String, Object> timing, writePartsMs;
         public volatile Errors errors;
         public volatile HeapAfterGc heapAfterGc;
+        public volatile JsonNode cpuPlacement;
 
         public TrialResult result() {
             return new TrialResult(
@@ -265,7 +267,8 @@ public record TrialResult(
                     pipelines,
                     jvm,
                     engineFigures,
-                    heapAfterGc);
+                    heapAfterGc,
+                    cpuPlacement);
         }
     }
 }

@@ -20,7 +20,7 @@ import java.util.Map;
  * the CPU time of every process of the run ({@code cpu}, from procfs) with the cores they kept busy
  * and the throughput per core (events per CPU-second), the consumer lag's trend, and the heap the
  * engine held at the end ({@code heap_after_gc.retained_bytes}, or an older result's
- * {@code retained_heap}, when measured). Nothing for a
+ * {@code retained_heap}, when measured), and where {@code trial.cpus} put the run's threads. Nothing for a
  * trial without these figures (an engine in the trial JVM).
  */
 public final class SystemFigures {
@@ -75,6 +75,7 @@ public final class SystemFigures {
                     .append(cpu.path("events_per_cpu_s").asLong())
                     .append(" events per CPU-second\n");
         }
+        if (r.path("cpu_placement").isObject()) placement(sb, r.path("cpu_placement"));
         // heap_after_gc holds it since 2026-11-23; older results have their own retained_heap section.
         JsonNode heap =
                 r.path("heap_after_gc").has("retained_bytes") ? r.path("heap_after_gc") : r.path("retained_heap");
@@ -101,6 +102,45 @@ public final class SystemFigures {
             // Sampled, but too thinly in the measured phases for a slope (a short phase, or a sampler the machine
             // starved): said, so that a missing line is never mistaken for a lag that does not grow.
             sb.append("Consumer lag trend: no slope, fewer than 3 lag samples in the measured phases\n");
+        }
+    }
+
+    /** trial.cpus as applied: each sender's CPUs, then thread counts per CPU list of the trial JVM and each component. */
+    private static void placement(StringBuilder sb, JsonNode p) {
+        JsonNode asked = p.path("asked");
+        sb.append("CPU placement (trial.cpus: sender ")
+                .append(asked.path("sender"))
+                .append(", others ")
+                .append(asked.path("others"))
+                .append("; the machine's CPUs ")
+                .append(p.path("machine_cpus").asText())
+                .append("; read back from procfs Cpus_allowed_list):");
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.path("senders").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            sb.append(" sender ")
+                    .append(e.getKey())
+                    .append(" on ")
+                    .append(e.getValue().path("cpus").asText())
+                    .append(';');
+        }
+        threads(sb, "trial JVM's other threads", p.path("trial_jvm_threads"));
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                        p.path("components_threads").fields();
+                it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            sb.append(';');
+            threads(sb, e.getKey(), e.getValue());
+        }
+        sb.append('\n');
+    }
+
+    private static void threads(StringBuilder sb, String what, JsonNode byCpus) {
+        sb.append(' ').append(what);
+        String sep = " ";
+        for (Iterator<Map.Entry<String, JsonNode>> it = byCpus.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            sb.append(sep).append(e.getValue().asLong()).append(" on ").append(e.getKey());
+            sep = ", ";
         }
     }
 

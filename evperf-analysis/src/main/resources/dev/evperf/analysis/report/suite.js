@@ -25,6 +25,12 @@
       s.appendChild(note(S.sustain_criterion));
       s.appendChild(table(S.sustain_headers, S.sustain_table, [0, 1, 2, 9]));
     }
+    // the steady runs at each sustainable rate, and the adaptivity test's metrics: tables the CLI made
+    (S.sections || []).forEach(function (x) {
+      s.appendChild(el("h3", {text: x.title}));
+      s.appendChild(note(x.note));
+      s.appendChild(table(x.headers, x.rows, x.left));
+    });
     s.appendChild(el("pre", {cls: "wrap", text: String(S.time || "").trim()}));
   }
 

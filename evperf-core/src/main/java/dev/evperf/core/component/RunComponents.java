@@ -16,6 +16,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The components of one run (a workload's {@code components:} section): started once before the
@@ -82,37 +84,68 @@ public final class RunComponents implements AutoCloseable {
         String suffix = generation == 1 ? "" : "-" + generation;
         if (wantDatabase) database = RunDatabase.start(dir.resolve("postgres" + suffix));
         if (def == null) return;
-        if (def.broker != null) {
-            broker = def.broker.bootstrapServers != null
-                    ? Component.existing(def.broker.bootstrapServers)
-                    : KafkaBroker.start(
-                            dir.resolve("broker" + suffix),
-                            def.broker.jvm != null ? def.broker.jvm : KafkaBroker.DEFAULT_JVM,
-                            settings(def.broker.settings),
-                            Duration.ofNanos(def.broker.readyTimeout.nanos()));
-            started.add(new Started("broker", generation, broker));
-        }
+        // A Flink cluster starts while the broker does: each is a JVM of its own that needs nothing of the other.
+        CompletableFuture<Component> flinkStart = null;
         if (def.flink != null) {
             Components.FlinkDef f = def.flink;
-            Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
-            flink = f.rest != null
-                    ? Component.existing(f.rest)
-                    : f.mode == FlinkMode.MINICLUSTER
-                            ? FlinkCluster.mini(
-                                    dir.resolve("flink" + suffix),
-                                    f.taskmanagers,
-                                    f.slots,
-                                    f.jvm == null ? List.of() : f.jvm,
-                                    settings(f.settings),
-                                    ready)
-                            : FlinkCluster.standalone(
-                                    dir.resolve("flink" + suffix),
-                                    f.taskmanagers,
-                                    f.slots,
-                                    settings(f.settings),
-                                    ready);
-            started.add(new Started("flink", generation, flink));
+            flinkStart = new CompletableFuture<>();
+            CompletableFuture<Component> done = flinkStart;
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            done.complete(startFlink(f, suffix));
+                        } catch (Throwable e) {
+                            done.completeExceptionally(e);
+                        }
+                    },
+                    "evperf-flink-start");
+            t.setDaemon(true);
+            t.start();
         }
+        RuntimeException failed = null;
+        if (def.broker != null) {
+            try {
+                broker = def.broker.bootstrapServers != null
+                        ? Component.existing(def.broker.bootstrapServers)
+                        : KafkaBroker.start(
+                                dir.resolve("broker" + suffix),
+                                def.broker.jvm != null ? def.broker.jvm : KafkaBroker.DEFAULT_JVM,
+                                settings(def.broker.settings),
+                                Duration.ofNanos(def.broker.readyTimeout.nanos()));
+                started.add(new Started("broker", generation, broker));
+            } catch (RuntimeException e) {
+                failed = e;
+            }
+        }
+        if (flinkStart != null) {
+            try {
+                flink = flinkStart.join();
+                started.add(new Started("flink", generation, flink));
+            } catch (CompletionException e) {
+                // the cluster's own failure, as it was thrown; the broker's, when both failed, comes first
+                RuntimeException cause = e.getCause() instanceof RuntimeException r ? r : e;
+                if (failed == null) failed = cause;
+                else failed.addSuppressed(cause);
+            }
+        }
+        // what did start is in started: the caller's close() stops it
+        if (failed != null) throw failed;
+    }
+
+    private Component startFlink(Components.FlinkDef f, String suffix) {
+        Duration ready = Duration.ofNanos(f.readyTimeout.nanos());
+        return f.rest != null
+                ? Component.existing(f.rest)
+                : f.mode == FlinkMode.MINICLUSTER
+                        ? FlinkCluster.mini(
+                                dir.resolve("flink" + suffix),
+                                f.taskmanagers,
+                                f.slots,
+                                f.jvm == null ? List.of() : f.jvm,
+                                settings(f.settings),
+                                ready)
+                        : FlinkCluster.standalone(
+                                dir.resolve("flink" + suffix), f.taskmanagers, f.slots, settings(f.settings), ready);
     }
 
     private static List<String> settings(Map<String, String> m) {

@@ -34,10 +34,22 @@ final class Senders {
     private volatile boolean go;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile EventSupply supply;
+    private final CpuPinning pinning;
 
-    /** @param errors counts exceptions that escape a send; each sender then resumes with its next event */
-    Senders(int senders, InputHandle input, EventMaker maker, long origin, boolean tracepoints, EngineErrors errors) {
+    /**
+     * @param errors  counts exceptions that escape a send; each sender then resumes with its next event
+     * @param pinning trial.cpus, or null: each sender moves itself to the sender's CPUs before the schedule starts
+     */
+    Senders(
+            int senders,
+            InputHandle input,
+            EventMaker maker,
+            long origin,
+            boolean tracepoints,
+            EngineErrors errors,
+            CpuPinning pinning) {
         this.input = input;
+        this.pinning = pinning;
         this.maker = maker;
         this.origin = origin;
         this.errors = errors;
@@ -52,6 +64,7 @@ final class Senders {
                             // The thread's trace buffer (engines on this thread record into it) is made now, not in the
                             // loop.
                             if (tracepoints) Tracer.buffer();
+                            if (pinning != null) pinning.pinSender();
                             ready.await();
                             // Spin rather than park until the start: a parked thread can take many ms to be scheduled
                             // again on a busy machine, and the schedule starts 1 ms after every sender is spinning.
@@ -91,6 +104,7 @@ final class Senders {
      */
     void run(Runnable startSchedule) throws InterruptedException {
         if (single != null) {
+            if (pinning != null) pinning.pinSender();
             startSchedule.run();
             Descheduling.begin();
             Driver.run(input, supply, 0, maker, origin, single, errors);

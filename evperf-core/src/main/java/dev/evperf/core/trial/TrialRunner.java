@@ -181,6 +181,7 @@ public final class TrialRunner {
         Object[][] pool = feed != null
                 ? feed.pool()
                 : liveSupply != null ? null : EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
+        if (pool != null) EventPool.contiguous(pool);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
@@ -230,7 +231,8 @@ public final class TrialRunner {
             out.sample(sampleEvery);
             EventMaker maker =
                     liveSupply != null ? new EventMaker(liveSupply, seqIndex) : new EventMaker(pool, seqIndex);
-            sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors);
+            CpuPinning pinning = CpuPinning.of(w.trial.cpus, componentPids);
+            sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors, pinning);
             for (int i = 0; i < outputs.size(); i++) {
                 String o = outputs.get(i);
                 ToLongFunction<Object[]> cause = OutputCause.of(w, feed, o, engine.outputFields(o));
@@ -266,6 +268,8 @@ public final class TrialRunner {
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 if (liveRings != null) liveRings.start();
                 supply.prefill();
+                // Before the sender threads start: they move themselves to their own CPUs after the rest moved.
+                if (pinning != null) pinning.pinRest();
                 sending.start(supply);
                 result.prepareMs = (System.nanoTime() - prepStart) / 1e6;
                 // The engine's own figures (consumer lag, Flink's and Kafka Streams' metrics), read off the sampler's
@@ -308,6 +312,7 @@ public final class TrialRunner {
                 // (EventSupply.release), so the figures computed then have their heap.
                 for (var st : sending.states()) st.chunk = null;
                 result.disturbance = Descheduling.summary(Stalls.summary(), stealAtStart);
+                if (pinning != null) pinning.record(result);
                 // The engine's own end of input first (end markers through an engine behind a broker), then quiet.
                 long engineDrain = System.nanoTime();
                 engine.drain(Duration.ofNanos(w.trial.drainTimeout.nanos()));

@@ -150,10 +150,6 @@ public final class SpecWorkload {
         Translation t = q.translate(w.engine.name);
         if (t instanceof Translation.Unsupported u)
             return w.engine.name + " cannot express " + q.label() + ": " + u.reason();
-        if (t instanceof Translation.Topology) {
-            return w.engine.name + ": " + q.label() + " translates to a Kafka Streams topology description, which the"
-                    + " kafka-streams adapter does not build yet (it takes its pipeline language or a topology class)";
-        }
         return null;
     }
 

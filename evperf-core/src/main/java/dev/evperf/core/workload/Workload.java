@@ -397,6 +397,8 @@ public final class Workload {
         public Dur timeout = Dur.parse("10m");
         /** JVM options of every trial; a matrix {@code jvm} set is appended. */
         public List<String> jvm = new ArrayList<>();
+        /** CPU placement: the senders on CPUs of their own, the rest of the run on others (null: the OS decides). */
+        public TrialCpus cpus;
         /** After the last send, outputs must stop arriving for this long before the trial ends. */
         @JsonProperty("drain_quiet")
         public Dur drainQuiet = Dur.parse("100ms");

@@ -155,6 +155,7 @@ public final class WorkloadValidator {
         if (w.trial.outputsPerInput < 0) fail(where, "trial.outputs_per_input", "expected 0 or more");
         if (w.trial.maxErrors < 0) fail(where, "trial.max_errors", "expected 0 or more");
         for (String option : w.trial.jvm) jvmOption(option, "trial.jvm", where);
+        TrialCpus.validate(w.trial.cpus, where, TrialCpus.machine());
     }
 
     /**

@@ -12,16 +12,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One real Kafka broker for a test class ({@code @RegisterExtension static}): started before
- * its first test, stopped and its directory removed after the last.
+ * its first test, stopped and its directory removed after the last. It starts in the background
+ * ({@link Starting}), so that a Flink cluster registered beside it starts at the same time.
  */
 public final class BrokerExtension implements BeforeAllCallback, AfterAllCallback {
     private Path dir;
-    private KafkaBroker broker;
+    private Starting<KafkaBroker> broker;
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         dir = Files.createTempDirectory("evperf-broker-");
-        broker = KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of(), KafkaBrokerTest.READY);
+        broker = Starting.start(
+                "broker", () -> KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of(), KafkaBrokerTest.READY));
     }
 
     @Override
@@ -31,11 +33,11 @@ public final class BrokerExtension implements BeforeAllCallback, AfterAllCallbac
     }
 
     public String bootstrap() {
-        return broker.address();
+        return broker().address();
     }
 
     public KafkaBroker broker() {
-        return broker;
+        return broker.get();
     }
 
     static void deleteTree(Path dir) throws IOException {

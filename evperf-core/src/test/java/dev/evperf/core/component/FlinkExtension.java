@@ -10,16 +10,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One real Flink MiniCluster JVM (one TaskManager, two slots) for a test class
- * ({@code @RegisterExtension static}), stopped after the last test.
+ * ({@code @RegisterExtension static}), stopped after the last test. It starts in the background
+ * ({@link Starting}), so that a broker registered beside it starts at the same time.
  */
 public final class FlinkExtension implements BeforeAllCallback, AfterAllCallback {
     private Path dir;
-    private FlinkCluster cluster;
+    private Starting<FlinkCluster> cluster;
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         dir = Files.createTempDirectory("evperf-flink-");
-        cluster = FlinkCluster.mini(dir, 1, 2, List.of("-Xmx1g"), List.of(), KafkaBrokerTest.READY);
+        cluster = Starting.start(
+                "Flink cluster",
+                () -> FlinkCluster.mini(dir, 1, 2, List.of("-Xmx1g"), List.of(), KafkaBrokerTest.READY));
     }
 
     @Override
@@ -29,10 +32,10 @@ public final class FlinkExtension implements BeforeAllCallback, AfterAllCallback
     }
 
     public String rest() {
-        return cluster.address();
+        return cluster().address();
     }
 
     public FlinkCluster cluster() {
-        return cluster;
+        return cluster.get();
     }
 }

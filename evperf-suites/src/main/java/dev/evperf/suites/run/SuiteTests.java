@@ -22,7 +22,15 @@ public final class SuiteTests {
      * @param title  what it measures, for the report
      * @param factor the factor swept (the x axis)
      */
-    public record Test(String name, String title, String factor, List<Point> points) {}
+    public record Test(String name, String title, String factor, List<Point> points) {
+        /** The adaptivity test runs under its own load (a ramp, λ, a peak, λ again), not the suite's. */
+        public boolean adaptivity() {
+            return name.equals(ADAPTIVITY);
+        }
+    }
+
+    /** The name of FINCoS's adaptivity test: Q2 under a peak of 1.5 λ (seed 001, "Adaptivity phases"). */
+    public static final String ADAPTIVITY = "adaptivity";
 
     private static Test test(
             String name, String title, String factor, List<String> values, Function<String, String> spec) {
@@ -119,6 +127,13 @@ public final class SuiteTests {
                 "queries N",
                 n,
                 v -> "{test: multi_query, queries: " + v + ", kind: similar, rows: 100, max_rows: 200}"));
+        // The seed's adaptivity test: a count-window aggregate (Q2, sliding AVG over R = 500) under a peak of 1.5 λ.
+        t.add(test(
+                ADAPTIVITY,
+                "Adaptivity: Q2 sliding AVG(A1) over 500 rows under a peak of 1.5 λ (ramp, steady λ, peak, recovery at λ)",
+                "peak factor",
+                List.of("1.5"),
+                v -> "{test: count_window, function: avg, rows: 500, stream: {max_id: 10}}"));
         return t;
     }
 

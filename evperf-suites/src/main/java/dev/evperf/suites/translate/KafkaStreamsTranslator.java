@@ -3,37 +3,30 @@ package dev.evperf.suites.translate;
 import dev.evperf.suites.spec.CountWindow;
 import dev.evperf.suites.spec.Filter;
 import dev.evperf.suites.spec.MultiQuery;
-import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SeqPattern;
 import dev.evperf.suites.spec.Stream1;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.spec.TimeWindow;
 import dev.evperf.suites.spec.WindowJoin;
-import dev.evperf.suites.translate.KafkaStreamsTopology.Pipeline;
-import dev.evperf.suites.translate.KafkaStreamsTopology.Project;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Query specs as Kafka Streams topologies ({@link KafkaStreamsTopology}), built by the kstreams
- * adapter with the DSL, or as the adapter's pipeline language where it says the query (selections,
- * projections, direct time windows), which then runs. The DSL has filters, projections, event-time windows and table joins;
- * whatever needs more is unsupported, because in Kafka Streams it would be a Processor API store of
- * evperf's own code rather than the engine's.
+ * Query specs in the kafka-streams adapter's pipeline language, which it builds with the DSL
+ * (selections, projections, direct time windows, the in-memory table join, the pattern as a
+ * self-join), and then runs. The DSL has filters, projections, event-time windows, stream–stream
+ * and stream–table joins; whatever needs more is unsupported, because in Kafka Streams it would be a
+ * Processor API store of evperf's own code rather than the engine's.
  */
 public final class KafkaStreamsTranslator extends SpecTranslator {
     public static final String ENGINE = "kstreams";
     private static final String COUNT_WINDOWS = "Kafka Streams windows are time-based (TimeWindows, SlidingWindows, "
             + "SessionWindows, JoinWindows); a count window is a Processor API state store of user code, not the DSL's";
+    private static final String COUNT_JOIN = "the DSL's stream-stream join keeps each side's rows for a time"
+            + " (JoinWindows), not the last S rows of each stream; a join of count windows would be two Processor API"
+            + " state stores of user code, not the DSL's";
 
     public KafkaStreamsTranslator() {
         super(ENGINE);
-    }
-
-    private Translation topology(QuerySpec spec, List<Pipeline> pipelines, String... notes) {
-        return new Translation.Topology(
-                ENGINE, spec.inputs(), new KafkaStreamsTopology(pipelines), spec.outputs(), List.of(notes));
     }
 
     /**
@@ -89,29 +82,35 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
 
     @Override
     public Translation windowJoin(WindowJoin q) {
-        return unsupported(COUNT_WINDOWS);
+        return unsupported(COUNT_JOIN);
     }
 
+    /**
+     * The in-memory table join in the adapter's pipeline language: {@code join table table1_rows on ID
+     * = ID}, a stream–table join ({@code KStream.join(KTable)}) with the table made by {@code toTable}
+     * from the rows the trial sends on {@code table1_rows} before stream1's. A task takes its
+     * partitions' records in record-time order, so the table is loaded before the events that follow.
+     */
     @Override
     public Translation tableJoin(TableJoin q) {
         if (q.table() == TableJoin.Table.DATABASE) {
             return unsupported(
                     "the Kafka Streams DSL has no database lookup; a query per event is a processor of user code");
         }
-        List<String> fields = new ArrayList<>();
-        for (int i = 1; i <= TableJoin.TABLE_FIELDS; i++) {
-            fields.add("F" + i);
-        }
-        return topology(
+        return queries(
                 q,
-                List.of(new Pipeline(
-                        Stream1.STREAM1,
-                        List.of(
-                                new KafkaStreamsTopology.GlobalTableJoin(TableJoin.ROWS, "ID", fields),
-                                new Project(q.outputs().get(0).fieldNames())),
-                        "Out")),
-                "table1 is a GlobalKTable filled from the topic table1_rows before the run");
+                "from " + Stream1.STREAM1 + " join table " + TableJoin.ROWS + " on ID = ID select "
+                        + String.join(", ", q.outputs().get(0).fieldNames()) + " into Out\n",
+                q.outputs(),
+                // a task whose table partition has no record yet waits up to this long for one before it joins
+                Map.of("streams", Map.of("max.task.idle.ms", TABLE_WAIT_MS)),
+                "table1 is a KTable (toTable of table1_rows re-keyed by ID, at record time 0), joined by"
+                        + " KStream.join(KTable); both sides through repartition topics; max.task.idle.ms "
+                        + TABLE_WAIT_MS + " lets the join wait for table rows not yet fetched");
     }
+
+    /** How long the join's task waits for table rows it has not fetched yet (the start-up of the table's side). */
+    private static final String TABLE_WAIT_MS = "5000";
 
     /**
      * All-to-all {@code SEQ(A a1, A a2)} as the DSL's stream–stream self-join by ID: every event as
@@ -143,6 +142,6 @@ public final class KafkaStreamsTranslator extends SpecTranslator {
 
     @Override
     public Translation multiQuery(MultiQuery q) {
-        return unsupported("the multi-query test runs window joins: " + COUNT_WINDOWS);
+        return unsupported("its N queries are window joins of the last S rows: " + COUNT_JOIN);
     }
 }

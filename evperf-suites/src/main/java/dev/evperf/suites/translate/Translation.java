@@ -37,21 +37,6 @@ public sealed interface Translation {
         }
     }
 
-    /** A Kafka Streams topology for the kstreams adapter to build (the DSL is Java, not text). */
-    record Topology(
-            String engine,
-            List<StreamSchema> inputs,
-            KafkaStreamsTopology topology,
-            List<OutputSchema> outputs,
-            List<String> notes)
-            implements Translation {
-        public Topology {
-            inputs = List.copyOf(inputs);
-            outputs = List.copyOf(outputs);
-            notes = List.copyOf(notes);
-        }
-    }
-
     /** The engine cannot express the query; {@code reason} says what it lacks. */
     record Unsupported(String engine, String reason) implements Translation {}
 }

@@ -1,0 +1,164 @@
+package dev.evperf.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.suites.run.SuiteTests;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The thesis's method in {@code evperf suite micro}: the adaptivity test (its own load, a peak of
+ * 1.5 λ, on every engine; unsupported where the engine has no count window) and the steady runs at
+ * the rate a sustain search found. What is checked is behaviour: which trials ran under which load,
+ * and that the report's figures are the trials' own.
+ */
+class SuiteMethodTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void adaptivityIsATestOfTheMicroSuiteOnEveryEngineThatHasCountWindows() throws Exception {
+        Path out = tmp.resolve("adaptivity");
+        Cli cli = Cli.run(
+                "suite",
+                "micro",
+                "--quick",
+                "--engines",
+                "siddhi,ref,kafka-streams",
+                "--tests",
+                "count_tumbling_max,adaptivity",
+                "--events",
+                "2000",
+                "--adaptivity-rate",
+                "1000",
+                "--out",
+                out.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        // the suite's own trials ran at maximum rate; the adaptivity test's in a run of its own
+        JsonNode suite = JSON.readTree(out.resolve("suite.json").toFile());
+        JsonNode rows = suite.path("tests").get(1).path("rows");
+        assertThat(suite.path("tests").get(1).path("test").path("name").asText())
+                .isEqualTo(SuiteTests.ADAPTIVITY);
+        JsonNode adaptivityRun =
+                JSON.readTree(out.resolve("adaptivity/run.json").toFile());
+        assertThat(adaptivityRun.path("trials")).hasSize(3);
+        for (JsonNode row : rows) {
+            String engine = row.path("engine").asText();
+            if (engine.equals("kafka-streams")) {
+                assertThat(row.path("status").asText()).isEqualTo("unsupported");
+                assertThat(row.path("verdict").asText()).contains("a count window is a Processor API state store");
+                continue;
+            }
+            assertThat(row.path("status").asText()).as(row.toString()).isEqualTo("ok");
+            assertThat(row.path("verdict").asText()).as(row.toString()).startsWith("valid");
+            // its trial ran the adaptivity load: steady λ, the peak 1.5 λ, λ again
+            Path trial = out.resolve("adaptivity/trials")
+                    .resolve(row.path("trials").get(0).asText());
+            JsonNode result = JSON.readTree(trial.resolve("result.json").toFile());
+            Map<String, Double> target = new HashMap<>();
+            result.path("phases")
+                    .forEach(p -> target.put(
+                            p.path("name").asText(), p.path("target_rate").asDouble()));
+            assertThat(target)
+                    .containsEntry("adaptivity.steady", 1000.0)
+                    .containsEntry("adaptivity.peak", 1500.0)
+                    .containsEntry("adaptivity.recovery", 1000.0);
+        }
+        // the section's figures are the trials' summaries'
+        JsonNode section = null;
+        for (JsonNode s : suite.path("sections")) if (s.path("title").asText().equals("Adaptivity")) section = s;
+        assertThat(section).as(suite.path("sections").toString()).isNotNull();
+        List<String> headers = JSON.convertValue(section.path("headers"), List.class);
+        assertThat(section.path("rows")).hasSize(3);
+        for (JsonNode r : section.path("rows")) {
+            JsonNode trial = null;
+            for (JsonNode t : adaptivityRun.path("trials"))
+                if (r.get(headers.indexOf("trial"))
+                        .asText()
+                        .endsWith(t.path("id").asText())) trial = t;
+            assertThat(trial).as(r.toString()).isNotNull();
+            if (!trial.path("status").asText().equals("ok")) continue;
+            JsonNode a = trial.path("summary").path("adaptivity");
+            assertThat(r.get(headers.indexOf("degradation")).asText())
+                    .isEqualTo(SuiteReport.num(a.path("degradation").asDouble()));
+            assertThat(r.get(headers.indexOf("steady p99.9 ms")).asText())
+                    .isEqualTo(SuiteReport.num(a.path("steady_p999_ms").asDouble()));
+            assertThat(a.path("degradation").asDouble())
+                    .isEqualTo(
+                            a.path("peak_p999_ms").asDouble()
+                                    / a.path("steady_p999_ms").asDouble(),
+                            within(1e-9));
+        }
+        assertThat(Files.readString(out.resolve("suite.md")))
+                .contains("## Adaptivity", "λ = 1000 ev/s", "CORRECT     adaptivity peak_factor=1.5 ref")
+                .contains("UNSUPPORTED adaptivity peak_factor=1.5 kafka-streams");
+    }
+
+    /**
+     * The steady runs of a point: at the rate its search found (here a search's result written as
+     * evperf sustain writes it, so that the rate is known whatever this machine sustains today), a
+     * ramp and a steady phase at that rate, twice, each a validated trial; the section shows each run.
+     */
+    @Test
+    void theSteadyRunsRunTwiceAtTheSearchsRateAndValidate() throws Exception {
+        List<SuiteTests.Test> tests = SuiteTests.select(SuiteTests.micro(true), List.of("count_tumbling_max"));
+        ObjectNode definition = SuiteWorkload.definition("micro", true, tests, List.of("ref"), 2000, 10_000, 1);
+        ObjectNode s = SuiteSustain.settings(true, 10_000, 2);
+        SuiteSteady.settings(s, true, null);
+        definition.set("sustain", s);
+        ObjectNode workload = SuiteWorkload.workload(definition, true);
+        JsonNode point = definition.path("tests").get(0).path("points").get(0);
+        String key = SuiteSustain.key("count_tumbling_max", "500", "ref");
+        Path sustain = Files.createDirectories(
+                tmp.resolve("suite").resolve(SuiteSustain.DIR).resolve(key));
+        Files.writeString(sustain.resolve("run.json"), "{\"trials\": [], \"sustain\": {\"sustainable_rate\": 2000.0}}");
+
+        Main main = new Main();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        main.err = new PrintStream(err, true, StandardCharsets.UTF_8);
+        int failed = SuiteSteady.run(main, SuiteSustain.probeBase(workload, "ref", point), s, sustain.getParent(), key);
+        assertThat(failed).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        Path steady = sustain.getParent().resolve(key + "-steady");
+        JsonNode run = JSON.readTree(steady.resolve("run.json").toFile());
+        assertThat(run.path("trials")).hasSize(2);
+        for (JsonNode t : run.path("trials")) {
+            assertThat(t.path("status").asText()).as(t.toString()).isEqualTo("ok");
+            assertThat(t.path("validation").path("verdict").asText()).isEqualTo("valid");
+            JsonNode result = JSON.readTree(steady.resolve(t.path("dir").asText())
+                    .resolve("result.json")
+                    .toFile());
+            JsonNode phases = result.path("phases");
+            assertThat(phases).hasSize(2);
+            assertThat(phases.get(0).path("name").asText()).isEqualTo("ramp");
+            assertThat(phases.get(1).path("name").asText()).isEqualTo("steady");
+            assertThat(phases.get(1).path("target_rate").asDouble()).isEqualTo(2000.0);
+        }
+        ObjectNode section = SuiteSteady.section(tmp.resolve("suite"), definition);
+        assertThat(section.path("rows")).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            JsonNode r = section.path("rows").get(i);
+            JsonNode t = run.path("trials").get(i);
+            assertThat(r.get(3).asText()).isEqualTo("2000");
+            assertThat(r.get(4).asText()).isEqualTo(Integer.toString(i + 1));
+            assertThat(r.get(6).asText())
+                    .isEqualTo(SuiteReport.num(
+                            t.path("summary").path("achieved_rate").asDouble()));
+            assertThat(r.get(10).asText()).startsWith("valid");
+        }
+    }
+}
