@@ -365,7 +365,8 @@ public final class TrialRunner {
                                 ResultFigures.epochNanos(originWall) / 1e6,
                                 outputs,
                                 sampleEvery,
-                                out.count()),
+                                out.count(),
+                                senders),
                         acks == null ? null : acks.finish());
                 result.outputsRecorded = spill.outputsWritten();
                 result.phases = written.phases();
