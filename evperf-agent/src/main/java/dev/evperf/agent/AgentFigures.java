@@ -169,13 +169,8 @@ public final class AgentFigures {
 
     /** Nearest-rank percentile of the received events' latency (ns). */
     public long latencyPercentile(double p) {
-        long[] l = IntStream.range(0, planned)
-                .filter(i -> receipt[i] >= 0)
-                .mapToLong(this::latency)
-                .sorted()
-                .toArray();
-        if (l.length == 0) return -1;
-        return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+        return nearestRank(
+                IntStream.range(0, planned).filter(i -> receipt[i] >= 0).mapToLong(this::latency), p);
     }
 
     /**
@@ -183,13 +178,13 @@ public final class AgentFigures {
      * agent's clock, so it needs no relation (the schedule's precision on the agent).
      */
     public long lagPercentile(double p) {
-        long[] l = IntStream.range(0, planned)
-                .filter(i -> send[i] != 0)
-                .mapToLong(i -> send[i] - intended[i])
-                .sorted()
-                .toArray();
-        if (l.length == 0) return -1;
-        return l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+        return nearestRank(
+                IntStream.range(0, planned).filter(i -> send[i] != 0).mapToLong(i -> send[i] - intended[i]), p);
+    }
+
+    private static long nearestRank(java.util.stream.LongStream values, double p) {
+        long[] l = values.sorted().toArray();
+        return l.length == 0 ? -1 : l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
     }
 
     /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
@@ -318,6 +313,11 @@ public final class AgentFigures {
         /** A driver-sink pair's own relation: the sink's clock onto the driver's. */
         void pair(ClockProbes.Pair pair, ClockRelation r, List<ProbeWindow> windows) {
             pairClocks.put(pair, new Clock(r, windows));
+        }
+
+        /** A pair timed through the controller because its direct probe could not be made. */
+        void noDirectProbe(ClockProbes.Pair pair, String why) {
+            choices.add(PairLatency.Choice.unavailable(pair, why));
         }
 
         /** A switch as {@code agent} replied it ({@code at} on its clock); its relation maps it (set first). */

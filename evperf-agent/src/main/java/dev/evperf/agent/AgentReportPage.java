@@ -83,6 +83,7 @@ public final class AgentReportPage {
         List<Map.Entry<String, JsonNode>> relations = new ArrayList<>();
         t.path("clocks").fields().forEachRemaining(relations::add);
         for (JsonNode p : t.path("latency").path("pairs")) {
+            if (!p.has("clock")) continue; // no direct probe was possible: the pair has no relation of its own
             relations.add(Map.entry(
                     p.path("driver").asText() + " → " + p.path("sink").asText() + " (direct probe; "
                             + ("direct".equals(p.path("used").asText())

@@ -171,6 +171,11 @@ public final class AgentRunSummary {
             for (JsonNode pr : l.path("pairs")) {
                 String pair =
                         pr.path("driver").asText() + " -> " + pr.path("sink").asText();
+                if (pr.has("direct_unavailable")) {
+                    out.println("  latency " + pair + " timed via the controller (no direct probe: "
+                            + pr.path("direct_unavailable").asText() + ")");
+                    continue;
+                }
                 out.printf(
                         Locale.ROOT,
                         "  latency %s timed %s: direct probe ± %.1f µs, via the controller ± %.1f µs%n",
@@ -192,7 +197,9 @@ public final class AgentRunSummary {
         for (JsonNode t : trials) {
             ObjectNode c = t.deepCopy();
             c.path("clocks").forEach(a -> ((ObjectNode) a).remove("anchors"));
-            c.path("latency").path("pairs").forEach(p -> ((ObjectNode) p.path("clock")).remove("anchors"));
+            c.path("latency").path("pairs").forEach(p -> {
+                if (p.path("clock") instanceof ObjectNode pc) pc.remove("anchors");
+            });
             ts.add(c);
         }
         try {

@@ -36,6 +36,8 @@ final class ClockProbes {
     private final Map<String, List<ProbeWindow>> windows = new LinkedHashMap<>();
     private final List<Pair> pairs = new ArrayList<>();
     private final Map<Pair, List<ProbeWindow>> pairWindows = new LinkedHashMap<>();
+    /** Pairs whose direct probe could not be made (e.g. a firewall between them), and why. */
+    private final Map<Pair, String> unavailable = new LinkedHashMap<>();
 
     ClockProbes(Map<String, AgentLink> links) {
         this.links = links;
@@ -66,8 +68,18 @@ final class ClockProbes {
 
     void warmUp() {
         for (AgentLink l : links.values()) l.probe(new ProbeWindow("warm-up"), WARM_UP_PROBES, 0);
-        for (Pair p : pairs)
-            links.get(p.driver()).peerProbe(new ProbeWindow("warm-up"), p.sink(), p.target(), WARM_UP_PROBES, 0);
+        for (Pair p : List.copyOf(pairs)) {
+            try {
+                links.get(p.driver()).peerProbe(new ProbeWindow("warm-up"), p.sink(), p.target(), WARM_UP_PROBES, 0);
+            } catch (AgentFailure e) {
+                if (e.getCause() != null) throw e; // the driver agent itself is lost
+                // the driver cannot reach the sink's listener (with Kafka between them it need not
+                // reach the sink at all): that pair is timed through the controller, and says why
+                pairs.remove(p);
+                pairWindows.remove(p);
+                unavailable.put(p, e.getMessage());
+            }
+        }
     }
 
     /** One window of {@code n} round trips from the controller to every agent, and within every pair. */
@@ -98,5 +110,6 @@ final class ClockProbes {
         for (Map.Entry<Pair, List<ProbeWindow>> w : pairWindows.entrySet()) {
             figures.pair(w.getKey(), ClockRelation.fromWindows(w.getValue()), w.getValue());
         }
+        unavailable.forEach(figures::noDirectProbe);
     }
 }

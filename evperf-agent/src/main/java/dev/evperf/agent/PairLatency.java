@@ -25,8 +25,16 @@ final class PairLatency {
             boolean direct,
             long directBound,
             long viaBound,
-            int events) {
+            int events,
+            String unavailable) {
+        /** A pair whose direct probe could not be made: its events are timed through the controller. */
+        static Choice unavailable(ClockProbes.Pair pair, String why) {
+            return new Choice(pair, null, List.of(), false, 0, 0, 0, why);
+        }
+
         String line() {
+            if (unavailable != null)
+                return "latency " + pair.label() + ": via the controller (no direct probe: " + unavailable + ")";
             return String.format(
                     "latency %s: %s (direct probe ± %.1f µs, min RTT %.1f µs; via the controller ± %.1f µs; %d events)",
                     pair.label(),
@@ -42,6 +50,10 @@ final class PairLatency {
             n.put("driver", pair.driver());
             n.put("sink", pair.sink());
             n.put("used", direct ? "direct" : "controller");
+            if (unavailable != null) {
+                n.put("direct_unavailable", unavailable);
+                return n;
+            }
             n.put("direct_bound_us", directBound / 1e3);
             n.put("controller_bound_us", viaBound / 1e3);
             n.put("events", events);
@@ -97,6 +109,6 @@ final class PairLatency {
                 bound[seq] = b[seq];
             }
         }
-        return new Choice(pair, rel, windows, useDirect, direct, via, events);
+        return new Choice(pair, rel, windows, useDirect, direct, via, events, null);
     }
 }

@@ -84,6 +84,36 @@ class PairProbeTest {
         assertThat(String.join("\n", f.summary())).contains("via the controller (the tighter)");
     }
 
+    /**
+     * A driver that cannot reach its sink's probe listener (a firewall; with Kafka between them it
+     * need not reach the sink at all) does not fail the trial: that pair is timed through the
+     * controller, and the summary and result.json say why.
+     */
+    @Test
+    void aPairWhoseDirectProbeCannotBeMadeIsTimedThroughTheController() throws Exception {
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        int port = closed;
+        // the first address routed is the sink's probe listener (ClockProbes pairs before any part is planned)
+        java.util.concurrent.atomic.AtomicInteger routed = new java.util.concurrent.atomic.AtomicInteger();
+        UnaryOperator<String> blocked = target -> routed.getAndIncrement() == 0 ? "127.0.0.1:" + port : target;
+        AgentFigures f = new AgentTrial(a.plan(load()), a.secret(), blocked).run();
+
+        assertThat(f.received()).isEqualTo(1_000);
+        assertThat(f.pairs()).hasSize(1);
+        PairLatency.Choice c = f.pairs().get(0);
+        assertThat(c.direct()).isFalse();
+        assertThat(c.unavailable()).contains("driver-1", "peer probe to agent 'sink-1' at 127.0.0.1:" + port);
+        a.assertWithinBounds(f);
+        assertThat(String.join("\n", f.summary()))
+                .contains("latency driver-1 -> sink-1: via the controller (no direct probe: agent 'driver-1'");
+        f.write(dir.resolve("trial"));
+        assertThat(Files.readString(dir.resolve("trial/result.json"))).contains("\"direct_unavailable\"");
+    }
+
     private static Schedule load() {
         return new Schedule(List.of(new Schedule.Phase(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0);
     }

@@ -37,11 +37,30 @@ class CapacityModeTest {
         assertThat(r.get("outputs_recorded").asLong()).isEqualTo(120_000 / 50 + 2);
         assertThat(r.get("timing").get("every").asInt()).isEqualTo(50);
         assertThat(r.get("phases").get(1).get("achieved_rate").asDouble()).isPositive();
+        // The timed sends against the whole loop, per phase: every timed send of the phase is in the mean or
+        // counted as off a CPU (a preemption).
+        JsonNode timed = r.get("timing").get("timed_sends").get(1);
+        assertThat(timed.get("phase").asText()).isEqualTo("measure");
+        assertThat(timed.get("timed_sends").asLong()
+                        + timed.get("left_out_off_cpu").asLong())
+                .isEqualTo(100_000 / 50 + 1);
+        assertThat(timed.get("ns_per_event").asDouble()).isPositive();
+        assertThat(timed.get("timed_send_ns").asDouble()
+                        + timed.get("clock_read_ns").asDouble())
+                .as("the timed sends' mean send start to send end")
+                .isPositive();
+        assertThat(timed.get("timed_send_over_whole").asDouble())
+                .isCloseTo(
+                        timed.get("timed_send_ns").asDouble()
+                                / timed.get("ns_per_event").asDouble(),
+                        org.assertj.core.data.Offset.offset(1e-3));
         assertThat(Files.exists(run.resolve("trials/t001/events.parquet"))).isFalse();
         Cli summary = Cli.run("summary", run.toString());
         assertThat(summary.out)
                 .contains("capacity mode: 1 in 50 sends timed; sampling error of the latency figures")
-                .containsPattern("processing +n=2001 +mean [0-9.]+ ± [0-9.]+ +p50 [0-9.]+ \\[[0-9.]+, [0-9.]+\\]");
+                .containsPattern("processing +n=2001 +mean [0-9.]+ ± [0-9.]+ +p50 [0-9.]+ \\[[0-9.]+, [0-9.]+\\]")
+                .containsPattern(
+                        "timed sends, phase measure: -?[0-9.]+ ± [0-9.]+ ns each against [0-9.]+ ns per event");
         // The warm-up is not in the histograms: 100 000 / 50 + 1 measured sends timed.
 
         Cli bad = Cli.run(

@@ -9,13 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code trial.cpus}: a CPU this machine does not have, or one in both sets, is one line and exit 2
- * before anything runs; a run with a broker of its own puts the sender on its CPU and every other
+ * before anything runs; a run with a broker of its own puts the sender (one, or two threads) on its CPU and every other
  * thread of the trial JVM and of the broker on the others, as the trial read them back from procfs
  * into result.json's cpu_placement (the senders right after they moved, the rest after the run).
  */
@@ -58,35 +59,45 @@ class CpuPlacementTest {
         assumeTrue(machine.size() >= 2, "placement needs 2 CPUs; this machine lets the run use " + machine);
         int sender = machine.first();
         List<Integer> others = new ArrayList<>(machine.tailSet(sender, false));
+        // One sender (the trial's own thread) and two sender threads, on one broker the run starts.
         String yaml = KafkaEnginesRunTest.baselineOnItsOwnBroker("- {name: m, constant: {rate: 2000, duration: 1s}}")
-                + "  cpus: {sender: [" + sender + "], others: " + others + "}\n";
+                        .replace("load:\n", "load:\n  senders: 1\n")
+                + "  cpus: {sender: [" + sender + "], others: " + others + "}\n"
+                + "matrix:\n  load.senders: [1, 2]\n";
         Path w = Cli.write(tmp, "w.yaml", yaml);
         Path out = tmp.resolve("run");
         Cli r = Cli.run("run", w.toString(), "--out", out.toString());
         assertThat(r.exit).as(r.toString()).isZero();
-        Path t = out.resolve("trials/t001");
-        JsonNode placed = KafkaEnginesRunTest.JSON
-                .readTree(t.resolve("result.json").toFile())
-                .path("cpu_placement");
-        assertThat(placed.path("machine_cpus").asText()).isEqualTo(TrialCpus.machine());
-        // One sender: the trial's own thread, on the sender's CPU as procfs said right after it moved.
-        assertThat(placed.path("senders")).hasSize(1);
-        assertThat(placed.path("senders").elements().next().path("cpus").asText())
-                .isEqualTo(String.valueOf(sender));
-        // Every other thread of the trial JVM and of the broker on the others' CPUs (procfs' list: "1" or "1-3").
-        assertThat(TrialCpus.parse(single(placed.path("trial_jvm_threads")))).containsExactlyElementsOf(others);
-        JsonNode broker = placed.path("components_threads").path("kafka-broker");
-        assertThat(broker.size()).as(placed.toString()).isEqualTo(1);
-        assertThat(TrialCpus.parse(single(broker))).containsExactlyElementsOf(others);
-        assertThat(broker.path(broker.fieldNames().next()).asInt()).isGreaterThan(10);
-        assertThat(Files.readString(t.resolve("stdout.txt"))).contains("cpu placement: senders");
-        // The summary says it too.
-        assertThat(r.out)
-                .contains("CPU placement (trial.cpus: sender [" + sender + "], others "
-                        + others.toString().replace(" ", ""))
-                .contains(" on " + sender + ";")
-                .contains("kafka-broker "
-                        + broker.path(broker.fieldNames().next()).asInt() + " on ");
+        Set<Integer> senderCounts = new TreeSet<>();
+        for (String trial : List.of("t001", "t002")) {
+            Path t = out.resolve("trials").resolve(trial);
+            JsonNode result =
+                    KafkaEnginesRunTest.JSON.readTree(t.resolve("result.json").toFile());
+            JsonNode placed = result.path("cpu_placement");
+            int senders = result.path("senders").asInt();
+            senderCounts.add(senders);
+            assertThat(placed.path("machine_cpus").asText()).isEqualTo(TrialCpus.machine());
+            // Each sender on the sender's CPU, as procfs said right after it moved.
+            assertThat(placed.path("senders")).as(placed.toString()).hasSize(senders);
+            placed.path("senders").forEach(s -> assertThat(s.path("cpus").asText())
+                    .as(placed.toString())
+                    .isEqualTo(String.valueOf(sender)));
+            // Every other thread of the trial JVM and of the broker on the others' CPUs (procfs' list: "1" or "1-3").
+            assertThat(TrialCpus.parse(single(placed.path("trial_jvm_threads"))))
+                    .containsExactlyElementsOf(others);
+            JsonNode broker = placed.path("components_threads").path("kafka-broker");
+            assertThat(TrialCpus.parse(single(broker))).containsExactlyElementsOf(others);
+            int brokerThreads = broker.path(broker.fieldNames().next()).asInt();
+            assertThat(brokerThreads).isGreaterThan(10);
+            assertThat(Files.readString(t.resolve("stdout.txt"))).contains("cpu placement: senders");
+            // The summary says it too.
+            assertThat(r.out)
+                    .contains("CPU placement (trial.cpus: sender [" + sender + "], others "
+                            + others.toString().replace(" ", ""))
+                    .contains(" on " + sender + ";")
+                    .contains("kafka-broker " + brokerThreads + " on ");
+        }
+        assertThat(senderCounts).containsExactly(1, 2);
     }
 
     /** The one CPU list of a thread count per list, failing when the threads had several. */

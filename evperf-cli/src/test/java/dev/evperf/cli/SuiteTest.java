@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -276,7 +277,7 @@ class SuiteTest {
     }
 
     /**
-     * Flink (its job on the MiniCluster evperf starts) and Kafka Streams, both behind the broker
+     * Flink (its job on the standalone cluster evperf starts: a JobManager and a TaskManager JVM) and Kafka Streams, both behind the broker
      * evperf starts: one Nexmark point each, run end to end through the suite and validated
      * against the reference model; the components are the suite's, started and stopped by it.
      */
@@ -289,6 +290,8 @@ class SuiteTest {
                 "--quick",
                 "--engines",
                 "flink,kafka-streams",
+                "--flink-cluster",
+                "standalone",
                 "--queries",
                 "q0",
                 "--events",
@@ -312,5 +315,11 @@ class SuiteTest {
             assertThat(row.path("cores").asDouble()).as(row.toString()).isPositive();
         }
         assertThat(cli.out).contains("CORRECT     q0 query=q0 flink", "CORRECT     q0 query=q0 kafka-streams");
+        // --flink-cluster standalone: the job ran on a JobManager and a TaskManager JVM of the suite's own
+        List<String> jvms = new ArrayList<>();
+        for (JsonNode c :
+                new ObjectMapper().readTree(out.resolve("run.json").toFile()).path("components"))
+            for (JsonNode j : c.path("jvms")) jvms.add(j.path("name").asText());
+        assertThat(jvms).as(jvms.toString()).contains("flink-taskmanager-1");
     }
 }

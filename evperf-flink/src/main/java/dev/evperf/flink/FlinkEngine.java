@@ -215,6 +215,15 @@ final class FlinkEngine extends KafkaFedEngine {
         if (job != null) {
             try {
                 job.cancel().get(30, TimeUnit.SECONDS);
+                // The request returns once cancelling started; the job's slots are free only when it is CANCELED.
+                // The next trial's job (or the engine check's next) on a cluster of few slots waits for them
+                // otherwise: on a standalone cluster at load 30, the check of the micro suite's 15th query
+                // failed "could not acquire the minimum required resources".
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!job.getJobStatus().get(30, TimeUnit.SECONDS).isGloballyTerminalState()
+                        && System.nanoTime() < deadline) Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } catch (Exception e) {
                 // already finished or failed: nothing left to cancel
             }

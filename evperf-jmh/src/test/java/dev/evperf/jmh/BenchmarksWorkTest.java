@@ -48,6 +48,26 @@ class BenchmarksWorkTest {
         dc.close();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"built", "contiguous"})
+    void poolLayoutSendsEachBatchOfDistinctEvents(String layout) throws Exception {
+        PoolLayoutBenchmark b = new PoolLayoutBenchmark();
+        PoolLayoutBenchmark.Loop loop = new PoolLayoutBenchmark.Loop();
+        loop.layout = layout;
+        loop.events = 3 * PoolLayoutBenchmark.BATCH;
+        loop.build();
+        try {
+            for (int i = 0; i < 4; i++) {
+                loop.ready();
+                // The supply numbers each batch from 0; the last event sent is the batch's last.
+                assertThat(b.send(loop)).isEqualTo(PoolLayoutBenchmark.BATCH - 1);
+            }
+            assertThat(loop.next).isEqualTo(PoolLayoutBenchmark.BATCH); // wrapped after the third batch
+        } finally {
+            loop.close();
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void waitersReturnAtOrAfterTheDueTime() {
         WaiterBenchmark w = new WaiterBenchmark();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -16,7 +17,15 @@ import org.HdrHistogram.Histogram;
  * systematic sample as independent draws; sends close in time are correlated, so the intervals
  * are a lower bound of the true uncertainty.
  */
-public record SamplingError(int every, List<Mode> modes) {
+public record SamplingError(int every, List<Mode> modes, List<TimedSends> timedSends) {
+    /**
+     * A phase's timed sends (result.json's timing.timed_sends): their mean send time, less a clock read, with its
+     * 95 % half-width, against the phase's time per event on a CPU (engine and harness). Not a harness share: a
+     * timed send also records its output, so it costs more than an untimed one (HarnessShare in evperf-core).
+     */
+    public record TimedSends(
+            String phase, double ratio, double halfWidthNs, double nsPerEvent, double timedSendNs, long n) {}
+
     /** One latency mode: sample size, mean ± half-width, and the percentiles' intervals, all µs. */
     public record Mode(
             String mode,
@@ -31,6 +40,11 @@ public record SamplingError(int every, List<Mode> modes) {
             double p99High) {}
 
     public static SamplingError of(Path trialDir, Long fromNs, int every) {
+        return of(trialDir, fromNs, every, null);
+    }
+
+    /** @param timing result.json's timing, for its timed sends (null: none) */
+    public static SamplingError of(Path trialDir, Long fromNs, int every, Map<String, Object> timing) {
         List<Mode> modes = new ArrayList<>();
         for (String mode : List.of("processing", "end-to-end", "scheduled")) {
             Histogram h = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
@@ -50,7 +64,27 @@ public record SamplingError(int every, List<Mode> modes) {
                     rank(h, 0.99, -1) / us,
                     rank(h, 0.99, 1) / us));
         }
-        return new SamplingError(every, modes);
+        return new SamplingError(every, modes, shares(timing));
+    }
+
+    private static List<TimedSends> shares(Map<String, Object> timing) {
+        List<TimedSends> out = new ArrayList<>();
+        if (timing == null || !(timing.get("timed_sends") instanceof List<?> list)) return out;
+        for (Object o : list) {
+            if (!(o instanceof Map<?, ?> m)) continue;
+            out.add(new TimedSends(
+                    String.valueOf(m.get("phase")),
+                    number(m.get("timed_send_over_whole")),
+                    number(m.get("half_width")) * number(m.get("ns_per_event")),
+                    number(m.get("ns_per_event")),
+                    number(m.get("timed_send_ns")),
+                    (long) number(m.get("timed_sends"))));
+        }
+        return out;
+    }
+
+    private static double number(Object o) {
+        return o instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     /** The value at rank n·p ± 1.96·√(n·p·(1−p)), clamped to the sample. */
@@ -80,6 +114,18 @@ public record SamplingError(int every, List<Mode> modes) {
                     m.p99(),
                     m.p99Low(),
                     m.p99High()));
+        }
+        for (TimedSends h : timedSends) {
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  timed sends, phase %s: %.1f%s ns each against %.1f ns per event in all (%.2fx: a timed send also"
+                            + " records its output; the harness share is checked against a bare loop, see"
+                            + " docs/benchmarks.md)%n",
+                    h.phase(),
+                    h.timedSendNs(),
+                    Double.isNaN(h.halfWidthNs()) ? "" : String.format(Locale.ROOT, " ± %.1f", h.halfWidthNs()),
+                    h.nsPerEvent(),
+                    h.ratio()));
         }
         return sb.toString();
     }

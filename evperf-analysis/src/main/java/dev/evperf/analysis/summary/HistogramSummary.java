@@ -67,6 +67,6 @@ final class HistogramSummary {
                 null,
                 null,
                 OutputLinks.of(result),
-                every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every) : null);
+                every > 0 ? SamplingError.of(dir, cut ? w.endNs() : null, every, result.timing()) : null);
     }
 }

@@ -1,18 +1,21 @@
 package dev.evperf.core.records;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What capacity mode (measure.timing: sampled) timed, and the error that puts on each figure, for
  * result.json. Counts and each phase's achieved rate stay exact (every send is counted, and every
  * phase's first and last send is timed); latency figures are those of the timed sample; the
- * generator lag and the per-interval rates are estimated between samples.
+ * generator lag and the per-interval rates are estimated between samples. Each phase's timed sends are set
+ * against its time per event on a CPU ({@link HarnessShare}).
  */
 final class SampledTiming {
     private SampledTiming() {}
 
-    static Map<String, Object> describe(int every, long events, RecordSpill spill, long outputsReceived) {
+    static Map<String, Object> describe(
+            int every, long events, RecordSpill spill, long outputsReceived, List<Map<String, Object>> harness) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("mode", "sampled");
         m.put("every", every);
@@ -35,6 +38,7 @@ final class SampledTiming {
                         + " ones sent since the previous one (at most " + every
                         + " sends placed in the wrong interval at each boundary) and"
                         + " output_rate scales timed outputs by outputs / timed_outputs");
+        m.put("timed_sends", harness);
         return m;
     }
 }

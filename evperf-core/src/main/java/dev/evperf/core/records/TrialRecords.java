@@ -32,6 +32,7 @@ public final class TrialRecords {
     /**
      * @param sampleEvery      capacity mode: 1 in this many events was timed (0: all)
      * @param outputsReceived  every output the listeners saw, recorded or not (capacity mode records only the timed inputs' ones)
+     * @param senders          the senders that shared the events (capacity mode's harness share is per sender)
      */
     public record Options(
             List<String> latencyModes,
@@ -42,7 +43,8 @@ public final class TrialRecords {
             double originEpochMs,
             List<String> streams,
             int sampleEvery,
-            long outputsReceived) {}
+            long outputsReceived,
+            int senders) {}
 
     private TrialRecords() {}
 
@@ -73,17 +75,19 @@ public final class TrialRecords {
         long t1 = System.nanoTime();
         EventsView ev = new EventsView(spill.events());
         List<TrialResult.Phase> phases;
+        HarnessShare share = new HarnessShare(s.phases.size());
         // outputs.parquet is written in the outputs pass (events.parquet and bursts.parquet were written during the
         // run);
         // the trace reads its receipts, filled in, even when the trial keeps no records.
         Path outputsFile = dir.resolve(Layout.OUTPUTS);
         try (ResultWriters files = o.records() || o.tracepoints() ? new ResultWriters(dir, o.streams()) : null) {
-            phases = phases(s, ev, spill, measured, dir, o, files);
+            phases = phases(s, ev, spill, measured, dir, o, files, share);
             if (files != null) files.finish();
         }
         took.put("figures_and_files", ms(t1));
         Map<String, Object> timing = o.sampleEvery() > 0
-                ? SampledTiming.describe(o.sampleEvery(), ev.size(), spill, o.outputsReceived())
+                ? SampledTiming.describe(
+                        o.sampleEvery(), ev.size(), spill, o.outputsReceived(), harness(share, phases, o))
                 : null;
         long t3 = System.nanoTime();
         Map<String, Object> trace =
@@ -113,6 +117,20 @@ public final class TrialRecords {
         return result;
     }
 
+    /** Capacity mode's timed sends against each phase's time per event. */
+    private static List<Map<String, Object>> harness(HarnessShare share, List<TrialResult.Phase> phases, Options o) {
+        int k = phases.size();
+        long[] counts = new long[k], spans = new long[k];
+        List<String> names = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            TrialResult.Phase ph = phases.get(p);
+            names.add(ph.name());
+            counts[p] = ph.count();
+            spans[p] = ph.achievedRate() == null ? 0 : Math.round(ph.count() * 1e9 / ph.achievedRate());
+        }
+        return share.describe(names, counts, spans, o.senders());
+    }
+
     /** Whether each phase is measured (events.parquet's {@code measured}). */
     public static boolean[] measured(Schedule s) {
         boolean[] measured = new boolean[s.phases.size()];
@@ -130,7 +148,14 @@ public final class TrialRecords {
 
     /** The two passes; returns each phase as scheduled and as achieved: count / (last send end − first send start), and the generator lag. */
     private static List<TrialResult.Phase> phases(
-            Schedule s, EventsView ev, RecordSpill spill, boolean[] measured, Path dir, Options o, ResultWriters files)
+            Schedule s,
+            EventsView ev,
+            RecordSpill spill,
+            boolean[] measured,
+            Path dir,
+            Options o,
+            ResultWriters files,
+            HarnessShare share)
             throws Exception {
         int phases = s.phases.size();
         long[] firstStart = new long[phases],
@@ -169,6 +194,7 @@ public final class TrialRecords {
                         lastLag[p] = lag;
                     }
                     iv.event(intended, start, end, untimedSince + 1);
+                    if (o.sampleEvery() > 0) share.send(p, end - start);
                     untimedSince = 0;
                     if (measured[p]) logs.processing(end, end - start);
                 }

@@ -181,6 +181,7 @@ public final class TrialRunner {
         Object[][] pool = feed != null
                 ? feed.pool()
                 : liveSupply != null ? null : EventPool.build(schema, seqIndex, w.data.get(stream), baseDir, stream);
+        if (pool != null) EventPool.contiguous(pool);
 
         // On before the engine opens: its tracepoints register while its queries compile.
         if (w.measure.tracepoints) Tracer.enable(w.measure.traceCapacity);
@@ -364,7 +365,8 @@ public final class TrialRunner {
                                 ResultFigures.epochNanos(originWall) / 1e6,
                                 outputs,
                                 sampleEvery,
-                                out.count()),
+                                out.count(),
+                                senders),
                         acks == null ? null : acks.finish());
                 result.outputsRecorded = spill.outputsWritten();
                 result.phases = written.phases();

@@ -66,6 +66,12 @@ public final class Descheduling {
         PHASE_ON_CPU_NS.computeIfAbsent(phase, k -> new AtomicLong()).addAndGet(ns);
     }
 
+    /** The senders' time on a CPU in phase {@code phase} (0-based) so far, ns, or -1 when no chunk of it was timed. */
+    public static long onCpuNs(int phase) {
+        AtomicLong ns = PHASE_ON_CPU_NS.get(phase);
+        return ns == null ? -1 : ns.get();
+    }
+
     /** The senders' time on a CPU per phase, ms (index: phase; null for a phase no chunk was timed in); null when none. */
     static List<Double> onCpuMsByPhase() {
         if (PHASE_ON_CPU_NS.isEmpty()) return null;
