@@ -102,7 +102,7 @@ final class SuiteCommand implements Callable<Integer> {
             names = "--steady-runs",
             paramLabel = "N",
             description = "With --sustain: steady runs at each point's sustainable rate, after a warm-up ramp"
-                    + " (default: 2; quick: 1 s ramp + 3 s, else 1 min + 10 min).")
+                    + " (default: 2; 0: the search only; quick: 1 s ramp + 3 s, else 1 min + 10 min).")
     Integer steadyRuns;
 
     @Option(
@@ -154,8 +154,8 @@ final class SuiteCommand implements Callable<Integer> {
 
         if (sustainProbes != null && sustainProbes < 1)
             throw new IllegalArgumentException("--sustain-probes: expected at least 1, got " + sustainProbes);
-        if (steadyRuns != null && steadyRuns < 1)
-            throw new IllegalArgumentException("--steady-runs: expected at least 1, got " + steadyRuns);
+        if (steadyRuns != null && steadyRuns < 0)
+            throw new IllegalArgumentException("--steady-runs: expected 0 or more, got " + steadyRuns);
         if (!(adaptivityRate > 0))
             throw new IllegalArgumentException("--adaptivity-rate: expected a rate above 0, got " + adaptivityRate);
         if (!flinkCluster.equals("minicluster") && !flinkCluster.equals("standalone"))

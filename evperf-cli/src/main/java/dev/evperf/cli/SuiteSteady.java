@@ -40,14 +40,15 @@ final class SuiteSteady {
     }
 
     /**
-     * Runs the steady trials of one point at the rate its search found (nothing when it found none).
+     * Runs the steady trials of one point at the rate its search found (nothing when it found none, or
+     * when the user asked for the search only: {@code --steady-runs 0}).
      * @return 1 when they could not be run at all (bad input, a crash), else 0
      */
     static int run(Main main, ObjectNode probeBase, JsonNode s, Path sustainDir, String searchKey) throws Exception {
         JsonNode search = readSustain(sustainDir.resolve(searchKey));
         double rate =
                 search == null ? Double.NaN : search.path("sustainable_rate").asDouble(Double.NaN);
-        if (!(rate > 0)) return 0;
+        if (!(rate > 0) || s.path("steady_runs").asInt() == 0) return 0;
         Dur ramp = Dur.parse(s.path("steady_ramp").asText());
         Dur steady = Dur.parse(s.path("steady_duration").asText());
         // a neutral query's events are made before the trial: stay within the searches' event budget

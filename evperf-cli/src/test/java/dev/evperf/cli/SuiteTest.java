@@ -219,9 +219,15 @@ class SuiteTest {
                 "--sustain",
                 "--sustain-probes",
                 "2",
+                // the search only: the steady runs after it are SuiteMethodTest's
+                "--steady-runs",
+                "0",
                 "--out",
                 out.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(out.resolve("sustain/q1-q1-siddhi-steady"))
+                .as("no steady runs asked for")
+                .doesNotExist();
         JsonNode suite = new ObjectMapper().readTree(out.resolve("suite.json").toFile());
         String md = Files.readString(out.resolve("suite.md"));
         assertThat(md)
