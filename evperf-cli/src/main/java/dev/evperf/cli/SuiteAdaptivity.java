@@ -154,10 +154,8 @@ final class SuiteAdaptivity {
             c.add(suiteDir.relativize(dir.resolve(t.dir())).toString());
             rows.add(c);
         }
-        ObjectNode sec = Json.MAPPER.createObjectNode();
-        sec.put("title", "Adaptivity");
-        sec.put(
-                "note",
+        return SuiteReport.section(
+                "Adaptivity",
                 String.format(
                         Locale.ROOT,
                         "%s. Load (evperf's adaptivity profile): a %s ramp to λ = %s ev/s (not measured), %s at λ,"
@@ -173,10 +171,9 @@ final class SuiteAdaptivity {
                         a.path("steady").asText(),
                         a.path("peak").asText(),
                         test.path("points").get(0).path("value").asText(),
-                        a.path("recovery").asText()));
-        sec.set("headers", Json.MAPPER.valueToTree(HEADERS));
-        sec.set("rows", Json.MAPPER.valueToTree(rows));
-        sec.set("left", Json.MAPPER.valueToTree(List.of(0, 3, 11, 12)));
-        return sec;
+                        a.path("recovery").asText()),
+                HEADERS,
+                rows,
+                List.of(0, 3, 11, 12));
     }
 }

@@ -307,6 +307,21 @@ final class SuiteReport {
         return r.has(key) ? num(r.get(key).asDouble()) : "–";
     }
 
+    /**
+     * An extra section of suite.json's {@code sections} (and so of suite.md, suite.html and the report page):
+     * a titled table with a note saying what was measured, and the columns shown left-aligned.
+     */
+    static ObjectNode section(
+            String title, String note, List<String> headers, List<List<String>> rows, List<Integer> left) {
+        ObjectNode sec = Json.MAPPER.createObjectNode();
+        sec.put("title", title);
+        sec.put("note", note);
+        sec.set("headers", Json.MAPPER.valueToTree(headers));
+        sec.set("rows", Json.MAPPER.valueToTree(rows));
+        sec.set("left", Json.MAPPER.valueToTree(left));
+        return sec;
+    }
+
     static String num(double v) {
         if (Double.isNaN(v)) return "–";
         if (Math.abs(v) >= 100) return String.format(Locale.ROOT, "%.0f", v);

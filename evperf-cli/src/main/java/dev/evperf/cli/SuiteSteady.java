@@ -146,10 +146,8 @@ final class SuiteSteady {
                 }
             }
         }
-        ObjectNode sec = Json.MAPPER.createObjectNode();
-        sec.put("title", "Steady state at the sustainable rate");
-        sec.put(
-                "note",
+        return SuiteReport.section(
+                "Steady state at the sustainable rate",
                 String.format(
                         Locale.ROOT,
                         "The thesis's method at each point the search sustained: a %s ramp from 0 to the best"
@@ -160,11 +158,10 @@ final class SuiteSteady {
                         s.path("steady_ramp").asText(),
                         s.path("steady_duration").asText(),
                         s.path("steady_runs").asInt(),
-                        s.path("max_events").asText()));
-        sec.set("headers", Json.MAPPER.valueToTree(HEADERS));
-        sec.set("rows", Json.MAPPER.valueToTree(rows));
-        sec.set("left", Json.MAPPER.valueToTree(List.of(0, 1, 2, 5, 10, 11)));
-        return sec;
+                        s.path("max_events").asText()),
+                HEADERS,
+                rows,
+                List.of(0, 1, 2, 5, 10, 11));
     }
 
     private static List<String> row(List<String> head, double rate, Path suiteDir, Path dir, RunFile.Trial t) {
