@@ -13,6 +13,7 @@ import io.siddhi.core.stream.input.InputHandler;
 import io.siddhi.core.stream.output.StreamCallback;
 import io.siddhi.query.api.definition.StreamDefinition;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -22,13 +23,17 @@ final class SiddhiEngine implements Engine {
     private final SiddhiManager manager;
     private final SiddhiAppRuntime runtime;
     private final boolean sendingThreadOnly;
+    /** Input stream to the position of its event-time attribute (option event_time); empty without it. */
+    private final Map<String, Integer> eventTime;
+
     private boolean closed;
     /** Set by {@link #onError} before the first send; read only when Siddhi reports an error. */
     private volatile ErrorListener errors;
 
     /** Takes a runtime that has not started: Siddhi's junctions read the error hooks when they start. */
-    SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime, String queries) {
+    SiddhiEngine(SiddhiManager manager, SiddhiAppRuntime runtime, String queries, Map<String, Integer> eventTime) {
         this.manager = manager;
+        this.eventTime = eventTime;
         this.runtime = runtime;
         this.sendingThreadOnly = !MAY_EMIT_OFF_THREAD.matcher(queries).find();
         // A junction catches what its receivers (queries, functions, callbacks) throw, tells this
@@ -83,11 +88,16 @@ final class SiddhiEngine implements Engine {
     public InputHandle input(String stream) throws EngineException {
         definition(stream);
         InputHandler handler = runtime.getInputHandler(stream);
+        int stamp = eventTime.getOrDefault(stream, -1);
         return new InputHandle() {
             @Override
             public void send(Object[] event) {
                 try {
-                    handler.send(event);
+                    if (stamp >= 0 && event[stamp] instanceof Long time) {
+                        handler.send(time, event);
+                    } else {
+                        handler.send(event); // stamped with the send time
+                    }
                 } catch (InterruptedException e) {
                     throw interrupted(stream, e);
                 }
@@ -96,14 +106,15 @@ final class SiddhiEngine implements Engine {
             /**
              * Siddhi's own batch: an Event[] sent in one call. Each Event carries the time the batch
              * was prepared as its timestamp (Siddhi stamps single sends with the send time instead),
-             * which matters only to time windows over batched input.
+             * which matters only to time windows over batched input; with option event_time, its own.
              */
             @Override
             public Object prepareBatch(Object[][] events, int from, int count) {
                 Event[] batch = new Event[count];
                 long now = System.currentTimeMillis();
                 for (int i = 0; i < count; i++) {
-                    batch[i] = new Event(now, events[from + i]);
+                    Object[] row = events[from + i];
+                    batch[i] = new Event(stamp >= 0 && row[stamp] instanceof Long time ? time : now, row);
                 }
                 return batch;
             }

@@ -5,20 +5,24 @@ import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
 import dev.evperf.api.Field;
+import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.query.api.exception.SiddhiAppContextException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
-import java.util.TreeSet;
 
 /** Runs the workload's SiddhiQL in a Siddhi 5 app, one {@link SiddhiManager} per opened engine. */
 public final class SiddhiEngineFactory implements EngineFactory {
 
     private static final String VERSION = readVersion();
+    /** The engine option that stamps each event with one of its attributes (see {@link #eventTime}). */
+    public static final String OPTION_EVENT_TIME = "event_time";
 
     @Override
     public String name() {
@@ -32,10 +36,7 @@ public final class SiddhiEngineFactory implements EngineFactory {
 
     @Override
     public Engine open(EngineSpec spec) throws EngineException {
-        if (!spec.options().isEmpty()) {
-            throw new EngineException("siddhi: unknown option(s) "
-                    + new TreeSet<>(spec.options().keySet()) + "; the siddhi engine takes no options");
-        }
+        Map<String, Integer> eventTime = eventTime(spec);
         // One generated line per input stream, so that error lines can be mapped back to the user's text.
         StringBuilder app = new StringBuilder();
         for (StreamSchema schema : spec.inputs()) {
@@ -50,7 +51,8 @@ public final class SiddhiEngineFactory implements EngineFactory {
         manager.setExtension("evperf:log", LogFunction.class);
         try {
             SiddhiAppRuntime runtime = manager.createSiddhiAppRuntime(app.toString());
-            SiddhiEngine engine = new SiddhiEngine(manager, runtime, spec.queries()); // its error hooks before start
+            // its error hooks before start
+            SiddhiEngine engine = new SiddhiEngine(manager, runtime, spec.queries(), eventTime);
             runtime.start();
             return engine;
         } catch (RuntimeException e) {
@@ -58,6 +60,46 @@ public final class SiddhiEngineFactory implements EngineFactory {
             manager.shutdown();
             throw new EngineException(describe(e, spec.inputs()), e);
         }
+    }
+
+    /**
+     * Option {@code event_time: ATTRIBUTE}: each input stream that has this long attribute (milliseconds)
+     * sends its events stamped with it, not with the send time. Siddhi's pattern {@code within} compares
+     * the events' stamps, so it then bounds a partial match in event time: on a slow or loaded machine a
+     * wall-clock bound would expire matches the data says are due. Time windows still expire on Siddhi's
+     * wall clock, so they should not be combined with it. Returns stream name to the attribute's position.
+     */
+    static Map<String, Integer> eventTime(EngineSpec spec) throws EngineException {
+        for (String key : spec.options().keySet()) {
+            if (!key.equals(OPTION_EVENT_TIME)) {
+                throw new EngineException("siddhi: unknown option '" + key + "'; known options: " + OPTION_EVENT_TIME);
+            }
+        }
+        Object attribute = spec.options().get(OPTION_EVENT_TIME);
+        if (attribute == null) {
+            return Map.of();
+        }
+        if (!(attribute instanceof String name) || name.isBlank()) {
+            throw new EngineException("siddhi: option " + OPTION_EVENT_TIME
+                    + " must name a long attribute of the input streams, not '" + attribute + "'");
+        }
+        Map<String, Integer> positions = new HashMap<>();
+        for (StreamSchema schema : spec.inputs()) {
+            List<Field> fields = schema.fields();
+            for (int i = 0; i < fields.size(); i++) {
+                if (!fields.get(i).name().equals(name)) continue;
+                if (fields.get(i).type() != FieldType.LONG) {
+                    throw new EngineException("siddhi: option " + OPTION_EVENT_TIME + ": attribute " + name + " of "
+                            + schema.name() + " is " + fields.get(i).type().yamlName() + ", not long");
+                }
+                positions.put(schema.name(), i);
+            }
+        }
+        if (positions.isEmpty()) {
+            throw new EngineException(
+                    "siddhi: option " + OPTION_EVENT_TIME + ": no input stream has an attribute named " + name);
+        }
+        return Map.copyOf(positions);
     }
 
     static String defineStream(StreamSchema schema) {
