@@ -18,6 +18,7 @@ import dev.evperf.api.ErrorListener;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.OutputListener;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
@@ -34,6 +35,10 @@ final class EsperEngine implements Engine {
 
     private final boolean sendingThreadOnly;
     private final Errors errors;
+    /** Input stream to the position of its event-time attribute (option event_time); empty without it. */
+    private final Map<String, Integer> eventTime;
+    /** The largest event time given to Esper's clock; guarded by this. */
+    private long clock = Long.MIN_VALUE;
 
     EsperEngine(
             EPRuntime runtime,
@@ -41,8 +46,10 @@ final class EsperEngine implements Engine {
             EPDeployment deployment,
             List<String> inputs,
             String queries,
-            Errors errors) {
+            Errors errors,
+            Map<String, Integer> eventTime) {
         this.runtime = runtime;
+        this.eventTime = eventTime;
         this.config = config;
         this.deployment = deployment;
         this.inputs = List.copyOf(inputs);
@@ -118,7 +125,27 @@ final class EsperEngine implements Engine {
         }
         EventSender sender = runtime.getEventService().getEventSender(stream);
         // Esper keeps the array itself as the event (windows hold on to it): callers must not reuse it
-        return sender::sendEvent;
+        int stamp = eventTime.getOrDefault(stream, -1);
+        if (stamp < 0) {
+            return sender::sendEvent;
+        }
+        return event -> {
+            if (event[stamp] instanceof Long time) {
+                advanceTo(time);
+            }
+            sender.sendEvent(event);
+        };
+    }
+
+    /**
+     * Esper's external clock follows the largest event time sent (option event_time). The first event
+     * sets it even backwards: an external clock starts at the wall-clock time the runtime was made.
+     */
+    private synchronized void advanceTo(long time) {
+        if (clock == Long.MIN_VALUE || time > clock) {
+            clock = time;
+            runtime.getEventService().advanceTime(time);
+        }
     }
 
     @Override

@@ -18,6 +18,7 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.EventTimeOption;
 import dev.evperf.api.StreamSchema;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,11 @@ public final class EsperEngineFactory implements EngineFactory {
      * The JDBC driver is the one {@link DriverManager} finds for the URL.
      */
     public static final String OPTION_DATABASES = "databases";
+    /**
+     * {@code event_time: ATTRIBUTE}: Esper's clock is external and follows this long attribute of the
+     * events (see {@link EventTimeOption}), so timer:within counts event time; the internal timer is off.
+     */
+    public static final String OPTION_EVENT_TIME = EventTimeOption.NAME;
 
     private static final String VERSION = readVersion();
     private static final Pattern AT_LINE = Pattern.compile(" at line (\\d+) column (\\d+)");
@@ -73,6 +79,8 @@ public final class EsperEngineFactory implements EngineFactory {
         config.getCommon().getEventMeta().setDefaultEventRepresentation(EventUnderlyingType.OBJECTARRAY);
         // types are module-private by default; subscribe() compiles its statements as separate modules
         config.getCompiler().getByteCode().setAccessModifiersPublic();
+        Map<String, Integer> eventTime =
+                EventTimeOption.positions("esper", spec.options().get(OPTION_EVENT_TIME), spec.inputs());
         config.getRuntime().getThreading().setInternalTimerEnabled(internalTimer(spec.options()));
         addDatabases(config, spec.options().get(OPTION_DATABASES));
         // evperfLog('channel', id [, value]) and evperfTrace(seq, 'name') in EPL (see EvperfFunctions)
@@ -93,7 +101,7 @@ public final class EsperEngineFactory implements EngineFactory {
         EPRuntime runtime = EPRuntimeProvider.getRuntime(uri, config);
         try {
             EPDeployment deployment = runtime.getDeploymentService().deploy(compiled);
-            return new EsperEngine(runtime, config, deployment, inputs, spec.queries(), errors);
+            return new EsperEngine(runtime, config, deployment, inputs, spec.queries(), errors, eventTime);
         } catch (EPDeployException | RuntimeException e) {
             EsperErrorHook.unregister(uri);
             EsperLogHook.untarget(errors.fromLog);
@@ -149,20 +157,27 @@ public final class EsperEngineFactory implements EngineFactory {
 
     static boolean internalTimer(Map<String, Object> options) throws EngineException {
         for (String key : options.keySet()) {
-            if (!key.equals(OPTION_INTERNAL_TIMER) && !key.equals(OPTION_DATABASES)) {
+            if (!key.equals(OPTION_INTERNAL_TIMER) && !key.equals(OPTION_DATABASES) && !key.equals(OPTION_EVENT_TIME)) {
                 throw new EngineException("esper: unknown option '" + key + "'; known options: " + OPTION_INTERNAL_TIMER
-                        + ", " + OPTION_DATABASES);
+                        + ", " + OPTION_DATABASES + ", " + OPTION_EVENT_TIME);
             }
         }
-        Object value = options.getOrDefault(OPTION_INTERNAL_TIMER, Boolean.TRUE);
+        boolean eventTime = options.get(OPTION_EVENT_TIME) != null;
+        Object value = options.getOrDefault(OPTION_INTERNAL_TIMER, !eventTime);
+        boolean internalTimer;
         if (value instanceof Boolean b) {
-            return b;
+            internalTimer = b;
+        } else if ("true".equals(value) || "false".equals(value)) {
+            internalTimer = Boolean.parseBoolean((String) value);
+        } else {
+            throw new EngineException(
+                    "esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
         }
-        if ("true".equals(value) || "false".equals(value)) {
-            return Boolean.parseBoolean((String) value);
+        if (eventTime && internalTimer) {
+            throw new EngineException("esper: option " + OPTION_EVENT_TIME + " drives Esper's clock from the events; "
+                    + OPTION_INTERNAL_TIMER + " must not be true with it");
         }
-        throw new EngineException(
-                "esper: option " + OPTION_INTERNAL_TIMER + " must be true or false, not '" + value + "'");
+        return internalTimer;
     }
 
     /** Each database as a driver-manager connection; Esper opens it when a statement first joins it. */

@@ -4,15 +4,14 @@ import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.EventTimeOption;
 import dev.evperf.api.Field;
-import dev.evperf.api.FieldType;
 import dev.evperf.api.StreamSchema;
 import io.siddhi.core.SiddhiAppRuntime;
 import io.siddhi.core.SiddhiManager;
 import io.siddhi.query.api.exception.SiddhiAppContextException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -22,7 +21,7 @@ public final class SiddhiEngineFactory implements EngineFactory {
 
     private static final String VERSION = readVersion();
     /** The engine option that stamps each event with one of its attributes (see {@link #eventTime}). */
-    public static final String OPTION_EVENT_TIME = "event_time";
+    public static final String OPTION_EVENT_TIME = EventTimeOption.NAME;
 
     @Override
     public String name() {
@@ -75,31 +74,7 @@ public final class SiddhiEngineFactory implements EngineFactory {
                 throw new EngineException("siddhi: unknown option '" + key + "'; known options: " + OPTION_EVENT_TIME);
             }
         }
-        Object attribute = spec.options().get(OPTION_EVENT_TIME);
-        if (attribute == null) {
-            return Map.of();
-        }
-        if (!(attribute instanceof String name) || name.isBlank()) {
-            throw new EngineException("siddhi: option " + OPTION_EVENT_TIME
-                    + " must name a long attribute of the input streams, not '" + attribute + "'");
-        }
-        Map<String, Integer> positions = new HashMap<>();
-        for (StreamSchema schema : spec.inputs()) {
-            List<Field> fields = schema.fields();
-            for (int i = 0; i < fields.size(); i++) {
-                if (!fields.get(i).name().equals(name)) continue;
-                if (fields.get(i).type() != FieldType.LONG) {
-                    throw new EngineException("siddhi: option " + OPTION_EVENT_TIME + ": attribute " + name + " of "
-                            + schema.name() + " is " + fields.get(i).type().yamlName() + ", not long");
-                }
-                positions.put(schema.name(), i);
-            }
-        }
-        if (positions.isEmpty()) {
-            throw new EngineException(
-                    "siddhi: option " + OPTION_EVENT_TIME + ": no input stream has an attribute named " + name);
-        }
-        return Map.copyOf(positions);
+        return EventTimeOption.positions("siddhi", spec.options().get(OPTION_EVENT_TIME), spec.inputs());
     }
 
     static String defineStream(StreamSchema schema) {

@@ -164,8 +164,10 @@ public final class EsperTranslator extends SpecTranslator {
                         + q.within().millis()
                         + ") where timer:within(" + Sql.engineWithin(q.within()) + " milliseconds))];\n",
                 q.outputs(),
-                Map.of(),
-                "within is on TS in the filter; timer:within (Esper's clock, twice w plus 10 s) only bounds the partial matches' life");
+                // Esper's clock follows TS: on its wall clock, an engine that falls behind expires due matches.
+                Map.of("event_time", "TS"),
+                "within is on TS in the filter; timer:within (twice w plus 10 s, on Esper's clock driven by TS: engine "
+                        + "option event_time) only bounds the partial matches' life");
     }
 
     @Override
