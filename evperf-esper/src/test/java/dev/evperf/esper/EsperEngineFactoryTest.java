@@ -11,23 +11,21 @@ import dev.evperf.api.EngineErrorContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.EventTimeContract;
 import dev.evperf.api.EvperfFunctionsContract;
-import dev.evperf.api.Field;
-import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.QueryEngineContract;
-import dev.evperf.api.StreamSchema;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** The engine contract on Esper, and Esper's own error positions and timer option. */
-class EsperEngineFactoryTest extends QueryEngineContract implements EngineErrorContract, EvperfFunctionsContract {
+class EsperEngineFactoryTest extends QueryEngineContract
+        implements EngineErrorContract, EvperfFunctionsContract, EventTimeContract {
     static final String TIMER_THREAD_PREFIX = "com.espertech.esper.Timer-evperf-";
 
     final EsperEngineFactory factory = new EsperEngineFactory();
@@ -246,44 +244,17 @@ class EsperEngineFactoryTest extends QueryEngineContract implements EngineErrorC
     }
 
     @Test
-    void eventTimeOptionIsChecked() {
-        StreamSchema timed =
-                new StreamSchema("Ticks", List.of(new Field("id", FieldType.INT), new Field("TS", FieldType.LONG)));
-        assertThatThrownBy(
-                        () -> factory.open(new EngineSpec(List.of(timed), "", List.of(), Map.of("event_time", "id"))))
-                .isInstanceOf(EngineException.class)
-                .hasMessage("esper: option event_time: attribute id of Ticks is int, not long");
+    void eventTimeExcludesTheInternalTimer() {
         assertThatThrownBy(() -> factory.open(new EngineSpec(
-                        List.of(timed), "", List.of(), Map.of("event_time", "TS", "internal_timer", true))))
+                        List.of(TICKS), "", List.of(), Map.of("event_time", "TS", "internal_timer", true))))
                 .isInstanceOf(EngineException.class)
                 .hasMessageContaining("internal_timer must not be true");
     }
 
-    /**
-     * With event_time, timer:within counts the events' TS: two events 1 s apart in TS match within
-     * 2 s although sent 3 s apart in wall time (a real delay, while the internal timer would run), and
-     * events 4.5 s apart in TS do not match although sent at once.
-     */
-    @Test
-    void eventTimeBoundsAPatternsWithinOnTheEventsStamps() throws Exception {
-        StreamSchema timed =
-                new StreamSchema("Ticks", List.of(new Field("id", FieldType.INT), new Field("TS", FieldType.LONG)));
-        String query = "@name('q') insert into Out select a.TS as ts1, b.TS as ts2 from pattern "
+    @Override
+    public String withinTwoSeconds() {
+        return "insert into Out select a.TS as ts1, b.TS as ts2 from pattern "
                 + "[every a=Ticks -> (b=Ticks(id = a.id) where timer:within(2 sec))];";
-        Engine engine = factory.open(new EngineSpec(List.of(timed), query, List.of("Out"), Map.of("event_time", "TS")));
-        List<Object[]> out = new CopyOnWriteArrayList<>();
-        try {
-            engine.subscribe("Out", row -> out.add(row.clone()));
-            InputHandle in = engine.input("Ticks");
-            in.send(new Object[] {1, 1_000L});
-            in.send(new Object[] {2, 1_500L});
-            Thread.sleep(3_000); // longer than the within in wall time
-            in.send(new Object[] {1, 2_000L}); // 1 s after id 1's first event in TS: a match
-            in.send(new Object[] {2, 6_000L}); // 4.5 s after id 2's first event in TS: no match
-        } finally {
-            engine.close();
-        }
-        assertThat(out).extracting(r -> List.of(r[0], r[1])).containsExactly(List.of(1_000L, 2_000L));
     }
 
     static void awaitNoTimerThread() throws InterruptedException {

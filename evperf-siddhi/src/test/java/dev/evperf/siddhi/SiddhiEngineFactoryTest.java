@@ -8,21 +8,19 @@ import dev.evperf.api.EngineErrorContract;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineFactory;
 import dev.evperf.api.EngineSpec;
+import dev.evperf.api.EventTimeContract;
 import dev.evperf.api.EvperfFunctionsContract;
-import dev.evperf.api.Field;
-import dev.evperf.api.FieldType;
 import dev.evperf.api.InputHandle;
 import dev.evperf.api.QueryEngineContract;
-import dev.evperf.api.StreamSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on Siddhi, and Siddhi's own error positions, options and stream definitions. */
-class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineErrorContract, EvperfFunctionsContract {
+class SiddhiEngineFactoryTest extends QueryEngineContract
+        implements EngineErrorContract, EvperfFunctionsContract, EventTimeContract {
     final SiddhiEngineFactory factory = new SiddhiEngineFactory();
 
     @Override
@@ -160,47 +158,9 @@ class SiddhiEngineFactoryTest extends QueryEngineContract implements EngineError
                 .hasMessageContaining("event_time");
     }
 
-    @Test
-    void eventTimeMustNameALongAttribute() {
-        StreamSchema timed =
-                new StreamSchema("Ticks", List.of(new Field("id", FieldType.INT), new Field("TS", FieldType.LONG)));
-        assertThatThrownBy(
-                        () -> factory.open(new EngineSpec(List.of(timed), "", List.of(), Map.of("event_time", "id"))))
-                .isInstanceOf(EngineException.class)
-                .hasMessage("siddhi: option event_time: attribute id of Ticks is int, not long");
-        assertThatThrownBy(() -> factory.open(new EngineSpec(List.of(timed), "", List.of(), Map.of("event_time", "T"))))
-                .isInstanceOf(EngineException.class)
-                .hasMessage("siddhi: option event_time: no input stream has an attribute named T");
-        assertThatThrownBy(() -> factory.open(new EngineSpec(List.of(timed), "", List.of(), Map.of("event_time", 5))))
-                .isInstanceOf(EngineException.class)
-                .hasMessageContaining("must name a long attribute");
-    }
-
-    /**
-     * With event_time, a pattern's within is measured on the events' own stamps: two events 1 s apart
-     * in TS match under "within 2 sec" although sent 3 s apart in wall time (the sending side's real
-     * delay, not a fake clock), and events 4.5 s apart in TS do not match although sent at once.
-     */
-    @Test
-    void eventTimeBoundsAPatternsWithinOnTheEventsStamps() throws Exception {
-        StreamSchema timed =
-                new StreamSchema("Ticks", List.of(new Field("id", FieldType.INT), new Field("TS", FieldType.LONG)));
-        String query = "from every a=Ticks -> b=Ticks[id == a.id] within 2 sec\n"
-                + "select a.TS as first, b.TS as second insert into Out;";
-        Engine engine = factory.open(new EngineSpec(List.of(timed), query, List.of("Out"), Map.of("event_time", "TS")));
-        List<Object[]> out = new CopyOnWriteArrayList<>();
-        try {
-            engine.subscribe("Out", row -> out.add(row.clone()));
-            InputHandle in = engine.input("Ticks");
-            in.send(new Object[] {1, 1_000L});
-            in.send(new Object[] {2, 1_500L});
-            Thread.sleep(3_000); // longer than the within in wall time
-            in.send(new Object[] {1, 2_000L}); // 1 s after id 1's first event in TS: a match
-            in.send(new Object[] {2, 6_000L}); // 4.5 s after id 2's first event in TS: no match
-        } finally {
-            engine.close();
-        }
-        assertThat(out).extracting(r -> List.of(r[0], r[1])).containsExactly(List.of(1_000L, 2_000L));
+    @Override
+    public String withinTwoSeconds() {
+        return "from every a=Ticks -> b=Ticks[id == a.id] within 2 sec\nselect a.TS as first, b.TS as second insert into Out;";
     }
 
     @Test
