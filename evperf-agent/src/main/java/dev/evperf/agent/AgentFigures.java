@@ -1,15 +1,11 @@
 package dev.evperf.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.clock.ClockRelation;
 import dev.evperf.agent.clock.Probe;
 import dev.evperf.agent.clock.ProbeWindow;
+import dev.evperf.results.Percentiles;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * A trial's figures across agents, every timestamp on the controller's clock. An event's latency
@@ -182,9 +179,10 @@ public final class AgentFigures {
                 IntStream.range(0, planned).filter(i -> send[i] != 0).mapToLong(i -> send[i] - intended[i]), p);
     }
 
-    private static long nearestRank(java.util.stream.LongStream values, double p) {
+    /** The nearest-rank rule every evperf percentile follows ({@link Percentiles}); -1 when there are no values. */
+    private static long nearestRank(LongStream values, double p) {
         long[] l = values.sorted().toArray();
-        return l.length == 0 ? -1 : l[Math.max(0, (int) Math.ceil(p / 100 * l.length) - 1)];
+        return l.length == 0 ? -1 : Percentiles.nearestRank(l, p);
     }
 
     /** The summary's lines: the latency with its clock bound, and how each agent's clock was related. */
@@ -221,54 +219,22 @@ public final class AgentFigures {
 
     /** As {@link #write(Path)}, with the trial's marks (e.g. a clock bound above the workload's limit). */
     public void write(Path dir, List<String> marks) throws IOException {
-        Files.createDirectories(dir);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("status", marks.isEmpty() ? "ok" : "marked");
-        result.put("marks", marks);
-        result.put("events_planned", planned);
-        result.put("events_received", received);
-        if (broker != null) result.put("broker_on", broker);
-        Map<String, Object> latency = new LinkedHashMap<>();
-        latency.put("from", "driver agent: send start");
-        latency.put(
-                "to",
-                between == null
-                        ? "sink agent: receipt of the whole event"
-                        : "sink agent: receipt of the output the event caused (" + between + ")");
-        latency.put(
-                "clock",
-                sameClock
-                        ? "one agent's clock, no relation needed"
-                        : pairs.stream().anyMatch(PairLatency.Choice::direct)
-                                ? "per driver-sink pair (pairs): the sink's receipt mapped onto the driver's clock by their direct probes, or both ends onto the controller's"
-                                : "both ends mapped onto the controller's clock");
-        latency.put("clock_bound_us", maxBound() / 1e3);
-        for (double p : new double[] {50, 99, 100}) latency.put("p" + (int) p + "_us", latencyPercentile(p) / 1e3);
-        latency.put("pairs", pairs.stream().map(PairLatency.Choice::json).toList());
-        result.put("latency", latency);
-        Map<String, Object> lag = new LinkedHashMap<>();
-        lag.put("from", "intended time");
-        lag.put("to", "send start");
-        lag.put("clock", "each driver agent's own: no relation needed");
-        for (double p : new double[] {50, 99, 100}) lag.put("p" + (int) p + "_us", lagPercentile(p) / 1e3);
-        result.put("generator_lag", lag);
-        Map<String, Object> cs = new LinkedHashMap<>();
-        for (Map.Entry<String, Clock> c : clocks.entrySet())
-            cs.put(
-                    c.getKey(),
-                    ClockReport.of(c.getValue().relation(), c.getValue().windows()));
-        result.put("clocks", cs);
-        result.put("switches", switches);
-        new ObjectMapper()
-                .enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValue(dir.resolve("result.json").toFile(), result);
-        try (Writer w = Files.newBufferedWriter(dir.resolve("events.csv"), StandardCharsets.UTF_8)) {
-            w.write("seq,intended_ns,send_ns,receipt_ns,latency_ns,clock_bound_ns\n");
-            for (int i = 0; i < planned; i++) {
-                w.write(i + "," + intended[i] + "," + send[i] + "," + (receipt[i] < 0 ? "" : receipt[i]) + ","
-                        + (receipt[i] < 0 ? "" : latency(i)) + "," + bound[i] + "\n");
-            }
-        }
+        AgentTrialFiles.write(this, dir, marks);
+    }
+
+    /** Where the broker ran when an agent started it ("sink-1 at 127.0.0.1:41234"), or null. */
+    String broker() {
+        return broker;
+    }
+
+    /** The system the events went through when the sink received an engine's outputs, or null. */
+    String between() {
+        return between;
+    }
+
+    /** Per agent: its relation and probe windows, in the order the agents were named. */
+    Map<String, Clock> clocks() {
+        return clocks;
     }
 
     /** Collects the records and relations of a trial; sequence numbers are 0..planned-1. */

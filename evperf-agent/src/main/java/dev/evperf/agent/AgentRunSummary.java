@@ -2,7 +2,6 @@ package dev.evperf.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -17,7 +16,7 @@ import java.util.Locale;
 /**
  * A run over agents as {@code evperf summary} and {@code evperf report} read it: the index {@value
  * #INDEX} the run writes ({@link #writeIndex}) and each trial's {@code result.json}
- * ({@link AgentFigures#write}). Every latency figure is printed with its clock bound ("± X ms
+ * ({@link AgentTrialFiles}). Every latency figure is printed with its clock bound ("± X ms
  * (clock)"), and every agent with how its clock was related (offset, drift, minimum RTT, bound).
  */
 public final class AgentRunSummary {
@@ -25,7 +24,7 @@ public final class AgentRunSummary {
     public static final String INDEX = "agents-run.json";
 
     static final String FORMAT = "evperf-agents-run/1";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = AgentTrialFiles.JSON;
 
     private final Path dir;
     private final JsonNode index;
@@ -69,7 +68,7 @@ public final class AgentRunSummary {
         }
         List<JsonNode> trials = new ArrayList<>();
         for (JsonNode id : index.path("trials")) {
-            ObjectNode r = (ObjectNode) read(runDir.resolve(id.asText()).resolve("result.json"));
+            ObjectNode r = (ObjectNode) read(runDir.resolve(id.asText()).resolve(AgentTrialFiles.RESULT));
             r.put("id", id.asText());
             trials.add(r);
         }

@@ -3,6 +3,7 @@ package dev.evperf.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.agent.clock.ProbeWindow;
 import dev.evperf.agent.wire.Secret;
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -222,13 +223,13 @@ public final class AgentTrial {
 
     /** A part's failure may follow from another agent's loss (its broker's agent killed): the lost one is named. */
     private AgentFailure lostFirst(AgentFailure e) {
-        if (e.getCause() instanceof java.io.IOException) return e; // a loss itself
+        if (e.getCause() instanceof IOException) return e; // a loss itself
         for (AgentLink l : links.values()) {
             if (l.name().equals(e.agent())) continue;
             try {
                 l.status();
             } catch (AgentFailure lost) {
-                if (lost.getCause() instanceof java.io.IOException) return lost;
+                if (lost.getCause() instanceof IOException) return lost;
             }
         }
         return e;

@@ -1,12 +1,11 @@
 package dev.evperf.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.evperf.agent.AgentAddress;
 import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
 import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
+import dev.evperf.agent.AgentTrialFiles;
 import dev.evperf.agent.DelayProxy;
 import dev.evperf.agent.LocalAgent;
 import dev.evperf.agent.PartPlan;
@@ -15,6 +14,7 @@ import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
+import dev.evperf.core.workload.AgentRole;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
@@ -139,13 +139,7 @@ final class AgentRun {
             } catch (AgentFailure e) {
                 allOk = false;
                 err.println("evperf: trial " + t.id() + " failed: " + e.getMessage());
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("status", "failed");
-                r.put("failure", e.getMessage());
-                r.put("agent", e.agent());
-                new ObjectMapper()
-                        .enable(SerializationFeature.INDENT_OUTPUT)
-                        .writeValue(dir.resolve("result.json").toFile(), r);
+                AgentTrialFiles.writeFailed(dir, e.getMessage(), e.agent());
             } finally {
                 for (DelayProxy p : proxies) p.close();
                 for (LocalAgent la : local) {
@@ -209,18 +203,18 @@ final class AgentRun {
             phases.add(phase);
         }
         List<String> drivers = a.nodes.stream()
-                .filter(n -> "driver".equals(n.role))
+                .filter(n -> n.role == AgentRole.DRIVER)
                 .map(n -> n.name)
                 .toList();
         List<String> sinks = a.nodes.stream()
-                .filter(n -> "sink".equals(n.role))
+                .filter(n -> n.role == AgentRole.SINK)
                 .map(n -> n.name)
                 .toList();
         return new AgentTrial.Plan(
                 addresses,
                 drivers,
                 sinks,
-                new Schedule(phases, a.split, a.keys, drivers.size(), 0),
+                new Schedule(phases, a.split.text(), a.keys, drivers.size(), 0),
                 a.probes.count,
                 a.probes.during,
                 a.probes.period.millis(),

@@ -1,9 +1,9 @@
 package dev.evperf.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.analysis.trial.TrialData;
-import dev.evperf.core.results.Json;
 import dev.evperf.results.Layout;
+import dev.evperf.results.ResultsJson;
+import dev.evperf.results.TrialResult;
 import dev.evperf.suites.pairs.PairsFiles;
 import dev.evperf.suites.pairs.PairsLatency;
 import dev.evperf.suites.pairs.PairsModel;
@@ -171,9 +171,10 @@ final class PairsPoint {
             PairsLatency.Figures lat = PairsLatency.of(outputs(data, ticks, PairsOutputs.ORDER));
             PairsLatency.Figures indLat =
                     PairsLatency.of(PairsOutputs.INDICATOR, outputs(data, ticks, PairsOutputs.INDICATOR));
-            JsonNode result =
-                    Json.MAPPER.readTree(trial.resolve(Layout.RESULT_JSON).toFile());
-            JsonNode phase = result.path("phases").path(0);
+            TrialResult result = ResultsJson.read(trial.resolve(Layout.RESULT_JSON), TrialResult.class);
+            TrialResult.Phase phase =
+                    result.phases().isEmpty() ? null : result.phases().get(0);
+            TrialResult.Disturbance disturbance = result.disturbance();
             Result r = new Result(
                     engine,
                     rc,
@@ -182,11 +183,11 @@ final class PairsPoint {
                     lat,
                     indLat,
                     100
-                            * phase.path("achieved_rate").asDouble()
-                            / phase.path("target_rate").asDouble(),
-                    result.path("disturbance")
-                            .path("driver_involuntary_switches")
-                            .asLong(-1));
+                            * orZero(phase == null ? null : phase.achievedRate())
+                            / orZero(phase == null ? null : phase.targetRate()),
+                    disturbance == null || disturbance.driverInvoluntarySwitches() == null
+                            ? -1
+                            : disturbance.driverInvoluntarySwitches());
             results.put(engine, r);
             report.append(engine)
                     .append(": ")
@@ -217,6 +218,11 @@ final class PairsPoint {
         }
         Files.writeString(dir.resolve("pairs-report.txt"), report);
         return new Outcome(s, results, report.toString());
+    }
+
+    /** A figure result.json may lack, as 0 (as a missing JSON number reads). */
+    private static double orZero(Double v) {
+        return v == null ? 0 : v;
     }
 
     static String pScoreLine(PairsScale s, PairsLatency.Figures lat) {

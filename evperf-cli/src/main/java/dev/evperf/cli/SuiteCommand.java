@@ -1,10 +1,12 @@
 package dev.evperf.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.api.config.Keyword;
 import dev.evperf.api.config.Suggest;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.core.trial.PlanChecker;
+import dev.evperf.core.workload.FlinkMode;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.core.workload.WorkloadValidator;
@@ -158,11 +160,14 @@ final class SuiteCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--steady-runs: expected 0 or more, got " + steadyRuns);
         if (!(adaptivityRate > 0))
             throw new IllegalArgumentException("--adaptivity-rate: expected a rate above 0, got " + adaptivityRate);
-        if (!flinkCluster.equals("minicluster") && !flinkCluster.equals("standalone"))
-            throw new IllegalArgumentException(
-                    "--flink-cluster: expected minicluster or standalone, got '" + flinkCluster + "'");
+        FlinkMode flinkMode;
+        try {
+            flinkMode = Keyword.of(FlinkMode.class, flinkCluster);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--flink-cluster: " + e.getMessage(), e);
+        }
         ObjectNode definition = SuiteWorkload.definition(suite, quick, selected, names, n, rate, reps);
-        definition.put("flink_cluster", flinkCluster);
+        definition.put("flink_cluster", flinkMode.text());
         if (sustain) {
             ObjectNode s = SuiteSustain.settings(quick, rate, sustainProbes);
             SuiteSteady.settings(s, quick, steadyRuns);

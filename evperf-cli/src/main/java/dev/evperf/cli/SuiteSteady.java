@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.api.config.Dur;
-import dev.evperf.core.results.Json;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
@@ -91,9 +90,11 @@ final class SuiteSteady {
         return 0;
     }
 
-    private static JsonNode readSustain(Path searchDir) throws IOException {
-        Path runJson = searchDir.resolve(Layout.RUN_JSON);
-        return Files.exists(runJson) ? Json.MAPPER.readTree(runJson.toFile()).path("sustain") : null;
+    /** The search's verdict, run.json's {@code sustain} (read by {@link RunDir#open}); null when it wrote none. */
+    private static JsonNode readSustain(Path searchDir) {
+        return Files.exists(searchDir.resolve(Layout.RUN_JSON))
+                ? RunDir.open(searchDir).run().sustain()
+                : null;
     }
 
     static final List<String> HEADERS = List.of(
@@ -139,7 +140,7 @@ final class SuiteSteady {
                         rate = found == null
                                 ? Double.NaN
                                 : found.path("sustainable_rate").asDouble(Double.NaN);
-                    } catch (IOException x) {
+                    } catch (IllegalArgumentException x) {
                         rate = Double.NaN;
                     }
                     for (RunFile.Trial t : run.trials()) rows.add(row(head, rate, suiteDir, dir, t));

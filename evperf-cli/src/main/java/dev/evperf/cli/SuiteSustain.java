@@ -6,6 +6,7 @@ import dev.evperf.core.results.Json;
 import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
 import dev.evperf.suites.run.SuiteTests;
 import java.io.IOException;
@@ -160,11 +161,11 @@ final class SuiteSustain {
                     .put("error", Files.readString(failed).strip());
         }
         if (!Files.exists(runJson)) return null;
-        JsonNode run = Json.MAPPER.readTree(runJson.toFile());
-        JsonNode sustain = run.path("sustain");
+        RunFile run = RunDir.open(dir).run();
+        JsonNode sustain = run.sustain();
         ObjectNode r = Json.MAPPER.createObjectNode();
         r.put("dir", runDir.relativize(dir).toString());
-        if (!sustain.isObject())
+        if (sustain == null || !sustain.isObject())
             return r.put("error", "the search did not finish (no sustain section in its run.json)");
         r.put("sustainable_rate", sustain.path("sustainable_rate").asDouble(Double.NaN));
         r.put("lowest_failed_rate", sustain.path("lowest_failed_rate").asDouble(Double.NaN));
@@ -172,9 +173,9 @@ final class SuiteSustain {
         r.put("converged", sustain.path("converged").asBoolean());
         r.put("probes", sustain.path("probes").asInt());
         List<String> invalid = new ArrayList<>();
-        for (JsonNode t : run.path("trials")) {
-            if (t.path("validation").path("verdict").asText().equals("invalid"))
-                invalid.add(t.path("id").asText());
+        for (RunFile.Trial t : run.trials()) {
+            if (t.validation() != null
+                    && t.validation().path("verdict").asText().equals("invalid")) invalid.add(t.id());
         }
         // A probe with wrong outputs flags the rate, as a suite trial's invalid outputs flag its figures.
         r.put("probes_invalid", invalid.size());

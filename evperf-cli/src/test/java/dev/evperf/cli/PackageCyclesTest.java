@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No package cycles in any module: the package graph from the JDK's jdeps over every module's
- * compiled classes has no strongly connected component of more than one package (as
- * scripts/package-cycles). It runs here, in the CLI, because the reactor has built every module the
+ * compiled classes (every module of the parent pom) has no strongly connected component of more than
+ * one package (as scripts/package-cycles); and the layered modules' packages use no layer above their
+ * own. It runs here, in the CLI, because the reactor has built every module the
  * CLI depends on by then, i.e. all but evperf-jmh, which is built after it and is checked when its
  * classes are there.
  */
@@ -33,8 +34,56 @@ class PackageCyclesTest {
     private static final Pattern EDGE =
             Pattern.compile("^\\s+(dev\\.evperf\\.[\\w.]+)\\s+->\\s+(dev\\.evperf\\.[\\w.]+)");
 
+    /**
+     * Packages in layers, each using only those before it (docs/architecture.md): evperf-analysis from
+     * the trial's records up to the report page; evperf-core from the workload to the trial that runs it.
+     */
+    private static final Map<String, List<String>> LAYERS = Map.of(
+            "dev.evperf.analysis.",
+            List.of("trial", "figures", "warmup", "sql", "summary", "report"),
+            "dev.evperf.core.",
+            List.of("engine", "jvm", "workload", "load", "driver", "data", "results", "records", "component", "trial"));
+
     @Test
     void noPackageCycles() {
+        Map<String, Set<String>> graph = packageGraph();
+        assertThat(graph)
+                .as("jdeps found every module's packages")
+                .containsKeys(
+                        "dev.evperf.analysis.summary",
+                        "dev.evperf.ref.store",
+                        "dev.evperf.core.trial",
+                        "dev.evperf.monitor.sensors",
+                        "dev.evperf.agent",
+                        "dev.evperf.kstreams",
+                        "dev.evperf.suites.run",
+                        "dev.evperf.results",
+                        "dev.evperf.cli");
+        assertThat(cycles(graph)).isEmpty();
+    }
+
+    @Test
+    void layeredModulesUseOnlyTheLayersBelow() {
+        Map<String, Set<String>> graph = packageGraph();
+        List<String> upward = new ArrayList<>();
+        for (Map.Entry<String, List<String>> m : LAYERS.entrySet()) {
+            List<String> layers = m.getValue();
+            for (int i = 0; i < layers.size(); i++) {
+                String from = m.getKey() + layers.get(i);
+                assertThat(graph).as("jdeps found %s", from).containsKey(from);
+                for (String to : graph.get(from)) {
+                    int j = to.startsWith(m.getKey())
+                            ? layers.indexOf(to.substring(m.getKey().length()))
+                            : -1;
+                    if (j > i) upward.add(from + " -> " + to);
+                }
+            }
+        }
+        assertThat(upward).as("dependencies from a layer to one above it").isEmpty();
+    }
+
+    /** Package -> the packages it uses, among evperf's, from jdeps over every module's classes. */
+    private static Map<String, Set<String>> packageGraph() {
         List<String> args = new ArrayList<>(List.of("-verbose:package", "-filter:none", "-e", "dev\\.evperf\\..*"));
         for (String module : modules()) {
             Path classes = Path.of("..", module, "target", "classes");
@@ -53,15 +102,7 @@ class PackageCyclesTest {
                 graph.computeIfAbsent(m.group(2), k -> new TreeSet<>());
             }
         }
-        assertThat(graph)
-                .as("jdeps found every module's packages")
-                .containsKeys(
-                        "dev.evperf.analysis.summary",
-                        "dev.evperf.ref.store",
-                        "dev.evperf.core.trial",
-                        "dev.evperf.monitor.sensors",
-                        "dev.evperf.cli");
-        assertThat(cycles(graph)).isEmpty();
+        return graph;
     }
 
     private static final String BUILT_AFTER_THE_CLI = "evperf-jmh";

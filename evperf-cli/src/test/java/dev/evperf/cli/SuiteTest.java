@@ -32,6 +32,7 @@ class SuiteTest {
                 "nexmark --queries q4|unknown test 'q4'",
                 "micro --engines sidhi|--engines: unknown engine 'sidhi'; did you mean 'siddhi'?",
                 "micro --events 10|--events: expected at least 100, got 10",
+                "micro --flink-cluster mini|--flink-cluster: expected standalone or minicluster, got 'mini'",
             })
     void badInputIsOneLineAndNothingRuns(String args, String message) {
         Path out = tmp.resolve("out");

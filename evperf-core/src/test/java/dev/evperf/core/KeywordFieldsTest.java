@@ -3,10 +3,16 @@ package dev.evperf.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.evperf.api.config.Keyword;
+import dev.evperf.core.workload.AgentRole;
+import dev.evperf.core.workload.AgentSplit;
 import dev.evperf.core.workload.ArrivalProcess;
+import dev.evperf.core.workload.FlinkMode;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.Receipt;
+import dev.evperf.core.workload.ReplayUnit;
 import dev.evperf.core.workload.Timing;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
 import dev.evperf.core.workload.WorkloadLoader;
 import java.nio.file.Files;
@@ -14,7 +20,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Modes written as words (receipt, timing, arrivals) bind to enums; any other word is one line naming file, position and field. */
+/** Modes written as words (receipt, timing, arrivals, replay unit) bind to enums; any other word is one line naming file, position and field. */
 class KeywordFieldsTest {
     @TempDir
     Path tmp;
@@ -61,5 +67,27 @@ class KeywordFieldsTest {
         assertThatThrownBy(() -> WorkloadLoader.load(h, WorkloadLoaderTest.VALIDATOR))
                 .as("a number is not the position of a constant")
                 .hasMessageContaining(": measure.timing: expected all or sampled, got '1'");
+        Path r = write(POISSON.replace(
+                "{name: main, constant: {rate: 1000, duration: 1s}, arrivals: poisson}",
+                "{name: main, replay: {column: ts, unit: minutes}}"));
+        assertThatThrownBy(() -> WorkloadLoader.load(r, WorkloadLoaderTest.VALIDATOR))
+                .hasMessage(r + ":6:47: load.phases[0].replay.unit: expected ns, us, ms or s, got 'minutes'");
+    }
+
+    @Test
+    void aReplayUnitIsAConstantWithItsNanoseconds() throws Exception {
+        Workload.ReplayDef r = WorkloadLoader.YAML.readValue("{column: ts, unit: us}", Workload.ReplayDef.class);
+        assertThat(r.unit).isEqualTo(ReplayUnit.US);
+        assertThat(ReplayUnit.US.nanos).isEqualTo(1e3);
+        assertThat(new Workload.ReplayDef().unit).isEqualTo(ReplayUnit.MS);
+    }
+
+    @Test
+    void aWordReadOutsideTheBindingIsItsConstantOrTheSameOneLine() {
+        assertThat(Keyword.of(FlinkMode.class, "standalone")).isEqualTo(FlinkMode.STANDALONE);
+        assertThat(Keyword.of(AgentSplit.class, "key")).isEqualTo(AgentSplit.KEY);
+        assertThatThrownBy(() -> Keyword.of(AgentRole.class, "sinc"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("expected driver or sink, got 'sinc'; did you mean 'sink'?");
     }
 }

@@ -130,6 +130,7 @@ final class EndOfInput {
             output.collect(new StreamRecord<>(Tuple2.of(-1, codec.encode(row, RowCodec.NO_SEQ, RowCodec.NO_TIME))));
         }
 
+        // the operator API's Watermark, named in full: the imported one is the event-time API's
         @Override
         public void processWatermark(org.apache.flink.streaming.api.watermark.Watermark mark) throws Exception {
             super.processWatermark(mark);

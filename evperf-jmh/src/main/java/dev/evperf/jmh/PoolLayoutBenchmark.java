@@ -1,5 +1,6 @@
 package dev.evperf.jmh;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.EngineSpec;
@@ -12,6 +13,7 @@ import dev.evperf.core.driver.SendState;
 import dev.evperf.core.engine.Engines;
 import dev.evperf.suites.data.Input;
 import dev.evperf.suites.run.NeutralQuery;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -96,11 +98,11 @@ public class PoolLayoutBenchmark {
     static NeutralQuery p7() {
         try {
             return NeutralQuery.read(
-                    new com.fasterxml.jackson.databind.ObjectMapper()
+                    new ObjectMapper()
                             .readTree("{\"test\": \"count_window\", \"function\": \"avg\", \"rows\": 1000000,"
                                     + " \"stream\": {\"max_id\": 100}}"),
                     "P7");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }

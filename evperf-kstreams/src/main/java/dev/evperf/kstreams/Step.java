@@ -3,7 +3,9 @@ package dev.evperf.kstreams;
 import dev.evperf.api.Field;
 import dev.evperf.api.FieldType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.kstream.Grouped;
@@ -20,7 +22,7 @@ sealed interface Step
 
     /** The step applied where other streams may be read: {@code streams} gives an input or an earlier pipeline's rows. */
     default KStream<String, Object[]> apply(
-            KStream<String, Object[]> in, java.util.function.Function<String, KStream<String, Object[]>> streams) {
+            KStream<String, Object[]> in, Function<String, KStream<String, Object[]>> streams) {
         return apply(in);
     }
 
@@ -130,7 +132,7 @@ sealed interface Step
      */
     record Distinct(long sizeMs, long advanceMs, int[] fields, List<Field> in) implements Step {
         List<Field> outputFields() {
-            List<Field> out = new java.util.ArrayList<>(List.of(new Field("wend", FieldType.LONG)));
+            List<Field> out = new ArrayList<>(List.of(new Field("wend", FieldType.LONG)));
             for (int f : fields) out.add(in.get(f));
             return out;
         }

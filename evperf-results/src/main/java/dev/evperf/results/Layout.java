@@ -61,6 +61,8 @@ public final class Layout {
     public static final String STDERR = "stderr.txt";
     public static final String EVENTS_SPILL = "events.spill.parquet";
     public static final String OUTPUTS_SPILL = "outputs.spill.parquet";
+    /** A neutral query's verdict: its outputs against the reference model (written by the controller). */
+    public static final String VALIDATION_JSON = "validation.json";
 
     /** The latency modes with a histogram log each, in the order the summary lists them. */
     public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");
@@ -70,6 +72,11 @@ public final class Layout {
     /** The HdrHistogram log of one latency mode ("processing", "end-to-end", "scheduled"). */
     public static String hlog(String mode) {
         return "latency-" + mode + ".hlog";
+    }
+
+    /** Every row of output stream {@code stream} as the engine gave it ({@code values: true}). */
+    public static String values(String stream) {
+        return "values-" + stream + ".csv";
     }
 
     /** The directory of trial {@code trialId} in run directory {@code runDir}. */

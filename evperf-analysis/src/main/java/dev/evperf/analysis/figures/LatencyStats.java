@@ -1,5 +1,6 @@
 package dev.evperf.analysis.figures;
 
+import dev.evperf.results.Percentiles;
 import java.util.Arrays;
 
 /** Count, mean, nearest-rank percentiles and max of one latency mode, in µs (NaN when count is 0). */

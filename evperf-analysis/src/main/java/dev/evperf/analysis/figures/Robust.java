@@ -1,5 +1,6 @@
 package dev.evperf.analysis.figures;
 
+import dev.evperf.results.Percentiles;
 import java.util.Arrays;
 
 /**

@@ -1,6 +1,6 @@
 package dev.evperf.analysis.sql;
 
-import dev.evperf.analysis.figures.Percentiles;
+import dev.evperf.results.Percentiles;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

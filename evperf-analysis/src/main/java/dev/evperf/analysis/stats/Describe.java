@@ -1,7 +1,7 @@
 package dev.evperf.analysis.stats;
 
-import dev.evperf.analysis.figures.Percentiles;
 import dev.evperf.analysis.figures.Stats;
+import dev.evperf.results.Percentiles;
 import java.util.Arrays;
 
 /**

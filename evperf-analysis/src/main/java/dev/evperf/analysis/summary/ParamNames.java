@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,7 +108,7 @@ public final class ParamNames {
     /** Leaf paths (dotted, below the engine) whose values are not the same in every engine of the matrix. */
     private static Set<String> differingLeaves(String path, Collection<? extends Map<String, ?>> trials) {
         List<Map<String, String>> all = new ArrayList<>();
-        Set<String> leaves = new java.util.LinkedHashSet<>();
+        Set<String> leaves = new LinkedHashSet<>();
         for (Map<String, ?> t : trials) {
             if (!t.containsKey(path)) continue;
             Map<String, String> flat = new LinkedHashMap<>();

@@ -3,12 +3,11 @@ package dev.evperf.analysis.summary;
 import static dev.evperf.analysis.summary.Table.num;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.figures.LagTrend;
 import dev.evperf.results.Layout;
+import dev.evperf.results.ResultsJson;
 import dev.evperf.results.Sensors;
 import dev.evperf.results.TrialResult;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -32,8 +31,8 @@ public final class SystemFigures {
         try {
             Path file = dir.resolve(Layout.RESULT_JSON);
             if (!Files.isRegularFile(file)) return;
-            r = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
+            r = ResultsJson.readTree(file);
+        } catch (IllegalArgumentException e) {
             return;
         }
         JsonNode broker = r.path("broker"), cpu = r.path("cpu");

@@ -2,14 +2,14 @@ package dev.evperf.analysis.summary;
 
 import static dev.evperf.analysis.summary.Table.num;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.evperf.analysis.figures.Adaptivity;
 import dev.evperf.analysis.figures.LatencyTrend;
 import dev.evperf.analysis.figures.PhaseRate;
 import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.Intervals;
+import dev.evperf.results.Layout;
+import dev.evperf.results.ResultsJson;
 import dev.evperf.results.TrialResult;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,10 +84,10 @@ public final class Warnings {
 
     /** A neutral query's validation found wrong rows (validation.json, written by the controller after the trial). */
     private static void invalid(Path dir, List<Warning> out) {
-        Path file = dir == null ? null : dir.resolve("validation.json");
+        Path file = dir == null ? null : dir.resolve(Layout.VALIDATION_JSON);
         if (file == null || !Files.exists(file)) return;
         try {
-            var v = new ObjectMapper().readTree(file.toFile());
+            var v = ResultsJson.readTree(file);
             if (!"invalid".equals(v.path("verdict").asText())) return;
             StringBuilder sb = new StringBuilder("the engine's rows differ from the reference model's: ");
             for (var stream : v.path("streams")) {
@@ -102,7 +102,7 @@ public final class Warnings {
                     Warning.INVALID,
                     "every figure",
                     sb.append("see validation.json").toString()));
-        } catch (IOException unreadable) {
+        } catch (IllegalArgumentException unreadable) {
             out.add(new Warning(
                     Warning.INVALID, "every figure", "validation.json cannot be read: " + unreadable.getMessage()));
         }

@@ -3,10 +3,10 @@ package dev.evperf.analysis.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.evperf.analysis.figures.Percentiles;
 import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.sql.Dist;
 import dev.evperf.analysis.sql.Distribution;
+import dev.evperf.results.Percentiles;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;

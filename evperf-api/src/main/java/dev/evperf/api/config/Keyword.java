@@ -19,6 +19,17 @@ public interface Keyword {
     }
 
     /**
+     * The constant written as {@code word}, for a word read outside a workload's binding (a command's
+     * option, an engine's options map).
+     *
+     * @throws IllegalArgumentException with {@link #expected}'s wording for any other word
+     */
+    static <K extends Keyword> K of(Class<K> type, String word) {
+        for (K k : type.getEnumConstants()) if (k.text().equals(word)) return k;
+        throw new IllegalArgumentException(expected(type, word));
+    }
+
+    /**
      * What a field of this type accepts, for the one-line error about another word:
      * {@code expected listener or send-end, got 'sendend'; did you mean 'send-end'?}.
      */

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,7 +33,7 @@ final class RunDatabase implements AutoCloseable {
     private boolean stopped;
     private boolean postmasterKilled; // it outlived pg_ctl stop by POSTMASTER_EXIT and got SIGKILL
 
-    private static final java.time.Duration POSTMASTER_EXIT = java.time.Duration.ofSeconds(10);
+    private static final Duration POSTMASTER_EXIT = Duration.ofSeconds(10);
 
     private RunDatabase(Path dir, PostgresServer server, long startMs) {
         this.dir = dir;

@@ -273,13 +273,7 @@ public interface Profile {
     /** A recorded trace: intended offsets are the trace's timestamps, relative to its first, sped up. */
     record Replay(long[] offsets) implements Profile {
         static Replay of(Workload.ReplayDef def, double[] ts) {
-            double unitNs =
-                    switch (def.unit) {
-                        case "ns" -> 1;
-                        case "us" -> 1e3;
-                        case "s" -> 1e9;
-                        default -> 1e6;
-                    };
+            double unitNs = def.unit.nanos;
             int n = (int) Math.min(ts.length, def.count != null ? def.count : Long.MAX_VALUE);
             long[] o = new long[n];
             for (int i = 0; i < n; i++) {

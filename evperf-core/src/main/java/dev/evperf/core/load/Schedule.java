@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.LongStream;
 
 /**
  * The whole trial's schedule: intended send time (ns after the trial's origin), phase, burst and
@@ -119,6 +120,17 @@ public final class Schedule {
     /** The start of a phase on the trial's axis. */
     public long phaseStart(int phase) {
         return startAt + phases.get(phase).intendedStart();
+    }
+
+    /**
+     * The first and last seq of every phase that has events: in capacity mode they are always timed, so
+     * each phase's achieved rate is exact.
+     */
+    public long[] phaseEnds() {
+        return phases.stream()
+                .filter(p -> p.count() > 0)
+                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1))
+                .toArray();
     }
 
     public long size() {

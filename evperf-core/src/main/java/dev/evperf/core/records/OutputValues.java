@@ -1,6 +1,7 @@
 package dev.evperf.core.records;
 
 import dev.evperf.api.OutputListener;
+import dev.evperf.results.Layout;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +22,7 @@ public final class OutputValues implements OutputListener, AutoCloseable {
 
     public OutputValues(Path dir, String stream, List<String> fields, OutputListener sink) throws IOException {
         this.sink = sink;
-        this.out = Files.newBufferedWriter(dir.resolve("values-" + stream + ".csv"), StandardCharsets.UTF_8);
+        this.out = Files.newBufferedWriter(dir.resolve(Layout.values(stream)), StandardCharsets.UTF_8);
         out.write(String.join(",", fields));
         out.write('\n');
     }

@@ -12,6 +12,7 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.launch.ParentWatch;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -326,11 +327,11 @@ public final class Controller {
             return;
         }
         o.exitCode = p.exitValue();
-        JsonNode result = readResult(dir.resolve(Layout.RESULT_JSON));
+        TrialResult result = readResult(dir);
         // The engine's errors next to the status: a trial with some is "ok with errors", or failed.
-        if (result != null && result.path("errors").has("count"))
-            o.errors = result.path("errors").path("count").asLong();
-        if (result != null && "ok".equals(result.path("status").asText()) && p.exitValue() == 0) {
+        if (result != null && result.errors() != null)
+            o.errors = result.errors().count();
+        if (result != null && "ok".equals(result.status()) && p.exitValue() == 0) {
             o.status = RunFile.OK;
             o.reason = null;
             // A neutral spec's rows against the reference model, before the summary (which flags invalid figures).
@@ -348,11 +349,11 @@ public final class Controller {
             fail(
                     o,
                     "component " + died + " during the trial"
-                            + (result != null && result.path("reason").isTextual()
-                                    ? " (the trial: " + result.get("reason").asText() + ")"
+                            + (result != null && result.reason() != null
+                                    ? " (the trial: " + result.reason() + ")"
                                     : ""));
-        } else if (result != null && result.path("reason").isTextual() && !TrialExit.bySignal(p.exitValue())) {
-            fail(o, result.get("reason").asText() + WriteFaults.fullNote(dir));
+        } else if (result != null && result.reason() != null && !TrialExit.bySignal(p.exitValue())) {
+            fail(o, result.reason() + WriteFaults.fullNote(dir));
         } else {
             fail(
                     o,
@@ -378,10 +379,10 @@ public final class Controller {
     }
 
     /** The trial's result.json, or null when it wrote none (or none that reads: it died writing it). */
-    private static JsonNode readResult(Path file) {
+    private static TrialResult readResult(Path trialDir) {
         try {
-            return Files.exists(file) ? Json.MAPPER.readTree(file.toFile()) : null;
-        } catch (IOException e) {
+            return TrialResult.load(trialDir);
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

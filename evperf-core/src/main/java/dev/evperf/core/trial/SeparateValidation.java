@@ -9,8 +9,8 @@ import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Validation;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadLoader;
-import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
+import dev.evperf.results.TrialResult;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -72,12 +72,8 @@ final class SeparateValidation {
             v.put("reason", "the validation run " + second.status + ": " + second.reason);
         } else {
             v = (ObjectNode) read(vdir.resolve(SpecCheck.FILE));
-            long mine = read(dir.resolve(Layout.RESULT_JSON))
-                    .path("outputs_received")
-                    .asLong(-1);
-            long theirs = read(vdir.resolve(Layout.RESULT_JSON))
-                    .path("outputs_received")
-                    .asLong(-2);
+            long mine = outputsReceived(dir, -1);
+            long theirs = outputsReceived(vdir, -2);
             v.put("measured_outputs", mine);
             v.put("validation_run_outputs", theirs);
             if (mine != theirs) {
@@ -87,6 +83,16 @@ final class SeparateValidation {
         }
         v.put("from", "a second, unmeasured run of the same events (" + DIR + "/); the measured run wrote no rows");
         SpecCheck.recordVerdict(dir, v, measured);
+    }
+
+    /** result.json's outputs_received, or {@code none} when the trial has no readable one. */
+    private static long outputsReceived(Path trialDir, long none) {
+        try {
+            TrialResult r = TrialResult.load(trialDir);
+            return r == null || r.outputsReceived() == null ? none : r.outputsReceived();
+        } catch (IllegalArgumentException e) {
+            return none;
+        }
     }
 
     private static JsonNode read(Path file) {

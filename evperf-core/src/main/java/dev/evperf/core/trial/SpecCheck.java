@@ -8,6 +8,7 @@ import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
+import dev.evperf.results.TrialResult;
 import dev.evperf.suites.data.Input;
 import dev.evperf.suites.run.NeutralQuery;
 import dev.evperf.suites.spec.OutputSchema;
@@ -35,7 +36,7 @@ import java.util.Map;
  * reason, and its summary's figures are flagged.
  */
 public final class SpecCheck {
-    public static final String FILE = "validation.json";
+    public static final String FILE = Layout.VALIDATION_JSON;
 
     private SpecCheck() {}
 
@@ -91,14 +92,11 @@ public final class SpecCheck {
                 "tolerance",
                 "integers equal; floating point |a - b| <= " + Tolerance.DEFAULT.absolute() + " + "
                         + Tolerance.DEFAULT.relative() + " * max(|a|, |b|)");
-        long n = Json.MAPPER
-                .readTree(dir.resolve(Layout.RESULT_JSON).toFile())
-                .path("events_sent")
-                .asLong();
+        TrialResult result = TrialResult.load(dir);
+        long n = result == null || result.eventsSent() == null ? 0 : result.eventsSent();
         Input[] sent = q.events(Math.toIntExact(n), w.engine.name);
         Map<String, List<Object[]>> produced = new LinkedHashMap<>();
-        for (OutputSchema o : t.outputs())
-            produced.put(o.stream(), read(dir.resolve("values-" + o.stream() + ".csv"), o));
+        for (OutputSchema o : t.outputs()) produced.put(o.stream(), read(dir.resolve(Layout.values(o.stream())), o));
         List<Verdict> verdicts = q.validate(t, sent, produced);
         boolean valid = verdicts.stream().allMatch(Verdict::valid);
         v.put("verdict", valid ? "valid" : "invalid");

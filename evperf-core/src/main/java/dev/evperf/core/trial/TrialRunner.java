@@ -51,7 +51,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
-import java.util.stream.LongStream;
 
 /**
  * Runs one trial inside its own JVM: prepare (pool, schedule counts, engine, the first chunks of the
@@ -263,7 +262,7 @@ public final class TrialRunner {
                             EventSupply.CHUNKS);
                     LiveSupply liveRings = liveSupply) {
                 if (acks != null) engine.subscribeAcks(acks);
-                if (sampleEvery > 0) supply.sample(sampleEvery, phaseEnds(schedule));
+                if (sampleEvery > 0) supply.sample(sampleEvery, schedule.phaseEnds());
                 spill.start(supply);
                 // The run starts with every chunk filled (and every batch prepared in the engine's form).
                 if (liveRings != null) liveRings.start();
@@ -388,14 +387,6 @@ public final class TrialRunner {
             if (sending != null) sending.abandon();
             for (var v : valueFiles) v.close();
         }
-    }
-
-    /** The first and last seq of every phase: in capacity mode they are always timed, so each phase's achieved rate is exact. */
-    private static long[] phaseEnds(Schedule s) {
-        return s.phases.stream()
-                .filter(p -> p.count() > 0)
-                .flatMapToLong(p -> LongStream.of(p.firstSeq(), p.firstSeq() + p.count() - 1))
-                .toArray();
     }
 
     /** Output chunks in the sink's cycle. */

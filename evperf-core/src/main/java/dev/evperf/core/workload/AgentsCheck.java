@@ -3,6 +3,7 @@ package dev.evperf.core.workload;
 import static dev.evperf.core.workload.WorkloadValidator.fail;
 
 import dev.evperf.api.config.Dur;
+import dev.evperf.api.config.Keyword;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -35,9 +36,10 @@ final class AgentsCheck {
             Components.SwitchDef s = a.switches.get(i);
             String p = "agents.switches[" + i + "]";
             if (s == null || s.after == null || s.after.nanos() < 0) fail(where, p + ".after", "expected a duration");
-            String role = s.ratePercent != null ? "driver" : "sink";
-            boolean named = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && role.equals(n.role));
-            if (!named) fail(where, p + ".agent", "expected the name of a " + role + " agent, got '" + s.agent + "'");
+            AgentRole role = s.ratePercent != null ? AgentRole.DRIVER : AgentRole.SINK;
+            boolean named = a.nodes.stream().anyMatch(n -> n.name.equals(s.agent) && n.role == role);
+            if (!named)
+                fail(where, p + ".agent", "expected the name of a " + role.text() + " agent, got '" + s.agent + "'");
             int settings = (s.ratePercent != null ? 1 : 0) + (s.downsample != null ? 1 : 0) + (s.xoy != null ? 1 : 0);
             if (settings != 1) fail(where, p, "expected one of downsample or xoy (a sink) and rate_percent (a driver)");
             if (s.xoy != null) {
@@ -90,9 +92,10 @@ final class AgentsCheck {
                 fail(where, p + ".name", "expected a name of letters, digits, '_', '.' or '-'");
             }
             if (!names.add(n.name)) fail(where, p + ".name", "'" + n.name + "' is named twice");
-            if ("sink".equals(n.role)) sinks++;
-            else if ("driver".equals(n.role)) drivers++;
-            else fail(where, p + ".role", "expected driver or sink, got '" + n.role + "'");
+            // a word other than these is the binding's error; here only a node without a role
+            if (n.role == AgentRole.SINK) sinks++;
+            else if (n.role == AgentRole.DRIVER) drivers++;
+            else fail(where, p + ".role", Keyword.expected(AgentRole.class, null));
             if (!a.local && (n.address == null || !n.address.matches(".+:[0-9]{1,5}"))) {
                 fail(where, p + ".address", "expected host:port of a running agent (agents.local is false)");
             }
@@ -155,10 +158,8 @@ final class AgentsCheck {
             }
         }
         switches(a, where);
-        if (!"rate".equals(a.split) && !"key".equals(a.split)) {
-            fail(where, "agents.split", "expected rate or key, got '" + a.split + "'");
-        }
-        if ("key".equals(a.split) && (a.keys < drivers || a.keys > MAX_KEYS)) {
+        if (a.split == null) fail(where, "agents.split", Keyword.expected(AgentSplit.class, null));
+        if (a.split == AgentSplit.KEY && (a.keys < drivers || a.keys > MAX_KEYS)) {
             fail(
                     where,
                     "agents.keys",

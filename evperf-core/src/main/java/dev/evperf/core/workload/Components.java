@@ -71,7 +71,7 @@ public final class Components {
         @JsonProperty("reply_timeout")
         public Dur replyTimeout = Dur.parse("15s");
         /** How the driver agents share the load: {@code rate} (every n-th event) or {@code key} (a key range each). */
-        public String split = "rate";
+        public AgentSplit split = AgentSplit.RATE;
         /** Split by key: event g has key g mod keys. */
         public int keys = 1000;
         /** Local agents only: evperf's delay proxy on every path (seed 004's delayed scenario; null: none). */
@@ -115,7 +115,7 @@ public final class Components {
     /** One agent: its name, its role (driver or sink) and, unless local, its host:port. */
     public static final class AgentNodeDef {
         public String name;
-        public String role;
+        public AgentRole role;
         public String address;
     }
 

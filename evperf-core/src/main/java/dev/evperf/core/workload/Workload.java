@@ -299,7 +299,7 @@ public final class Workload {
     public static final class ReplayDef {
         public String column;
         /** ns, us, ms or s. */
-        public String unit = "ms";
+        public ReplayUnit unit = ReplayUnit.MS;
 
         public double speed = 1;
         /** At most this many events of the trace (default: all of it). */

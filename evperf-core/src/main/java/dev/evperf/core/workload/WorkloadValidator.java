@@ -3,11 +3,13 @@ package dev.evperf.core.workload;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.evperf.api.FieldType;
 import dev.evperf.api.config.Dur;
+import dev.evperf.api.config.Keyword;
 import dev.evperf.api.config.Suggest;
 import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
+import dev.evperf.results.Layout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -27,7 +29,7 @@ import java.util.TreeSet;
  * docs/workload.md in one place. The monitoring sections check themselves in evperf-monitor.
  */
 public final class WorkloadValidator {
-    public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");
+    public static final List<String> LATENCY_MODES = Layout.LATENCY_MODES;
     private final Set<String> engineNames;
 
     /** @param engineNames the names of the engine adapters on the class path */
@@ -484,8 +486,8 @@ public final class WorkloadValidator {
             String q = p + ".replay";
             if (ph.replay.column == null || ph.replay.column.isBlank())
                 fail(where, q + ".column", "expected the timestamp column: a header name or an index");
-            if (!List.of("ns", "us", "ms", "s").contains(ph.replay.unit))
-                fail(where, q + ".unit", "expected ns, us, ms or s, got '" + ph.replay.unit + "'");
+            // another word is the binding's error
+            if (ph.replay.unit == null) fail(where, q + ".unit", Keyword.expected(ReplayUnit.class, null));
             if (!(ph.replay.speed > 0))
                 fail(where, q + ".speed", "expected a speed factor above 0, got " + ph.replay.speed);
             if (ph.replay.count != null && ph.replay.count < 1) fail(where, q + ".count", "expected at least 1");

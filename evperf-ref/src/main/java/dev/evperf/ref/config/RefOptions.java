@@ -1,6 +1,7 @@
 package dev.evperf.ref.config;
 
 import dev.evperf.api.EngineException;
+import dev.evperf.api.config.Keyword;
 import dev.evperf.ref.store.Layout;
 import java.nio.file.Path;
 import java.util.List;
@@ -72,18 +73,12 @@ public record RefOptions(
         RefOptions d = DEFAULT;
         Layout layout = options.containsKey("layout") ? Layout.named(text(options, "layout")) : d.layout;
         int staging = integer(options, "staging", d.staging, 1, 1 << 20);
-        String store = options.containsKey("store") ? text(options, "store") : "memory";
-        if (!store.equals("memory") && !store.equals("slidem")) {
-            throw new EngineException("ref: option store is memory or slidem, not '" + store + "'");
-        }
+        Store store = options.containsKey("store") ? word(options, "store", Store.class) : Store.MEMORY;
         int block = options.containsKey("block") ? bytes(options.get("block")) : d.blockBytes;
         int pool = integer(options, "pool_blocks", d.poolBlocks, 2, Integer.MAX_VALUE);
         Path dir = options.containsKey("directory") ? Path.of(text(options, "directory")) : null;
         boolean direct = options.containsKey("direct_io") ? bool(options, "direct_io") : d.directIo;
-        String join = options.containsKey("join") ? text(options, "join") : "hash";
-        if (!join.equals("hash") && !join.equals("grace")) {
-            throw new EngineException("ref: option join is hash or grace, not '" + join + "'");
-        }
+        Join join = options.containsKey("join") ? word(options, "join", Join.class) : Join.HASH;
         int partitions = integer(options, "grace_partitions", d.gracePartitions, 1, 1 << 24);
         int batch = integer(options, "grace_batch", d.graceBatch, 1, 1 << 28);
         Object spec = options.get("spec");
@@ -96,12 +91,12 @@ public record RefOptions(
         return new RefOptions(
                 layout,
                 staging,
-                store.equals("slidem"),
+                store == Store.SLIDEM,
                 block,
                 pool,
                 dir,
                 direct,
-                join.equals("grace"),
+                join == Join.GRACE,
                 partitions,
                 batch,
                 (Map<?, ?>) spec,
@@ -114,8 +109,30 @@ public record RefOptions(
     @Override
     public String toString() {
         return "RefOptions[layout=" + layout + ", staging=" + staging + ", slidem=" + slidem + ", block=" + blockBytes
-                + ", pool_blocks=" + poolBlocks + ", join=" + (graceJoin ? "grace" : "hash") + ", database="
+                + ", pool_blocks=" + poolBlocks + ", join=" + (graceJoin ? Join.GRACE : Join.HASH).text()
+                + ", database="
                 + databaseUrl + "]";
+    }
+
+    /** Where a window's events are kept (option {@code store}). */
+    enum Store implements Keyword {
+        MEMORY,
+        SLIDEM
+    }
+
+    /** How the table join runs (option {@code join}): one hash table, or the grace hash join by partitions. */
+    enum Join implements Keyword {
+        HASH,
+        GRACE
+    }
+
+    /** An option written as one of a fixed set of words: "ref: option join: expected hash or grace, got 'x'". */
+    private static <K extends Keyword> K word(Map<String, Object> o, String k, Class<K> type) throws EngineException {
+        try {
+            return Keyword.of(type, text(o, k));
+        } catch (IllegalArgumentException e) {
+            throw new EngineException("ref: option " + k + ": " + e.getMessage());
+        }
     }
 
     private static String text(Map<String, Object> o, String k) {

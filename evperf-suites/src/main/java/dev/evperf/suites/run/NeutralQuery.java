@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
 
 /**
  * A neutral query as a workload names it ({@code engine.query}): a chapter-4 test ({@code test:
@@ -243,7 +244,7 @@ public sealed interface NeutralQuery {
         /** Nexmark's rows name their inputs in fields ending in seq; q3's pair and the CEP tier's match end with the latest. */
         @Override
         public ToLongFunction<Object[]> latestNamed(List<String> fields) {
-            int[] named = java.util.stream.IntStream.range(0, fields.size())
+            int[] named = IntStream.range(0, fields.size())
                     .filter(i -> fields.get(i).endsWith("seq"))
                     .toArray();
             if (named.length < 2) return null;

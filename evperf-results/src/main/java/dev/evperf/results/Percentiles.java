@@ -1,4 +1,4 @@
-package dev.evperf.analysis.figures;
+package dev.evperf.results;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -6,7 +6,9 @@ import java.math.RoundingMode;
 /**
  * Exact percentiles by the nearest-rank rule: the p-th percentile of n sorted values is the
  * smallest value with at least p% of the values ≤ it, i.e. the value at 1-based rank ⌈p·n/100⌉
- * (rank 1 for p = 0). Always an observed value, never interpolated.
+ * (rank 1 for p = 0). Always an observed value, never interpolated. Here, beside the files whose
+ * figures it defines, so that the analysis and a run over agents ({@code AgentFigures}) pick the same
+ * rank.
  */
 public final class Percentiles {
     private Percentiles() {}
