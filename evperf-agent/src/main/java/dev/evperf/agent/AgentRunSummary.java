@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.results.Layout;
+import dev.evperf.results.RunDir;
+import dev.evperf.results.RunFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -14,65 +17,62 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A run over agents as {@code evperf summary} and {@code evperf report} read it: the index {@value
- * #INDEX} the run writes ({@link #writeIndex}) and each trial's {@code result.json}
- * ({@link AgentTrialFiles}). Every latency figure is printed with its clock bound ("± X ms
- * (clock)"), and every agent with how its clock was related (offset, drift, minimum RTT, bound).
+ * A run over agents as {@code evperf summary} and {@code evperf report} read it: an ordinary results
+ * directory (run.json, {@code trials/<id>/}) whose run.json has {@code agents} set (written by the
+ * run, {@code AgentRun}), and each trial's {@code result.json} ({@link AgentTrialFiles}). Every
+ * latency figure is printed with its clock bound ("± X ms (clock)"), and every agent with how its
+ * clock was related (offset, drift, minimum RTT, bound).
  */
 public final class AgentRunSummary {
-    /** The file that makes a directory a run over agents. */
-    public static final String INDEX = "agents-run.json";
-
-    static final String FORMAT = "evperf-agents-run/1";
     private static final ObjectMapper JSON = AgentTrialFiles.JSON;
 
     private final Path dir;
-    private final JsonNode index;
+    private final RunFile run;
     private final List<JsonNode> trials;
 
-    private AgentRunSummary(Path dir, JsonNode index, List<JsonNode> trials) {
+    private AgentRunSummary(Path dir, RunFile run, List<JsonNode> trials) {
         this.dir = dir;
-        this.index = index;
+        this.run = run;
         this.trials = trials;
     }
 
+    /** A results directory whose run.json says it ran over agents (false for anything else, readable or not). */
     public static boolean isAgentRun(Path runDir) {
-        return Files.isRegularFile(runDir.resolve(INDEX));
+        Path file = runDir.resolve(Layout.RUN_JSON);
+        if (!Files.isRegularFile(file)) return false;
+        try {
+            return JSON.readTree(file.toFile()).hasNonNull("agents");
+        } catch (IOException e) {
+            return false; // RunDir.open says what is wrong with it
+        }
     }
 
     /**
-     * Writes the run's index: its workload, the system between the agents, and its trials (each trial's
-     * figures are in {@code <trial>/result.json}).
-     */
-    public static void writeIndex(Path runDir, String workload, String between, List<String> trialIds)
-            throws IOException {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("format", FORMAT);
-        n.put("workload", workload);
-        n.put("between", between);
-        ArrayNode t = n.putArray("trials");
-        trialIds.forEach(t::add);
-        JSON.writeValue(runDir.resolve(INDEX).toFile(), n);
-    }
-
-    /**
-     * Reads the index and every trial's result.json.
+     * Reads run.json (checked: every trial that ran ok has its result.json and events.csv) and the
+     * result.json of every trial that ran; a trial that did not has its run.json status and reason.
      *
      * @throws IllegalArgumentException one line naming the file that is missing or not of this format
      */
     public static AgentRunSummary load(Path runDir) {
-        JsonNode index = read(runDir.resolve(INDEX));
-        if (!FORMAT.equals(index.path("format").asText())) {
-            throw new IllegalArgumentException(
-                    runDir.resolve(INDEX) + ": format '" + index.path("format").asText() + "' is not " + FORMAT);
-        }
+        RunDir rd = RunDir.open(runDir);
+        if (rd.run().agents() == null)
+            throw new IllegalArgumentException(rd.runJson() + ": not a run over agents (no \"agents\")");
+        rd.check();
         List<JsonNode> trials = new ArrayList<>();
-        for (JsonNode id : index.path("trials")) {
-            ObjectNode r = (ObjectNode) read(runDir.resolve(id.asText()).resolve(AgentTrialFiles.RESULT));
-            r.put("id", id.asText());
+        for (RunFile.Trial t : rd.trials()) {
+            Path result = rd.trialDir(t).resolve(Layout.RESULT_JSON);
+            ObjectNode r;
+            if (t.ok() || Files.isRegularFile(result)) {
+                r = (ObjectNode) read(result);
+            } else {
+                r = JSON.createObjectNode();
+                r.put("status", t.status());
+                if (t.reason() != null) r.put("failure", t.reason());
+            }
+            r.put("id", t.id());
             trials.add(r);
         }
-        return new AgentRunSummary(runDir, index, trials);
+        return new AgentRunSummary(runDir, rd.run(), trials);
     }
 
     private static JsonNode read(Path file) {
@@ -92,12 +92,14 @@ public final class AgentRunSummary {
     }
 
     public String workload() {
-        return index.path("workload").asText();
+        return run.workload()
+                .path("name")
+                .asText(dir.getFileName() == null ? "run" : dir.getFileName().toString());
     }
 
     /** What the events went through between the agents: "tcp", "kafka" or "kafka-streams". */
     public String between() {
-        return index.path("between").asText();
+        return run.agents().path("between").asText();
     }
 
     /** The trials' result.json, each with its {@code id}. */
@@ -136,10 +138,12 @@ public final class AgentRunSummary {
         out.printf("run over agents: %s (%s between the agents), %d trial(s)%n", workload(), between(), trials.size());
         for (JsonNode t : trials) {
             String status = t.path("status").asText();
-            if ("failed".equals(status)) {
+            if (!"ok".equals(status) && !"marked".equals(status)) {
                 out.printf(
-                        "%s  FAILED  %s%n",
-                        t.path("id").asText(), t.path("failure").asText());
+                        "%s  %s  %s%n",
+                        t.path("id").asText(),
+                        status.toUpperCase(Locale.ROOT),
+                        t.path("failure").asText());
                 continue;
             }
             JsonNode l = t.path("latency");
@@ -187,20 +191,38 @@ public final class AgentRunSummary {
         }
     }
 
-    /** The same figures as JSON: the index's fields and per trial its result.json without the anchors. */
+    /**
+     * A trial's result.json without the probe windows' anchors: its figures, clocks and bounds. It is the
+     * trial's {@code summary} in run.json, with each mark also as a warning ({@code evperf compare} lists them).
+     */
+    public static ObjectNode brief(JsonNode result) {
+        ObjectNode c = withoutAnchors(result);
+        ArrayNode warnings = c.putArray("warnings");
+        for (JsonNode m : result.path("marks")) {
+            ObjectNode w = warnings.addObject();
+            w.put("kind", "marked");
+            w.put("figure", "clock bound");
+            w.put("message", m.asText());
+        }
+        return c;
+    }
+
+    private static ObjectNode withoutAnchors(JsonNode result) {
+        ObjectNode c = result.deepCopy();
+        c.path("clocks").forEach(a -> ((ObjectNode) a).remove("anchors"));
+        c.path("latency").path("pairs").forEach(p -> {
+            if (p.path("clock") instanceof ObjectNode pc) pc.remove("anchors");
+        });
+        return c;
+    }
+
+    /** The same figures as JSON: the run's workload and what was between the agents, per trial its result.json without the anchors. */
     public void json(PrintStream out) {
         ObjectNode n = JSON.createObjectNode();
         n.put("workload", workload());
         n.put("between", between());
         ArrayNode ts = n.putArray("trials");
-        for (JsonNode t : trials) {
-            ObjectNode c = t.deepCopy();
-            c.path("clocks").forEach(a -> ((ObjectNode) a).remove("anchors"));
-            c.path("latency").path("pairs").forEach(p -> {
-                if (p.path("clock") instanceof ObjectNode pc) pc.remove("anchors");
-            });
-            ts.add(c);
-        }
+        for (JsonNode t : trials) ts.add(withoutAnchors(t));
         try {
             out.println(JSON.writeValueAsString(n));
         } catch (IOException e) {

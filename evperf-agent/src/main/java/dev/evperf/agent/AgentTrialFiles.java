@@ -2,6 +2,7 @@ package dev.evperf.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +16,12 @@ import java.util.Map;
  * The files of one trial over agents, and their only writer: {@value #RESULT} (the figures, each with
  * where it was timed from and to and on which clock, the clocks, the handler switches; or the failure)
  * and {@value #EVENTS} (one row per event). {@link AgentRunSummary} is their reader; docs/agents.md
- * describes the fields. A run over agents has no run.json, so these are not evperf-results'
- * {@code TrialResult}: the agent run's index is {@link AgentRunSummary#INDEX}.
+ * describes the fields. They are not evperf-results' {@code TrialResult}, which is a trial JVM's; the
+ * run's run.json lists the trials like any run's.
  */
 public final class AgentTrialFiles {
-    static final String RESULT = "result.json";
-    static final String EVENTS = "events.csv";
+    static final String RESULT = Layout.RESULT_JSON;
+    static final String EVENTS = Layout.AGENT_EVENTS;
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private AgentTrialFiles() {}

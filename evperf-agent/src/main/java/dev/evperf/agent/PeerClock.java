@@ -40,7 +40,15 @@ final class PeerClock {
     static final class Responder implements AutoCloseable {
         private final ServerSocket server;
 
+        private final int idleMs;
+
         Responder(InetAddress bind, String name, Secret secret, SkewedClock clock) throws IOException {
+            this(bind, name, secret, clock, IDLE_MS);
+        }
+
+        /** @param idleMs how long a prober's connection may stay silent before it is closed */
+        Responder(InetAddress bind, String name, Secret secret, SkewedClock clock, int idleMs) throws IOException {
+            this.idleMs = idleMs;
             server = new ServerSocket();
             server.bind(new InetSocketAddress(bind, 0));
             server.setSoTimeout(IDLE_MS);
@@ -57,7 +65,7 @@ final class PeerClock {
             for (int i = 0; i < MAX_PROBERS && !server.isClosed(); i++) {
                 try {
                     Socket s = server.accept();
-                    Thread t = new Thread(() -> serve(s, name, secret, clock), "evperf-agent-peer-probe");
+                    Thread t = new Thread(() -> serve(s, name, secret, clock, idleMs), "evperf-agent-peer-probe");
                     t.setDaemon(true);
                     t.start();
                 } catch (SocketTimeoutException e) {
@@ -68,9 +76,9 @@ final class PeerClock {
             }
         }
 
-        private static void serve(Socket s, String name, Secret secret, SkewedClock clock) {
+        private static void serve(Socket s, String name, Secret secret, SkewedClock clock, int idleMs) {
             try (s) {
-                s.setSoTimeout(IDLE_MS);
+                s.setSoTimeout(idleMs);
                 s.setTcpNoDelay(true);
                 DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
@@ -128,6 +136,18 @@ final class PeerClock {
          * @throws IllegalStateException one line: the peer cannot be reached, or refused the secret
          */
         long[][] probe(String peer, String hostPort, int n, long gapMicros) {
+            boolean reused = sockets.containsKey(hostPort);
+            try {
+                return probeOnce(peer, hostPort, n, gapMicros);
+            } catch (IllegalStateException e) {
+                // the responder closes a connection silent for its idle limit (a broker or an engine
+                // starting between two windows on a loaded machine can take that long): connect again, once
+                if (!reused) throw e;
+                return probeOnce(peer, hostPort, n, gapMicros);
+            }
+        }
+
+        private long[][] probeOnce(String peer, String hostPort, int n, long gapMicros) {
             long[][] t = new long[4][n];
             try {
                 Socket s = connect(peer, hostPort);
@@ -145,8 +165,8 @@ final class PeerClock {
             } catch (IOException e) {
                 Socket s = sockets.remove(hostPort);
                 closeQuietly(s);
-                throw new IllegalStateException(
-                        "peer probe to agent '" + peer + "' at " + hostPort + ": " + e.getMessage());
+                throw new IllegalStateException("peer probe to agent '" + peer + "' at " + hostPort + ": "
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             }
         }
 

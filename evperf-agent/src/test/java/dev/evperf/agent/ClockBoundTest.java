@@ -27,11 +27,7 @@ class ClockBoundTest {
     @Test
     void theBoundComesFromTheTrialsOwnMinimumRttAndHoldsTheInjectedOffset() throws Exception {
         SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
-        AgentFigures f = new AgentTrial(
-                        new AgentTrial.Plan(
-                                a.addresses(), a.driverNames(), List.of("sink-1"), 3_000, 2_000, 32, 8, 200, 15_000),
-                        a.secret())
-                .run();
+        AgentFigures f = trial(a, 8);
         assertThat(f.received()).isEqualTo(3_000);
         Map<String, Double> ratios = a.assertBoundStructure(f);
         a.assertWithinBounds(f);
@@ -46,5 +42,39 @@ class ClockBoundTest {
         }
         System.out.println("loopback: e / (min RTT / 2) = " + ratios + "\n" + String.join("\n", f.summary()));
         a.assertAllExit(Duration.ofSeconds(20));
+    }
+
+    /**
+     * {@code probes.during: 0} (the probes' cost comparison, docs/benchmarks.md): no window during the
+     * load, the before and after windows alone relate the clocks, and every event is still within its
+     * bound of the injected truth.
+     */
+    @Test
+    void withoutProbesDuringTheTrialTheBeforeAndAfterWindowsAloneRelateTheClocks() throws Exception {
+        SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
+        AgentFigures f = trial(a, 0);
+        assertThat(f.received()).isEqualTo(3_000);
+        for (String agent : List.of("driver-1", "sink-1")) {
+            assertThat(f.windows(agent)).extracting(ProbeWindow::label).containsExactly("before", "after");
+        }
+        a.assertWithinBounds(f);
+        a.assertAllExit(Duration.ofSeconds(20));
+    }
+
+    /** 3000 events at 2000/s from driver-1 to sink-1, 32 probes before and after, {@code during} every 200 ms. */
+    private static AgentFigures trial(SkewedAgents a, int during) throws Exception {
+        return new AgentTrial(
+                        new AgentTrial.Plan(
+                                a.addresses(),
+                                a.driverNames(),
+                                List.of("sink-1"),
+                                3_000,
+                                2_000,
+                                32,
+                                during,
+                                200,
+                                15_000),
+                        a.secret())
+                .run();
     }
 }

@@ -3,7 +3,6 @@ package dev.evperf.cli;
 import dev.evperf.agent.AgentAddress;
 import dev.evperf.agent.AgentFailure;
 import dev.evperf.agent.AgentFigures;
-import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.agent.AgentTrial;
 import dev.evperf.agent.AgentTrialFiles;
 import dev.evperf.agent.DelayProxy;
@@ -41,7 +40,7 @@ import java.util.function.UnaryOperator;
  * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}, or per trial
  * by the agent {@code agents.broker_on} on its node; with
  * {@code kafka-streams} the query runs between them on an agent, {@code agents.engine_on}), and the trial's {@code result.json}
- * and {@code events.csv} go to {@code <run>/<trial id>/}. A lost or refusing agent fails that trial
+ * and {@code events.csv} go to {@code <run>/trials/<trial id>/}, run.json beside them ({@link AgentRunRecord}). A lost or refusing agent fails that trial
  * with its name (exit 1, the other trials still run); a clock bound above
  * {@code agents.clock_bound_limit} marks it.
  */
@@ -80,16 +79,16 @@ final class AgentRun {
             throws IOException, InterruptedException {
         Components.AgentsDef a = plan.base().agents;
         String agentClassPath = ModuleClassPath.join(ModuleClassPath.of(LocalAgent.MODULE));
-        // the index evperf summary and report read; written first, so a run cut short still lists its trials
-        AgentRunSummary.writeIndex(
-                runDir,
-                plan.base().name,
-                kafka == null && a.brokerOn == null ? "tcp" : plan.base().engine.name,
-                plan.trials().stream().map(TrialSpec::id).toList());
+        // run.json, the run's record as summary, report and compare read it: written first, so a run cut short
+        // still lists its trials
+        AgentRunRecord record =
+                new AgentRunRecord(runDir, plan, kafka == null && a.brokerOn == null ? "tcp" : plan.base().engine.name);
         boolean allOk = true;
         for (TrialSpec t : plan.trials()) {
-            Path dir = runDir.resolve(t.id());
+            Path dir = record.trialDir(t);
             Files.createDirectories(dir);
+            record.running(t);
+            long began = System.nanoTime();
             List<LocalAgent> local = new ArrayList<>();
             List<DelayProxy> proxies = new ArrayList<>();
             try {
@@ -136,10 +135,12 @@ final class AgentRun {
                 out.println(t.id() + ":");
                 for (String line : f.summary()) out.println("  " + line);
                 for (String m : marks) out.println("  MARKED: " + m);
+                record.ran(t, (System.nanoTime() - began) / 1e9);
             } catch (AgentFailure e) {
                 allOk = false;
                 err.println("evperf: trial " + t.id() + " failed: " + e.getMessage());
                 AgentTrialFiles.writeFailed(dir, e.getMessage(), e.agent());
+                record.failed(t, (System.nanoTime() - began) / 1e9, e.getMessage());
             } finally {
                 for (DelayProxy p : proxies) p.close();
                 for (LocalAgent la : local) {
@@ -150,6 +151,7 @@ final class AgentRun {
                 }
             }
         }
+        record.finish();
         return allOk ? 0 : 1;
     }
 

@@ -34,12 +34,13 @@ class AgentRunTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         assertThat(cli.out)
                 .contains("t001:", "events: 2000 planned, 2000 received", "latency across clocks ±", "clock driver-1:");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         assertThat(r.path("status").asText()).isEqualTo("ok");
         assertThat(r.path("latency").path("clock_bound_us").asDouble()).isPositive();
         assertThat(r.path("clocks").path("sink-1").path("probes").asInt()).isGreaterThanOrEqualTo(64);
-        assertThat(Files.readAllLines(tmp.resolve("run/t001/events.csv"))).hasSize(2001);
+        assertThat(Files.readAllLines(tmp.resolve("run/trials/t001/events.csv")))
+                .hasSize(2001);
         assertThat(tmp.resolve("agents.secret")).exists();
         summaryAndReportReadTheRun(tmp.resolve("run"), r);
     }
@@ -80,11 +81,71 @@ class AgentRunTest {
                 .contains(String.format(java.util.Locale.ROOT, "%.3f ms ± %.3f ms", p99, bound))
                 .contains("<td class=l>driver-1</td>", "<td class=l>sink-1</td>", "min RTT", "anchors")
                 .contains("<td class=l>driver-1 → sink-1 (direct probe; ");
+        runJsonAndCompareReadTheRun(run, result);
         // a damaged trial file is one line naming it, exit 2
-        Files.writeString(run.resolve("t001/result.json"), "{");
+        Files.writeString(run.resolve("trials/t001/result.json"), "{");
         Cli bad = Cli.run("summary", run.toString());
         assertThat(bad.exit).isEqualTo(2);
-        assertThat(bad.err.strip()).startsWith("evperf: " + run.resolve("t001/result.json") + ": not readable JSON");
+        assertThat(bad.err.strip())
+                .startsWith("evperf: " + run.resolve("trials/t001/result.json") + ":")
+                .contains("not valid JSON");
+        Cli badReport = Cli.run("report", run.toString());
+        assertThat(badReport.exit).isEqualTo(2);
+        assertThat(badReport.err.strip()).startsWith("evperf: " + run.resolve("trials/t001/result.json") + ":");
+    }
+
+    /**
+     * A run over agents is an ordinary results directory: run.json in the results format with the trial's
+     * status, time and summary (latency ± the clock bound, every agent's clock) and the agents; evperf compare
+     * reads its events (end-to-end latency and generator lag) like a local run's.
+     */
+    private void runJsonAndCompareReadTheRun(Path run, JsonNode result) throws Exception {
+        JsonNode runJson = new ObjectMapper().readTree(run.resolve("run.json").toFile());
+        assertThat(runJson.path("format").asText()).isEqualTo("evperf-run/1");
+        assertThat(runJson.path("started").asText()).isNotEmpty();
+        assertThat(runJson.path("finished").asText()).isNotEmpty();
+        assertThat(runJson.path("agents").path("between").asText()).isEqualTo("tcp");
+        assertThat(runJson.path("agents").path("nodes").findValuesAsText("name"))
+                .containsExactly("driver-1", "sink-1");
+        JsonNode t = runJson.path("trials").get(0);
+        assertThat(t.path("id").asText()).isEqualTo("t001");
+        assertThat(t.path("dir").asText()).isEqualTo("trials/t001");
+        assertThat(t.path("status").asText()).isEqualTo("ok");
+        assertThat(t.path("duration_s").asDouble()).isGreaterThanOrEqualTo(1.0);
+        JsonNode s = t.path("summary");
+        assertThat(s.path("latency").path("clock_bound_us").asDouble())
+                .isEqualTo(result.path("latency").path("clock_bound_us").asDouble());
+        assertThat(s.path("latency").path("p99_us").asDouble())
+                .isEqualTo(result.path("latency").path("p99_us").asDouble());
+        for (String agent : new String[] {"driver-1", "sink-1"}) {
+            assertThat(s.path("clocks").path(agent).path("bound_us").asDouble())
+                    .isEqualTo(
+                            result.path("clocks").path(agent).path("bound_us").asDouble())
+                    .isPositive();
+            assertThat(s.path("clocks").path(agent).has("anchors")).isFalse();
+        }
+        // compare: the run against a copy of itself, so every difference is exactly 0
+        Path copy = tmp.resolve("copy");
+        try (var files = Files.walk(run)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(run.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(to);
+                else Files.copy(f, to);
+            }
+        }
+        Cli compare = Cli.run("compare", run.toString(), copy.toString(), "--format", "json");
+        assertThat(compare.exit).as(compare.toString()).isZero();
+        JsonNode metrics = new ObjectMapper()
+                .readTree(compare.out)
+                .path("pairs")
+                .get(0)
+                .path("groups")
+                .get(0)
+                .path("metrics");
+        assertThat(metrics.findValuesAsText("metric")).contains("end_to_end_latency", "generator_lag");
+        Cli text = Cli.run("compare", run.toString(), copy.toString());
+        assertThat(text.exit).as(text.toString()).isZero();
+        assertThat(text.out).contains("end-to-end latency", "generator lag");
     }
 
     /** Seed 004's first scenario as shipped: the broker the run starts between a driver agent and a sink agent. */
@@ -100,8 +161,8 @@ class AgentRunTest {
                         "events: 1000 planned, 1000 received",
                         "latency across clocks ±",
                         "clock sink-1:");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         assertThat(r.path("status").asText()).as(r.toString()).isIn("ok", "marked");
         assertThat(r.path("latency").path("clock_bound_us").asDouble()).isPositive();
         // the broker the run started is stopped, and its log is in the run directory
@@ -123,8 +184,8 @@ class AgentRunTest {
         assertThat(cli.out)
                 .contains("events: 1000 planned, 1000 received", "broker: on agent sink-1 at 127.0.0.1:")
                 .doesNotContain("evperf: broker ");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         String port = r.path("broker_on").asText().replaceAll(".*:", "");
         assertThat(port).matches("[0-9]+");
         assertThat(tmp.resolve("run/components")).doesNotExist();
@@ -167,7 +228,7 @@ class AgentRunTest {
                         "events: 1000 planned, 500 outputs received from a Kafka Streams query on sink-1",
                         "latency across clocks ±",
                         "clock driver-1:");
-        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/trials/t001/events.csv"));
         for (String row : rows.subList(1, rows.size())) {
             String[] c = row.split(",", -1);
             assertThat(c[4].isEmpty()).as(row).isEqualTo(Long.parseLong(c[0]) % 1000 >= 500);
@@ -178,7 +239,7 @@ class AgentRunTest {
         Cli refused = Cli.run("run", bad.toString(), "--out", tmp.resolve("bad").toString());
         assertThat(refused.exit).as(refused.toString()).isEqualTo(2);
         assertThat(refused.err).contains("w").doesNotContain("at dev.evperf");
-        assertThat(tmp.resolve("bad/t001")).doesNotExist();
+        assertThat(tmp.resolve("bad/trials/t001")).doesNotExist();
         assertThat(CliProcess.runningFor(tmp)).isEmpty();
         Path elsewhere = Cli.write(tmp, "elsewhere.yaml", text.replace("engine_on: sink-1", "engine_on: sink-9"));
         Cli on = Cli.run(
@@ -201,13 +262,13 @@ class AgentRunTest {
                 .contains("switch (controller's request): sink-1 part 0 downsample 1 -> 10 at ")
                 .contains("switch (controller's request): driver-1 part 0 rate_percent 100 -> 50 at ");
         JsonNode sw = new ObjectMapper()
-                .readTree(tmp.resolve("run/t001/result.json").toFile())
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile())
                 .path("switches")
                 .get(0);
         long before = sw.path("arrivals_before").asLong();
         assertThat(before).isBetween(1L, 3_999L);
         // after the switch one event in 10 has a receipt in the trace
-        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/t001/events.csv"));
+        java.util.List<String> rows = Files.readAllLines(tmp.resolve("run/trials/t001/events.csv"));
         long recorded = rows.stream()
                 .skip(1)
                 .filter(r -> !r.split(",", -1)[3].isEmpty())
@@ -244,14 +305,15 @@ class AgentRunTest {
         assertThat(cli.out)
                 .contains("switch (controller's request): sink-1 part 0 handler downsample 1 -> xoy 1/4 at ");
         long before = new ObjectMapper()
-                .readTree(tmp.resolve("run/t001/result.json").toFile())
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile())
                 .path("switches")
                 .get(0)
                 .path("arrivals_before")
                 .asLong();
         assertThat(before).isBetween(1L, 3_999L);
         // one driver over TCP: arrival i is event i
-        for (String row : Files.readAllLines(tmp.resolve("run/t001/events.csv")).subList(1, 4_001)) {
+        for (String row :
+                Files.readAllLines(tmp.resolve("run/trials/t001/events.csv")).subList(1, 4_001)) {
             String[] c = row.split(",", -1);
             long g = Long.parseLong(c[0]);
             assertThat(!c[3].isEmpty()).as(row).isEqualTo(g < before || (g & 3) < 1);
@@ -276,9 +338,9 @@ class AgentRunTest {
         // 1 000 events in the first second, 3 000 in the next
         assertThat(cli.out).contains("events: 4000 planned, 4000 received", "clock driver-1:", "clock driver-2:");
         // the intended times (on the controller's clock) follow the whole load: 1 ms apart, then 1/3 ms
-        long[] intended = intendedTimes(tmp.resolve("run/t001"));
+        long[] intended = intendedTimes(tmp.resolve("run/trials/t001"));
         assertThat(intended).hasSize(4_000);
-        double slack = twoDriversSlack(tmp.resolve("run/t001"));
+        double slack = twoDriversSlack(tmp.resolve("run/trials/t001"));
         assertThat((double) Math.abs(intended[999] - intended[0] - 999_000_000L))
                 .isLessThanOrEqualTo(slack);
         assertThat((double) Math.abs(intended[3_999] - intended[1_000] - 999_666_667L))
@@ -321,8 +383,8 @@ class AgentRunTest {
         assertThat(cli.exit).as(cli.toString()).isZero();
         // 2250 ramp events (Λ(1 s) = (500 + 4000)/2), 5 × 300 in bursts
         assertThat(cli.out).contains("events: 3750 planned, 3750 received", "clock driver-2:");
-        long[] intended = intendedTimes(tmp.resolve("run/t001"));
-        double slack = twoDriversSlack(tmp.resolve("run/t001"));
+        long[] intended = intendedTimes(tmp.resolve("run/trials/t001"));
+        double slack = twoDriversSlack(tmp.resolve("run/trials/t001"));
         // event 1 (driver-2) 1.9862 ms after event 0 (driver-1); the ramp's last gap ~0.25 ms
         assertThat((double) Math.abs(intended[1] - intended[0] - 1_986_200L)).isLessThanOrEqualTo(slack + 10_000);
         assertThat((double) Math.abs(intended[2_249] - intended[2_248] - 250_000L))
@@ -352,8 +414,8 @@ class AgentRunTest {
         Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         assertThat(cli.out).contains("events: 1000 planned, 1000 received");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         for (String a : java.util.List.of("driver-1", "driver-2", "sink-1")) {
             assertThat(r.path("clocks").path(a).path("bound_us").asDouble())
                     .as(a)
@@ -416,8 +478,8 @@ class AgentRunTest {
         Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         assertThat(cli.out).contains("MARKED: clock bound ±", "above agents.clock_bound_limit 1us");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         assertThat(r.path("status").asText()).isEqualTo("marked");
     }
 
@@ -449,8 +511,8 @@ class AgentRunTest {
         assertThat(cli.exit).as(cli.toString()).isEqualTo(1);
         assertThat(cli.err)
                 .contains("evperf: trial t001 failed: agent 'driver-1' cannot be reached at 127.0.0.1:" + free);
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         assertThat(r.path("agent").asText()).isEqualTo("driver-1");
     }
 }

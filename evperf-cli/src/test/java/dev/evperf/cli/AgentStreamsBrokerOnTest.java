@@ -32,8 +32,8 @@ class AgentStreamsBrokerOnTest {
                         "broker: on agent sink-1 at 127.0.0.1:",
                         "latency across clocks ±")
                 .doesNotContain("evperf: broker ");
-        JsonNode r =
-                new ObjectMapper().readTree(tmp.resolve("run/t001/result.json").toFile());
+        JsonNode r = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile());
         assertThat(r.path("broker_on").asText()).startsWith("sink-1 at 127.0.0.1:");
         assertThat(tmp.resolve("run/components")).doesNotExist();
         assertThat(CliProcess.runningFor(tmp)).isEmpty();
@@ -48,6 +48,6 @@ class AgentStreamsBrokerOnTest {
                         + "no field 'w'; the rows here have [seq, k, v]");
         assertThat(refused.err).doesNotContain("at dev.evperf");
         // nothing ran: no agent was started, so no trial directory has an agent's log
-        assertThat(tmp.resolve("bad/t001/agent-sink-1.log")).doesNotExist();
+        assertThat(tmp.resolve("bad/trials/t001/agent-sink-1.log")).doesNotExist();
     }
 }

@@ -27,6 +27,8 @@ import java.util.List;
  * RUN/trials/ID/errors.csv          the engine errors whose times were kept
  * RUN/trials/ID/stalls.csv          the driver's stalls
  * RUN/trials/ID/stdout.txt, stderr.txt   the trial JVM's output
+ * RUN/trials/ID/events.csv          a run over agents: one row per planned event (send, receipt, latency,
+ *                                   clock bound on the controller's clock; docs/agents.md), beside result.json
  * RUN/trials/ID/events.spill.parquet, outputs.spill.parquet   records spilled during the run,
  *                                   turned into events/outputs.parquet after it and deleted
  * </pre>
@@ -59,6 +61,9 @@ public final class Layout {
     public static final String STALLS = "stalls.csv";
     public static final String STDOUT = "stdout.txt";
     public static final String STDERR = "stderr.txt";
+    /** A trial over agents: its per-event rows (run.json's {@code agents} is set; docs/agents.md). */
+    public static final String AGENT_EVENTS = "events.csv";
+
     public static final String EVENTS_SPILL = "events.spill.parquet";
     public static final String OUTPUTS_SPILL = "outputs.spill.parquet";
     /** A neutral query's verdict: its outputs against the reference model (written by the controller). */

@@ -37,8 +37,23 @@ final class RunCheck {
                     + (trials.size() == 1 ? "" : "s") + ", " + ok + " of them ok)");
         }
         for (RunFile.Trial t : trials) {
-            if (t.ok()) trial(run.trialDir(t), t.id()); // a failed or interrupted trial may have written anything
+            if (!t.ok()) continue; // a failed or interrupted trial may have written anything
+            if (run.run().agents() != null) agentTrial(run.trialDir(t), t.id());
+            else trial(run.trialDir(t), t.id());
         }
+    }
+
+    /** A trial over agents: its result.json (ok, or marked: a clock bound above the workload's limit) and events.csv. */
+    private static void agentTrial(Path dir, String id) {
+        String ranOk = " (run.json says trial " + id + " ran ok)";
+        if (!Files.isDirectory(dir)) throw new IllegalArgumentException(dir + ": missing" + ranOk);
+        JsonNode result = ResultsJson.readTree(required(dir.resolve(Layout.RESULT_JSON), ranOk));
+        String status = result.path("status").asText();
+        if (!RunFile.OK.equals(status) && !"marked".equals(status)) {
+            throw new IllegalArgumentException(dir.resolve(Layout.RESULT_JSON) + ": says status '" + status
+                    + "', but run.json says trial " + id + " ran ok");
+        }
+        required(dir.resolve(Layout.AGENT_EVENTS), ranOk);
     }
 
     private static void trial(Path dir, String id) {

@@ -25,6 +25,10 @@ import java.util.List;
  * @param components   the components the run started (engines behind Kafka; docs/systems.md); null without
  * @param engineChecks the checks of engines behind Kafka before the first trial: their time, and the class archive
  *                     their trials map (docs/systems.md); null without
+ * @param agents       a run over agents (docs/agents.md): the nodes (name, role, address), how the load was
+ *                     split and what was between them; null for other runs. Its trials' directories hold
+ *                     result.json and {@link Layout#AGENT_EVENTS} instead of a trial JVM's files, and each
+ *                     trial's {@code summary} is its latency with the clock bound and every agent's clock
  * @param interrupted  the signal that cut the run short; null when none did
  * @param stopped      why the run stopped early otherwise (a full file system); null when it did not
  */
@@ -42,6 +46,7 @@ public record RunFile(
         JsonNode suite,
         JsonNode components,
         JsonNode engineChecks,
+        JsonNode agents,
         String interrupted,
         String stopped,
         List<Trial> trials) {
@@ -121,6 +126,18 @@ public record RunFile(
             public Double durationS;
             public Long errors;
 
+            /** A trial of the plan as planned, in its directory {@code trials/<id>}. */
+            public static Draft planned(String id, String label, JsonNode params, Integer repetition) {
+                Draft o = new Draft();
+                o.id = id;
+                o.dir = Layout.TRIALS + "/" + id;
+                o.label = label;
+                o.params = params;
+                o.repetition = repetition;
+                o.status = PLANNED;
+                return o;
+            }
+
             public Trial trial() {
                 return new Trial(
                         id,
@@ -146,7 +163,7 @@ public record RunFile(
     /** run.json as the controller fills it in; {@link #file()} takes it as it is now. */
     public static final class Draft {
         public String format, workloadFile, started, finished, interrupted, stopped;
-        public JsonNode workload, environment, sustain, suite, components, engineChecks;
+        public JsonNode workload, environment, sustain, suite, components, engineChecks, agents;
         public final List<Trial.Draft> trials = new ArrayList<>();
 
         public RunFile file() {
@@ -161,6 +178,7 @@ public record RunFile(
                     suite,
                     components,
                     engineChecks,
+                    agents,
                     interrupted,
                     stopped,
                     trials.stream().map(Trial.Draft::trial).toList());

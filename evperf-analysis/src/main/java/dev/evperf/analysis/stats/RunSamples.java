@@ -73,9 +73,13 @@ public record RunSamples(
             Path dir = run.trialDir(t);
             Map<Metric, double[]> samples;
             try {
-                TrialSamples.Loaded loaded = TrialSamples.load(dir, TrialResult.load(dir), cutWarmUp);
-                warmUps.put(id, loaded.warmUp());
-                samples = loaded.samples();
+                if (run.run().agents() != null) {
+                    samples = AgentTrialSamples.load(dir); // a trial over agents: its events.csv, no warm-up cut
+                } else {
+                    TrialSamples.Loaded loaded = TrialSamples.load(dir, TrialResult.load(dir), cutWarmUp);
+                    warmUps.put(id, loaded.warmUp());
+                    samples = loaded.samples();
+                }
             } catch (IllegalArgumentException | UncheckedIOException e) {
                 skipped.add(id + " (unreadable: " + e.getMessage() + ")");
                 continue;

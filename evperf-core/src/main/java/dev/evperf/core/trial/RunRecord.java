@@ -56,14 +56,9 @@ final class RunRecord {
         for (RunFile.Trial.Draft existing : run.trials) {
             if (existing.id.equals(t.id())) return existing;
         }
-        RunFile.Trial.Draft o = new RunFile.Trial.Draft();
-        o.id = t.id();
-        o.dir = Layout.TRIALS + "/" + t.id();
-        o.label = t.label();
-        o.params = Json.MAPPER.valueToTree(t.params());
-        o.repetition = t.repetition();
+        RunFile.Trial.Draft o =
+                RunFile.Trial.Draft.planned(t.id(), t.label(), Json.MAPPER.valueToTree(t.params()), t.repetition());
         o.jvm = List.copyOf(t.jvm());
-        o.status = PLANNED;
         run.trials.add(o);
         return o;
     }

@@ -111,8 +111,8 @@ final class AgentsCheck {
         if (a.probes == null || a.probes.count < 1 || a.probes.count > MAX_PROBES) {
             fail(where, "agents.probes.count", "expected 1.." + MAX_PROBES);
         }
-        if (a.probes.during < 1 || a.probes.during > MAX_PROBES)
-            fail(where, "agents.probes.during", "expected 1.." + MAX_PROBES);
+        if (a.probes.during < 0 || a.probes.during > MAX_PROBES)
+            fail(where, "agents.probes.during", "expected 0.." + MAX_PROBES + " (0: before and after only)");
         if (a.probes.period == null || a.probes.period.nanos() < 10_000_000L) {
             fail(where, "agents.probes.period", "expected a duration of at least 10ms");
         }
