@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.agent.AgentRunSummary;
 import dev.evperf.core.results.Environment;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.workload.AgentSplit;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Plan;
 import dev.evperf.core.workload.TrialSpec;
@@ -49,13 +50,13 @@ final class AgentRunRecord {
         ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("between", between);
         n.put("local", a.local);
-        n.put("split", a.split);
-        if ("key".equals(a.split)) n.put("keys", a.keys);
+        n.put("split", a.split.text());
+        if (a.split == AgentSplit.KEY) n.put("keys", a.keys);
         ArrayNode nodes = n.putArray("nodes");
         for (Components.AgentNodeDef d : a.nodes) {
             ObjectNode node = nodes.addObject();
             node.put("name", d.name);
-            node.put("role", d.role);
+            node.put("role", d.role.text());
             if (d.address != null) node.put("address", d.address);
         }
         if (a.brokerOn != null) n.put("broker_on", a.brokerOn);
