@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code evperf run} on Flink, end to end: a broker and a MiniCluster shared by the class (existing
+ * {@code evperf run} on Flink, end to end: a broker and a MiniCluster shared by the module's test classes (existing
  * clusters to the workloads), and one run that starts a standalone cluster of its own. The job
  * classes are evperf-flink's test jobs, given to the run as {@code engine.classpath}.
  */
@@ -220,8 +220,11 @@ class FlinkRunTest {
     }
 
     /**
-     * A TaskManager of a standalone cluster the run started, killed while trial 1 sends: that trial
-     * fails naming it, the cluster is started again for trial 2, and nothing is left running.
+     * A TaskManager of a standalone cluster the run started, killed while trial 1's JVM runs: that
+     * trial fails naming it, the cluster is started again for trial 2, and nothing is left running.
+     * The kill comes as soon as the trial's JVM runs, before it has planned and deployed its job
+     * (most of a Flink trial's start): the controller watches the components the same way all
+     * through the trial, sending or not, and its reason says the component died during the trial.
      */
     @Test
     void aTaskManagerKilledMidTrialFailsThatTrialOnlyAndNothingIsLeftRunning() throws Exception {
@@ -244,14 +247,8 @@ class FlinkRunTest {
         Path out = tmp.resolve("run");
         var running = java.util.concurrent.CompletableFuture.supplyAsync(
                 () -> Cli.run("run", w.toString(), "--out", out.toString()));
-        JsonNode tm = null;
         long deadline = System.nanoTime() + 600_000_000_000L; // a bound for "nothing hangs"
-        KafkaEnginesRunTest.awaitLiveTrial(out, "t001", "flink");
-        for (JsonNode c : JSON.readTree(out.resolve("run.json").toFile()).get("components")) {
-            for (JsonNode j : c.get("jvms")) if (j.get("name").asText().equals("flink-taskmanager-1")) tm = j;
-        }
-        assertThat(tm).isNotNull();
-        long pid = tm.get("pid").asLong();
+        long pid = awaitTrialJvmAndTaskManager(out.resolve("trials/t001"), out.resolve("run.json"));
         new ProcessBuilder("kill", "-9", Long.toString(pid)).start().waitFor();
         Cli r = running.get();
         assertThat(System.nanoTime()).isLessThan(deadline);
@@ -260,8 +257,27 @@ class FlinkRunTest {
         JsonNode t1 = run.get("trials").get(0), t2 = run.get("trials").get(1);
         assertThat(t1.get("reason").asText())
                 .as(t1.toString())
-                .startsWith("component flink-taskmanager-1 (pid " + pid + ") was ended by SIGKILL");
+                .startsWith("component flink-taskmanager-1 (pid " + pid + ") was ended by SIGKILL")
+                .contains("during the trial");
         assertThat(t2.get("status").asText()).as(t2.toString()).isEqualTo("ok");
         KafkaEnginesRunTest.assertNothingLeft(run);
+    }
+
+    /**
+     * Waits until the trial's JVM runs (a process names its directory) and run.json lists the run's
+     * TaskManager. @return the TaskManager's pid
+     */
+    private static long awaitTrialJvmAndTaskManager(Path trial, Path runJson) throws Exception {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(3).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!CliProcess.runningFor(trial).isEmpty() && Files.exists(runJson)) {
+                for (JsonNode c : JSON.readTree(runJson.toFile()).path("components"))
+                    for (JsonNode j : c.path("jvms"))
+                        if (j.path("name").asText().equals("flink-taskmanager-1"))
+                            return j.get("pid").asLong();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("trial " + trial + " never started with flink-taskmanager-1 in run.json");
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code evperf run} on the engines behind Kafka (kafka, kafka-streams), end to end on real
- * brokers: one shared by the class (an existing cluster to the workloads), and brokers the runs
+ * brokers: one shared by the module's test classes (BrokerExtension; an existing cluster to the workloads), and brokers the runs
  * start themselves. Loads are short; every check is on what the run recorded.
  */
 class KafkaEnginesRunTest {

@@ -18,7 +18,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Flink SQL jobs on a real Flink MiniCluster JVM, between topics of a real broker, both started for this class. */
+/** Flink SQL jobs on a real Flink MiniCluster JVM, between topics of a real broker, both started once for the module's test classes. */
 class FlinkEngineFactoryTest extends QueryEngineContract {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The Nexmark queries' Flink SQL on a real Flink MiniCluster JVM between topics of a real broker,
- * both started for this class: event time from the generator (option timestamp), the end of input
+ * both started once for the module's test classes: event time from the generator (option timestamp), the end of input
  * as the end-of-time watermark; every query's rows validated against its model. The queries run
  * as one job (each view renamed to its query's name), so the class submits two jobs, not eighteen.
  */

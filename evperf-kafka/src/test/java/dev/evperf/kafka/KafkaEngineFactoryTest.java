@@ -26,7 +26,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The kafka pass-through against a real broker started for this class. */
+/** The kafka pass-through against a real broker started once for the module's test classes. */
 class KafkaEngineFactoryTest extends EngineContract {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();

@@ -20,7 +20,7 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Kafka Streams applications against a real broker started for this class. */
+/** Kafka Streams applications against a real broker started once for the module's test classes. */
 class KafkaStreamsEngineFactoryTest extends QueryEngineContract {
     @RegisterExtension
     static final BrokerExtension BROKER = new BrokerExtension();

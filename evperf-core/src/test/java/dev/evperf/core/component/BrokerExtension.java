@@ -6,30 +6,25 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real Kafka broker for a test class ({@code @RegisterExtension static}): started before
- * its first test, stopped and its directory removed after the last. It starts in the background
- * ({@link Starting}), so that a Flink cluster registered beside it starts at the same time.
+ * One real Kafka broker for the test classes of a test JVM ({@code @RegisterExtension static}):
+ * started before the first such class's first test, stopped and its directory removed when the
+ * JVM's tests end ({@link Shared}). Sharing it is safe: every engine makes its topics under a
+ * unique prefix (TrialTopics), and no test stops or reconfigures this broker. It starts in the
+ * background, so that a Flink cluster registered beside it starts at the same time.
  */
-public final class BrokerExtension implements BeforeAllCallback, AfterAllCallback {
-    private Path dir;
-    private Starting<KafkaBroker> broker;
+public final class BrokerExtension implements BeforeAllCallback {
+    private Shared<KafkaBroker> broker;
 
     @Override
-    public void beforeAll(ExtensionContext context) throws IOException {
-        dir = Files.createTempDirectory("evperf-broker-");
-        broker = Starting.start(
-                "broker", () -> KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of(), KafkaBrokerTest.READY));
-    }
-
-    @Override
-    public void afterAll(ExtensionContext context) throws IOException {
-        if (broker != null) broker.close();
-        deleteTree(dir);
+    public void beforeAll(ExtensionContext context) {
+        broker = Shared.of(
+                context,
+                "broker",
+                dir -> KafkaBroker.start(dir, KafkaBroker.DEFAULT_JVM, List.of(), KafkaBrokerTest.READY));
     }
 
     public String bootstrap() {

@@ -1,34 +1,25 @@
 package dev.evperf.core.component;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real Flink MiniCluster JVM (one TaskManager, two slots) for a test class
- * ({@code @RegisterExtension static}), stopped after the last test. It starts in the background
- * ({@link Starting}), so that a broker registered beside it starts at the same time.
+ * One real Flink MiniCluster JVM (one TaskManager, two slots) for the test classes of a test JVM
+ * ({@code @RegisterExtension static}), stopped when the JVM's tests end ({@link Shared}). Sharing
+ * it is safe: closing an engine waits until its job is cancelled, so each class finds both slots
+ * free, and no test stops this cluster. It starts in the background, so that a broker registered
+ * beside it starts at the same time.
  */
-public final class FlinkExtension implements BeforeAllCallback, AfterAllCallback {
-    private Path dir;
-    private Starting<FlinkCluster> cluster;
+public final class FlinkExtension implements BeforeAllCallback {
+    private Shared<FlinkCluster> cluster;
 
     @Override
-    public void beforeAll(ExtensionContext context) throws IOException {
-        dir = Files.createTempDirectory("evperf-flink-");
-        cluster = Starting.start(
-                "Flink cluster",
-                () -> FlinkCluster.mini(dir, 1, 2, List.of("-Xmx1g"), List.of(), KafkaBrokerTest.READY));
-    }
-
-    @Override
-    public void afterAll(ExtensionContext context) throws IOException {
-        if (cluster != null) cluster.close();
-        BrokerExtension.deleteTree(dir);
+    public void beforeAll(ExtensionContext context) {
+        cluster = Shared.of(
+                context,
+                "flink",
+                dir -> FlinkCluster.mini(dir, 1, 2, List.of("-Xmx1g"), List.of(), KafkaBrokerTest.READY));
     }
 
     public String rest() {
