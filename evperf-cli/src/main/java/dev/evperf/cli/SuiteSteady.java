@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.api.config.Dur;
+import dev.evperf.core.trial.SpecCheck;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
@@ -182,14 +183,18 @@ final class SuiteSteady {
         return c;
     }
 
-    /** A trial's validation in a table cell: the verdict, and the first wrong row or the rows checked. */
+    /**
+     * A trial's validation in a table cell: the verdict, and the first wrong row (or why it was not checked) or the
+     * rows checked, with the windows the end of input closed when any were open at the end (docs/suites.md §3).
+     */
     static String verdict(JsonNode v) {
         if (v == null) return "";
         String verdict = v.path("verdict").asText();
+        String atEnd = SpecCheck.atEnd(v);
         return verdict
-                + (verdict.equals("invalid")
+                + (verdict.equals("invalid") || verdict.equals("not checked")
                         ? ": " + v.path("text").asText()
-                        : " (" + v.path("correct").asLong() + " rows)");
+                        : " (" + v.path("correct").asLong() + " rows" + (atEnd.isEmpty() ? "" : "; " + atEnd) + ")");
     }
 
     private static List<String> failedRow(List<String> head, Path suiteDir, Path dir, Path failed) {

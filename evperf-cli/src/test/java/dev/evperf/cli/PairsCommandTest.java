@@ -173,8 +173,8 @@ class PairsCommandTest {
         var none = PairsLatency.of(List.of());
         var indicatorLate = PairsLatency.of(
                 "Indicator", List.of(new PairsLatency.Order(RunProfile.measureStartMs(), -2_000_000, 0, 4_000_000)));
-        Verdict good = new Verdict("MarketOrder", 1, 1, 1, 0, 0, 0, false, List.of());
-        Verdict bad = new Verdict("MarketOrder", 1, 1, 0, 0, 0, 1, false, List.of());
+        Verdict good = new Verdict("MarketOrder", 1, 1, 1, 0, 0, 0, false, 0, 0, List.of());
+        Verdict bad = new Verdict("MarketOrder", 1, 1, 0, 0, 0, 1, false, 0, 0, List.of());
         assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, ok, none)))
                 .isEqualTo("pass");
         assertThat(sweep.verdict(new PairsPoint.Result("esper", 0, good, good, late, none)))

@@ -161,4 +161,23 @@ class SuiteMethodTest {
             assertThat(r.get(10).asText()).startsWith("valid");
         }
     }
+
+    /** A table cell's verdict says how the engine's end of input treated the windows still open (docs/suites.md §3). */
+    @Test
+    void aVerdictCellNamesTheWindowsTheEndOfInputClosed() {
+        ObjectNode flink = JSON.createObjectNode()
+                .put("verdict", "valid")
+                .put("correct", 29)
+                .put("open_at_end", 10)
+                .put("closed_at_end", 10);
+        assertThat(SuiteSteady.verdict(flink))
+                .isEqualTo("valid (29 rows; 10 of 10 windows open at the end of input closed by it)");
+        ObjectNode siddhi = flink.deepCopy().put("closed_at_end", 0);
+        assertThat(SuiteSteady.verdict(siddhi))
+                .isEqualTo("valid (29 rows; 0 of 10 windows open at the end of input closed by it)");
+        ObjectNode selection = JSON.createObjectNode().put("verdict", "valid").put("correct", 339);
+        assertThat(SuiteSteady.verdict(selection)).isEqualTo("valid (339 rows)");
+        ObjectNode wrong = flink.deepCopy().put("verdict", "invalid").put("text", "28 of 29 expected rows correct");
+        assertThat(SuiteSteady.verdict(wrong)).isEqualTo("invalid: 28 of 29 expected rows correct");
+    }
 }

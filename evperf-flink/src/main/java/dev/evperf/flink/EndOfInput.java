@@ -30,9 +30,26 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * the last output of each output partition, for the sink. Between markers the watermark follows
  * the record time (the broker's append time, or the data's event time with option {@code timestamp}),
  * so event-time queries work on it.
+ *
+ * <p>Some operators hold watermarks back by a fixed delay: an interval join (the micro suite's
+ * pattern) forwards each watermark its interval earlier, so the end of time reaches the marker as
+ * {@code Long.MAX_VALUE − w}. Any watermark at or past {@link #END} is therefore the end of input
+ * (the operator has seen the end of time: everything before it is out), and the watermarks that
+ * follow records are kept below {@code END}.
  */
 final class EndOfInput {
     private EndOfInput() {}
+
+    /**
+     * Watermarks from here on can only come from the end-of-time watermark, held back by operators
+     * by less than half of time; record times never come near it (292 million years in ms).
+     */
+    static final long END = Long.MAX_VALUE / 2;
+
+    /** Whether a watermark reaching an operator means every input has ended. */
+    static boolean isEndOfTime(long watermark) {
+        return watermark >= END;
+    }
 
     /** Input records as rows; an end marker becomes a row of kind UPDATE_BEFORE, which no input has. */
     static final class Deserializer implements KafkaRecordDeserializationSchema<Row> {
@@ -92,13 +109,13 @@ final class EndOfInput {
 
         @Override
         public void onPeriodicEmit(WatermarkOutput output) {
-            if (!ended && max != Long.MIN_VALUE) output.emitWatermark(new Watermark(max - lag - 1));
+            if (!ended && max != Long.MIN_VALUE) output.emitWatermark(new Watermark(Math.min(max - lag - 1, END - 1)));
         }
     }
 
     /**
      * The job's last operator: encodes each output row (insertions and the new side of updates)
-     * as a record value, and at the end-of-time watermark emits an end marker for every partition
+     * as a record value, and at the end-of-time watermark (or one held back from it) emits an end marker for every partition
      * of the output topic. Elements are (partition or -1, record value).
      */
     static final class Marker extends AbstractStreamOperator<Tuple2<Integer, byte[]>>
@@ -134,7 +151,7 @@ final class EndOfInput {
         @Override
         public void processWatermark(org.apache.flink.streaming.api.watermark.Watermark mark) throws Exception {
             super.processWatermark(mark);
-            if (mark.getTimestamp() == Long.MAX_VALUE && !ended) {
+            if (isEndOfTime(mark.getTimestamp()) && !ended) {
                 ended = true;
                 int me = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
                 int all = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();

@@ -112,6 +112,8 @@ public final class SpecCheck {
             s.put("undue", d.undue());
             s.put("wrong", d.wrong());
             s.put("sampled", d.sampled());
+            s.put("open_at_end", d.openAtEnd());
+            s.put("closed_at_end", d.closedAtEnd());
             s.put("summary", d.summary());
             ArrayNode ex = s.putArray("examples");
             d.examples().forEach(e -> ex.add(e.toString()));
@@ -119,13 +121,17 @@ public final class SpecCheck {
         return v;
     }
 
-    /** The counts over all streams and one line, for run.json and result.json. */
+    /**
+     * The counts over all streams and one line, for run.json and result.json. Windows open at the end of input are
+     * named in the line when the model had any (docs/suites.md §3): how many the engine's end of input closed.
+     */
     static ObjectNode brief(ObjectNode v) {
         ObjectNode b = Json.MAPPER.createObjectNode();
         b.put("verdict", v.path("verdict").asText());
         if (v.has("reason")) b.put("reason", v.get("reason").asText());
-        long[] sum = new long[6];
-        String[] keys = {"expected", "produced", "correct", "missing", "undue", "wrong"};
+        String[] keys = {"expected", "produced", "correct", "missing", "undue", "wrong", "open_at_end", "closed_at_end"
+        };
+        long[] sum = new long[keys.length];
         List<String> examples = new ArrayList<>();
         for (JsonNode s : v.path("streams")) {
             for (int i = 0; i < keys.length; i++) sum[i] += s.path(keys[i]).asLong();
@@ -137,12 +143,22 @@ public final class SpecCheck {
                 v.has("streams")
                         ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4]
                                 + " undue, " + sum[5] + " wrong"
+                                + (sum[6] > 0 ? "; " + atEnd(b) : "")
                                 + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
                                 + (v.has("reason") ? "; " + v.get("reason").asText() : "")
                         : v.path("reason").asText());
         ArrayNode ex = b.putArray("examples");
         examples.stream().limit(3).forEach(ex::add);
         return b;
+    }
+
+    /**
+     * {@code 10 of 10 windows open at the end of input closed by it} from a verdict's counts (as {@link Verdict#atEnd}),
+     * or empty when no window was open at the end (older results have no counts).
+     */
+    public static String atEnd(JsonNode brief) {
+        long open = brief.path("open_at_end").asLong();
+        return open == 0 ? "" : Verdict.atEnd(brief.path("closed_at_end").asLong(), open);
     }
 
     /** An output's values file: the header names the engine's attributes; rows come back in the spec's field order. */

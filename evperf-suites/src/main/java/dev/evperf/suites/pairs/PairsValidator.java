@@ -79,7 +79,8 @@ public final class PairsValidator {
                 example(examples, "missing", row, row, null);
             }
         }
-        return new Verdict(stream, expected.size(), produced.size(), correct, missing, undue, wrong, false, examples);
+        return new Verdict(
+                stream, expected.size(), produced.size(), correct, missing, undue, wrong, false, 0, 0, examples);
     }
 
     private static List<Object> key(Object[] row, int[] key) {

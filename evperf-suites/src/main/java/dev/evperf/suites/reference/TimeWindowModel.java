@@ -7,7 +7,8 @@ import java.util.ArrayDeque;
 /**
  * Q3/Q4 on event time: for each window end e = k·P, f over the events with TS in [e − W, e),
  * emitted when an event with TS ≥ e arrives. Per pane it keeps count, sum, min and max; a window is
- * its W/P panes, read when it closes.
+ * its W/P panes, read when it closes. The W/P windows holding the last event end after it: they are
+ * open at the end of input ({@link #openAtEnd}).
  */
 final class TimeWindowModel implements Model {
     private final String out;
@@ -36,15 +37,7 @@ final class TimeWindowModel implements Model {
             window.addLast(emptyPane());
         }
         while (t >= nextEnd) {
-            Object agg = aggregate();
-            if (agg != null) {
-                sink.row(out, new Object[] {nextEnd, agg});
-            }
-            nextEnd += slide;
-            window.addLast(emptyPane());
-            if (window.size() > panes) {
-                window.removeFirst();
-            }
+            close(sink);
         }
         double a1 = (Double) e[2];
         double[] pane = window.peekLast();
@@ -52,6 +45,30 @@ final class TimeWindowModel implements Model {
         pane[1] += a1;
         pane[2] = Math.min(pane[2], a1);
         pane[3] = Math.max(pane[3], a1);
+    }
+
+    /** Emits the window ending at nextEnd, when it holds an event, and moves on by a pane. */
+    private void close(RowSink sink) {
+        Object agg = aggregate();
+        if (agg != null) {
+            sink.row(out, new Object[] {nextEnd, agg});
+        }
+        nextEnd += slide;
+        window.addLast(emptyPane());
+        if (window.size() > panes) {
+            window.removeFirst();
+        }
+    }
+
+    /** Every window holding the last pane that has events: the next W/P window ends. */
+    @Override
+    public void openAtEnd(RowSink sink) {
+        if (nextEnd == Long.MIN_VALUE) {
+            return;
+        }
+        for (long i = 0; i < panes; i++) {
+            close(sink);
+        }
     }
 
     private static double[] emptyPane() {

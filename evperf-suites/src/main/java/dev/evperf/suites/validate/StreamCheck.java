@@ -12,6 +12,9 @@ import java.util.List;
  * so the reference's rows are never all in memory. Within a slot: rows equal in every field (within
  * the tolerance) are correct; of the rest, rows with the same identity fields (or, without
  * identity fields, in order) are wrong; expected rows left are missing, produced rows left undue.
+ * Rows the engine may leave out (windows open at the end of input, {@link #expectIfClosed}) count as
+ * closed at the end when produced equal, wrong when produced with other values, and nothing when
+ * left out.
  */
 public final class StreamCheck {
     private static final int EXAMPLES = 5;
@@ -24,9 +27,9 @@ public final class StreamCheck {
     private final long[] producedSlots;
     private int next; // the first produced row not yet compared
 
-    private final List<Object[]> slotRows = new ArrayList<>();
+    private final List<Want> slotRows = new ArrayList<>();
     private long slot = Long.MIN_VALUE;
-    private long expected, correct, missing, undue, wrong;
+    private long expected, correct, missing, undue, wrong, closedAtEnd, openAtEnd;
     private final List<Verdict.Example> examples = new ArrayList<>();
 
     /** @param produced the engine's rows in the schema's field order (see {@link Rows#reorder}) */
@@ -68,9 +71,26 @@ public final class StreamCheck {
         return Math.floorDiv(s, schema.slotDivisor());
     }
 
+    /** A reference row and whether the engine must produce it. */
+    private record Want(Object[] row, boolean optional) {}
+
     /** The reference's next row; rows must come in nondecreasing slot order. */
     public void expect(Object[] row) {
-        long s = slotOf(row);
+        add(new Want(row, false));
+        expected++;
+    }
+
+    /**
+     * The reference's next row of a window open at the end of input, after every expected row: an engine whose end of
+     * input closes its windows emits it, others do not; checked only when produced.
+     */
+    public void expectIfClosed(Object[] row) {
+        add(new Want(row, true));
+        openAtEnd++;
+    }
+
+    private void add(Want want) {
+        long s = slotOf(want.row());
         if (s != slot) {
             if (s < slot) {
                 throw new IllegalStateException("the reference's rows went back from slot " + slot + " to " + s);
@@ -78,8 +98,7 @@ public final class StreamCheck {
             compareSlot();
             slot = s;
         }
-        slotRows.add(row);
-        expected++;
+        slotRows.add(want);
     }
 
     /** Compares what is left and gives the verdict. */
@@ -97,6 +116,8 @@ public final class StreamCheck {
                 undue,
                 wrong,
                 schema.sampled(),
+                closedAtEnd,
+                openAtEnd,
                 List.copyOf(examples));
     }
 
@@ -109,14 +130,14 @@ public final class StreamCheck {
         while (next < produced.length && producedSlots[next] == slot) {
             mine.add(produced[next++]);
         }
-        List<Object[]> want = new ArrayList<>(slotRows);
+        List<Want> want = new ArrayList<>(slotRows);
         slotRows.clear();
         // 1. equal rows
         for (int p = 0; p < mine.size(); p++) {
             for (int e = 0; e < want.size(); e++) {
-                if (equal(want.get(e), mine.get(p))) {
-                    correct++;
-                    want.remove(e);
+                if (equal(want.get(e).row(), mine.get(p))) {
+                    if (want.remove(e).optional()) closedAtEnd++;
+                    else correct++;
                     mine.remove(p--);
                     break;
                 }
@@ -125,18 +146,18 @@ public final class StreamCheck {
         // 2. the same row with other values
         for (int p = 0; p < mine.size(); p++) {
             for (int e = 0; e < want.size(); e++) {
-                if (sameIdentity(want.get(e), mine.get(p))) {
+                if (sameIdentity(want.get(e).row(), mine.get(p))) {
                     wrong++;
-                    example("wrong", want.remove(e), mine.remove(p--));
+                    example("wrong", want.remove(e).row(), mine.remove(p--));
                     break;
                 }
             }
         }
-        // 3. left over
-        for (Object[] row : want) {
-            if (!schema.sampled()) {
+        // 3. left over (a window open at the end of input may stay open)
+        for (Want w : want) {
+            if (!schema.sampled() && !w.optional()) {
                 missing++;
-                example("missing", row, null);
+                example("missing", w.row(), null);
             }
         }
         for (Object[] row : mine) {

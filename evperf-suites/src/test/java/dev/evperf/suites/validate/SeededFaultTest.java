@@ -21,12 +21,25 @@ class SeededFaultTest {
 
     /** The reference's own rows for a spec: what a correct engine emits. */
     static List<Object[]> rows(QuerySpec spec, int events) {
+        return rows(spec, events, null);
+    }
+
+    /**
+     * The reference's rows and, when {@code atEnd} is given, then those of the windows open at the end (also added to
+     * it): what an engine whose end of input closes them (Flink) emits.
+     */
+    static List<Object[]> rows(QuerySpec spec, int events, List<Object[]> atEnd) {
         List<Object[]> rows = new ArrayList<>();
         Model model = ReferenceModel.of(spec);
         Inputs inputs = new Inputs(spec);
         for (long seq = 0; seq < events; seq++) {
             Input in = inputs.event(seq);
             model.onEvent(in.stream(), in.row(), (stream, row) -> rows.add(row));
+        }
+        if (atEnd != null) {
+            model.end((stream, row) -> rows.add(row));
+            model.openAtEnd((stream, row) -> atEnd.add(row));
+            rows.addAll(atEnd);
         }
         return rows;
     }
@@ -131,5 +144,62 @@ class SeededFaultTest {
         assertThat(v.correct()).isZero();
         assertThat(v.wrong()).isEqualTo(v.produced());
         assertThat(v.missing()).isEqualTo(1); // the first window has no late row
+    }
+
+    static final QuerySpec TIME = Specs.read(
+            "{test: time_window, function: avg, range: 1s, slide: 100ms, stream: {event_rate: 1000, start: 3600000}}",
+            "t");
+
+    @Test
+    void windowsOpenAtTheEndOfInputAreCheckedWhenClosedAndNeverMissing() {
+        List<Object[]> atEnd = new ArrayList<>();
+        List<Object[]> closing = rows(TIME, EVENTS, atEnd);
+        // W/P = 10 windows hold the last event; each ends after it
+        assertThat(atEnd).hasSize(10);
+        long lastTs = 3_600_000L + (EVENTS - 1); // 1 000 ev/s: 1 ms apart
+        assertThat(atEnd).allSatisfy(r -> assertThat((Long) r[0]).isGreaterThan(lastTs));
+
+        Verdict closed = check(TIME, closing); // an engine whose end of input closes them (Flink)
+        assertThat(closed.valid()).isTrue();
+        assertThat(List.of(closed.correct(), closed.closedAtEnd(), closed.openAtEnd()))
+                .containsExactly(closed.expected(), 10L, 10L);
+        assertThat(closed.summary()).endsWith(", 10 of 10 windows open at the end of input closed by it");
+
+        Verdict open = check(TIME, rows(TIME, EVENTS)); // an engine closing windows on events only (Siddhi, Esper, ref)
+        assertThat(open.valid()).isTrue();
+        assertThat(List.of(open.correct(), open.missing(), open.closedAtEnd(), open.openAtEnd()))
+                .containsExactly(open.expected(), 0L, 0L, 10L);
+    }
+
+    @Test
+    void aWindowClosedAtTheEndWithAnotherValueIsWrongAndASecondCopyUndue() {
+        List<Object[]> closing = rows(TIME, EVENTS, new ArrayList<>());
+        Object[] last = closing.get(closing.size() - 3);
+        last[1] = (Double) last[1] + 1e-4;
+        Verdict changed = check(TIME, closing);
+        assertThat(List.of(
+                        changed.correct(), changed.missing(), changed.undue(), changed.wrong(), changed.closedAtEnd()))
+                .containsExactly(changed.expected(), 0L, 0L, 1L, 9L);
+        assertThat(changed.valid()).isFalse();
+
+        List<Object[]> twice = rows(TIME, EVENTS, new ArrayList<>());
+        twice.add(twice.get(twice.size() - 1).clone());
+        Verdict duplicated = check(TIME, twice);
+        assertThat(List.of(duplicated.missing(), duplicated.undue(), duplicated.wrong(), duplicated.closedAtEnd()))
+                .containsExactly(0L, 1L, 0L, 10L);
+        assertThat(duplicated.valid()).isFalse();
+    }
+
+    @Test
+    void aWindowPastTheOpenOnesIsUndueAndADroppedRowStillMissing() {
+        List<Object[]> atEnd = new ArrayList<>();
+        List<Object[]> closing = rows(TIME, EVENTS, atEnd);
+        // a window after the last one holding an event: no engine may emit it
+        closing.add(new Object[] {(Long) atEnd.get(atEnd.size() - 1)[0] + 100, 50.0});
+        // and a due window dropped: the rows closed at the end do not make up for it
+        closing.remove(closing.size() / 2);
+        Verdict v = check(TIME, closing);
+        assertThat(List.of(v.correct(), v.missing(), v.undue(), v.wrong(), v.closedAtEnd()))
+                .containsExactly(v.expected() - 1, 1L, 1L, 0L, 10L);
     }
 }
