@@ -8,7 +8,6 @@ import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
-import dev.evperf.suites.data.Input;
 import dev.evperf.suites.run.NeutralQuery;
 import dev.evperf.suites.spec.OutputSchema;
 import dev.evperf.suites.translate.Translation;
@@ -95,11 +94,10 @@ public final class SpecCheck {
                 .readTree(dir.resolve(Layout.RESULT_JSON).toFile())
                 .path("events_sent")
                 .asLong();
-        Input[] sent = q.events(Math.toIntExact(n), w.engine.name);
         Map<String, List<Object[]>> produced = new LinkedHashMap<>();
         for (OutputSchema o : t.outputs())
             produced.put(o.stream(), read(dir.resolve("values-" + o.stream() + ".csv"), o));
-        List<Verdict> verdicts = q.validate(t, sent, produced);
+        List<Verdict> verdicts = q.validate(t, Math.toIntExact(n), w.engine.name, produced);
         boolean valid = verdicts.stream().allMatch(Verdict::valid);
         v.put("verdict", valid ? "valid" : "invalid");
         v.put("events", n);
