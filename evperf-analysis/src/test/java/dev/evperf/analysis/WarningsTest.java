@@ -14,8 +14,10 @@ import dev.evperf.analysis.warmup.WarmUpCut;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -115,6 +117,29 @@ class WarningsTest {
         d.harnessWaits = new TrialResult.HarnessWaits(0, 5); // waits for the records writer are not generation's
         assertThat(Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), d.result(), dir))
                 .isEmpty();
+    }
+
+    @Test
+    void waitsForTheSupplyDuringAWarmUpAreNotTheMeasuredPhasesConcern() throws Exception {
+        intervals(i -> 0.2, 40);
+        List<PhaseRate> rates = List.of(new PhaseRate(0, "m", "constant", 1000.0, null, 1000, 995.0, 0.4, 0.2));
+        TrialResult.Draft d = DisturbanceTest.ok(1000);
+        TrialResult.Phase warm = new TrialResult.Phase("warm", false, "max", 0, 1000, null, null, 0, null, null, null);
+        d.phases = List.of(warm, phase("m", 1000));
+        Map<String, Long> byPhase = new LinkedHashMap<>();
+        byPhase.put("warm", 4L);
+        byPhase.put("m", 0L);
+        d.harnessWaits = new TrialResult.HarnessWaits(4, 0, byPhase);
+        assertThat(Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), d.result(), dir))
+                .isEmpty();
+        byPhase.put("m", 2L);
+        d.harnessWaits = new TrialResult.HarnessWaits(6, 0, byPhase);
+        List<Warning> w = Warnings.of(summary(rates, new Latency(CALM, CALM, CALM), null, null), d.result(), dir);
+        assertThat(w).extracting(Warning::kind).containsExactly(Warning.GENERATION_BOUND);
+        assertThat(w.get(0).figure()).isEqualTo("phase m");
+        assertThat(w.get(0).message())
+                .startsWith("the sender waited 2 time(s) for the event supply")
+                .contains("supply_by_phase: warm 4, m 2");
     }
 
     @Test

@@ -14,6 +14,9 @@ import dev.evperf.core.load.Schedule;
 import dev.evperf.core.workload.Workload.MaxDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -122,6 +125,67 @@ class DriverTest {
         }
         assertThat(out.count()).isEqualTo(10);
         assertThat(out.recorded()).isEqualTo(3);
+    }
+
+    /**
+     * A sender that finds its next chunk not filled counts a wait for the phase of the events it waited
+     * for; waiting for the supply to find the schedule's end is no wait for events and is not counted.
+     * The records writer here gives chunks back 500 ms late from the second phase on, so the supply (two
+     * chunks in its cycle) cannot fill the fifth chunk before the sender asks for it.
+     */
+    @Test
+    @Timeout(20)
+    void countsWaitsForTheSupplyByPhaseAndNotTheWaitForTheEnd() throws Exception {
+        PhaseDef warm = new PhaseDef(), measured = new PhaseDef();
+        warm.max = new MaxDef();
+        warm.max.count = 200;
+        measured.max = new MaxDef();
+        measured.max.count = 300;
+        Schedule s = Schedule.of(List.of(warm, measured));
+        long origin = System.nanoTime();
+        InputHandle input = e -> {};
+        var writer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            LateWriter late = new LateWriter(writer, 1);
+            try (EventSupply run = new EventSupply(s.cursor(0), false, 1, 1, pool(), input, late::take, 100, 2)) {
+                late.supply = run;
+                run.prefill();
+                Driver.run(input, run, 0, pool(), origin, new SendState());
+                assertThat(run.waitsByPhase()).hasSize(2);
+                assertThat(run.waitsByPhase()[0]).isZero();
+                assertThat(run.waitsByPhase()[1]).isPositive();
+                assertThat(run.waits()).isEqualTo(run.waitsByPhase()[1]);
+            }
+            // One chunk in the cycle, given back late: the sender's only wait is for the supply to find the end.
+            Schedule one = max(100);
+            LateWriter slow = new LateWriter(writer, 0);
+            try (EventSupply run = new EventSupply(one.cursor(0), false, 1, 1, pool(), input, slow::take, 100, 1)) {
+                slow.supply = run;
+                run.prefill();
+                Driver.run(input, run, 0, pool(), origin, new SendState());
+                assertThat(run.waits()).isZero();
+                assertThat(run.waitsByPhase()).isEmpty();
+            }
+        } finally {
+            writer.shutdownNow();
+        }
+    }
+
+    /** A records writer that gives chunks of phase {@code lateFrom} on back to the supply 500 ms late. */
+    static final class LateWriter {
+        final ScheduledExecutorService writer;
+        final int lateFrom;
+        volatile EventSupply supply;
+
+        LateWriter(ScheduledExecutorService writer, int lateFrom) {
+            this.writer = writer;
+            this.lateFrom = lateFrom;
+        }
+
+        void take(EventChunk c) {
+            EventSupply to = supply;
+            writer.schedule(() -> to.recycle(c), c.phase[0] >= lateFrom ? 500 : 0, TimeUnit.MILLISECONDS);
+        }
     }
 
     /**

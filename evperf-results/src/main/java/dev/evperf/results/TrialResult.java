@@ -138,10 +138,18 @@ public record TrialResult(
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record OutputBatches(long batches, long rows, double meanSize, long largest) {}
 
-    /** Times a sender waited for the supply, or an engine's thread for the records writer: 0 when the harness kept out of the way. */
+    /**
+     * Times a sender waited for the supply, or an engine's thread for the records writer: 0 when the harness kept out
+     * of the way. {@code supplyByPhase}: the supply waits by the phase whose events were waited for (every phase of
+     * the schedule by name; null in results written before it was kept, and for a live source's ring).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record HarnessWaits(long supply, long outputChunks) {}
+    public record HarnessWaits(long supply, long outputChunks, Map<String, Long> supplyByPhase) {
+        public HarnessWaits(long supply, long outputChunks) {
+            this(supply, outputChunks, null);
+        }
+    }
 
     /**
      * The trial's clock: event times are ns since {@code originNanotime} (System.nanoTime), paired with

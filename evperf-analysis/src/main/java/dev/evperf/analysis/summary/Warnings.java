@@ -55,17 +55,7 @@ public final class Warnings {
         if (s.disturbance() != null && s.disturbance().disturbed()) {
             out.add(new Warning(Warning.DISTURBED, "trial", s.disturbance().describe()));
         }
-        long supplyWaits = result == null || result.harnessWaits() == null
-                ? 0
-                : result.harnessWaits().supply();
-        if (supplyWaits > 0) {
-            out.add(new Warning(
-                    Warning.GENERATION_BOUND,
-                    "trial",
-                    "the sender waited " + supplyWaits + " time(s) for the event supply to make events"
-                            + " (result.json harness_waits.supply): the generator, or the machine that"
-                            + " descheduled it, not the engine, set the pace then"));
-        }
+        generationBound(result, out);
         List<String> notSteady = phases(s, dir, out);
         adaptivity(s, result, notSteady, out);
         WarmUpCut w = s.warmUp();
@@ -80,6 +70,40 @@ public final class Warnings {
         }
         DominatedMeans.add(s, out);
         return out;
+    }
+
+    /**
+     * The sender waited for the event supply. Where the waits are known by phase, only those for a
+     * measured phase's events bear on the figures: waits during a warm-up (the JIT compiling the
+     * supply and the records writer) are left to result.json.
+     */
+    private static void generationBound(TrialResult result, List<Warning> out) {
+        TrialResult.HarnessWaits h = result == null ? null : result.harnessWaits();
+        if (h == null || h.supply() == 0) return;
+        long waits = h.supply();
+        String figure = "trial", where = "harness_waits.supply";
+        if (h.supplyByPhase() != null) {
+            List<String> measured = new ArrayList<>(), counts = new ArrayList<>();
+            waits = 0;
+            for (var e : h.supplyByPhase().entrySet()) {
+                if (e.getValue() == 0) continue;
+                counts.add(e.getKey() + " " + e.getValue());
+                if (result.phases() == null
+                        || result.phases().stream().anyMatch(p -> p.name().equals(e.getKey()) && p.measure())) {
+                    measured.add(e.getKey());
+                    waits += e.getValue();
+                }
+            }
+            if (waits == 0) return;
+            figure = "phase " + String.join(", ", measured);
+            where = "harness_waits.supply_by_phase: " + String.join(", ", counts);
+        }
+        out.add(new Warning(
+                Warning.GENERATION_BOUND,
+                figure,
+                "the sender waited " + waits + " time(s) for the event supply to make events"
+                        + " (result.json " + where + "): the generator, or the machine that"
+                        + " descheduled it, not the engine, set the pace then"));
     }
 
     /** A neutral query's validation found wrong rows (validation.json, written by the controller after the trial). */

@@ -48,6 +48,9 @@ public final class EventSupply implements AutoCloseable {
     private volatile long base;
 
     private final long[] waits;
+    /** Per sender, by phase (grown as a phase first waits); each sender writes its own row only. */
+    private final long[][] waitsByPhase;
+
     private boolean pending;
     /** Capacity mode: time 1 in this many events (0: every event), and every event {@code alwaysTimed} says. */
     private int sampleEvery;
@@ -89,6 +92,7 @@ public final class EventSupply implements AutoCloseable {
         this.ready = new AtomicReferenceArray<>(chunks);
         this.free = new ArrayBlockingQueue<>(chunks);
         this.waits = new long[senders];
+        this.waitsByPhase = new long[senders][0];
         int size = Math.max(chunkSize, largestBatch);
         for (int i = 0; i < chunks; i++) free.add(new EventChunk(size, senders, batched));
         thread = new Thread(this::supply, "evperf-supply");
@@ -141,28 +145,54 @@ public final class EventSupply implements AutoCloseable {
         return batchesMade;
     }
 
-    /** How often sender k found its next chunk not ready and had to wait for the supply. */
+    /** How often the senders found their next chunk of events not ready and had to wait for the supply. */
     public long waits() {
         long sum = 0;
         for (long w : waits) sum += w;
         return sum;
     }
 
-    /** Chunk n for a sender, waiting while the supply catches up; null after the last chunk. */
+    /**
+     * The same by the phase of the schedule whose events the senders waited for (the phase of the
+     * chunk's first event), index = phase; as long as the last phase with a wait.
+     */
+    public long[] waitsByPhase() {
+        long[] sum = new long[0];
+        for (long[] w : waitsByPhase) {
+            if (w.length > sum.length) sum = Arrays.copyOf(sum, w.length);
+            for (int p = 0; p < w.length; p++) sum[p] += w[p];
+        }
+        return sum;
+    }
+
+    /**
+     * Chunk n for a sender, waiting while the supply catches up; null after the last chunk. A wait that
+     * ends with the schedule's end is not counted: the supply learns the end only when it finds no
+     * more events, after the sender may have asked, and no event waited for it.
+     */
     EventChunk take(long n, int sender) {
         int slot = (int) (n % ready.length());
         EventChunk c = ready.get(slot);
         if (c != null && c.number == n) return c;
         if (n >= end) return null;
-        waits[sender]++;
         for (int spins = 0; ; spins++) {
             c = ready.get(slot);
-            if (c != null && c.number == n) return c;
+            if (c != null && c.number == n) {
+                waited(sender, c.phase[0]);
+                return c;
+            }
             if (n >= end) return null;
             if (failure != null) throw new IllegalStateException("the event supply failed: " + failure, failure);
             if (spins < 1000) Thread.onSpinWait();
             else LockSupport.parkNanos(10_000);
         }
+    }
+
+    private void waited(int sender, int phase) {
+        waits[sender]++;
+        long[] w = waitsByPhase[sender];
+        if (phase >= w.length) waitsByPhase[sender] = w = Arrays.copyOf(w, phase + 1);
+        w[phase]++;
     }
 
     /** A sender has sent its share of chunk c; the last one hands it to the records writer. */

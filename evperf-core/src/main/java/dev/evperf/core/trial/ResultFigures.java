@@ -1,8 +1,11 @@
 package dev.evperf.core.trial;
 
 import dev.evperf.api.jvm.LiveHeap;
+import dev.evperf.core.driver.EventSupply;
+import dev.evperf.core.driver.LiveSupply;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.jvm.JfrRecorder;
+import dev.evperf.core.load.Schedule;
 import dev.evperf.core.records.AckRecords;
 import dev.evperf.core.records.RecordSpill;
 import dev.evperf.core.results.BrokerFigures;
@@ -75,6 +78,23 @@ final class ResultFigures {
         for (OutputRecords.Link l : OutputRecords.Link.values()) m.put(l.label, by[l.ordinal()]);
         m.put("differing", spill.differing());
         return m;
+    }
+
+    /**
+     * Times the harness made a sender wait for its events (the supply, or a live source's ring) or an
+     * engine's thread for the records writer (none when the writer keeps up); the supply's waits also by
+     * the phase whose events were waited for, so that waits during a warm-up are told from the measured
+     * phases'.
+     */
+    static TrialResult.HarnessWaits harnessWaits(
+            Schedule schedule, EventSupply supply, LiveSupply liveRings, OutputRecords out) {
+        if (liveRings != null) return new TrialResult.HarnessWaits(supply.waits() + liveRings.waits(), out.ringWaits());
+        long[] waits = supply.waitsByPhase();
+        Map<String, Long> byPhase = new LinkedHashMap<>();
+        for (int p = 0; p < schedule.phases.size(); p++) {
+            byPhase.merge(schedule.phases.get(p).name(), p < waits.length ? waits[p] : 0L, Long::sum);
+        }
+        return new TrialResult.HarnessWaits(supply.waits(), out.ringWaits(), byPhase);
     }
 
     static long epochNanos(Instant i) {

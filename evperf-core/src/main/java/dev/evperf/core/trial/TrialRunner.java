@@ -342,10 +342,7 @@ public final class TrialRunner {
                             out.batchedOutputs() / (double) out.outputBatches(),
                             out.largestOutputBatch());
                 }
-                // Times the harness made an engine's thread or a sender wait for its records (none when the writer
-                // keeps up).
-                result.harnessWaits = new TrialResult.HarnessWaits(
-                        supply.waits() + (liveRings != null ? liveRings.waits() : 0), out.ringWaits());
+                result.harnessWaits = ResultFigures.harnessWaits(schedule, supply, liveRings, out);
                 result.runNs = sendDone - origin;
                 result.drainNs = drainNs;
                 result.clock = ResultFigures.clock(origin, originWall, endNano, endWall);
