@@ -58,20 +58,24 @@ public final class SpecCheck {
     static void recordVerdict(Path dir, ObjectNode v, RunFile.Trial.Draft entry) {
         if (!v.has("verdict")) v.put("verdict", "not checked");
         Json.write(dir.resolve(FILE), v);
-        ObjectNode brief = brief(v);
-        entry.validation = brief;
-        if ("invalid".equals(brief.path("verdict").asText()))
-            entry.reason = "invalid results: " + brief.get("text").asText();
+        TrialResult.Validation brief = brief(v);
+        entry.validation = Json.MAPPER.valueToTree(brief);
+        if ("invalid".equals(brief.verdict())) entry.reason = "invalid results: " + brief.text();
+        TrialResult result;
         try {
-            JsonNode result =
-                    Json.MAPPER.readTree(dir.resolve(Layout.RESULT_JSON).toFile());
-            if (result instanceof ObjectNode r) {
-                r.set("validation", brief);
-                Json.write(dir.resolve(Layout.RESULT_JSON), r);
-            }
-        } catch (IOException e) {
-            entry.validationError = "result.json: " + e.getMessage();
+            result = TrialResult.load(dir);
+        } catch (IllegalArgumentException unreadable) {
+            entry.validationError = "result.json: " + unreadable.getMessage();
+            return;
         }
+        if (result == null) {
+            entry.validationError = "result.json: the trial wrote none";
+            return;
+        }
+        // the trial JVM wrote this record, so writing it back keeps every field it wrote
+        TrialResult.Draft withVerdict = TrialResult.Draft.of(result);
+        withVerdict.validation = brief;
+        Json.write(dir.resolve(Layout.RESULT_JSON), withVerdict.result());
     }
 
     /** The whole verdict, as validation.json holds it. */
@@ -120,10 +124,7 @@ public final class SpecCheck {
     }
 
     /** The counts over all streams and one line, for run.json and result.json. */
-    static ObjectNode brief(ObjectNode v) {
-        ObjectNode b = Json.MAPPER.createObjectNode();
-        b.put("verdict", v.path("verdict").asText());
-        if (v.has("reason")) b.put("reason", v.get("reason").asText());
+    static TrialResult.Validation brief(ObjectNode v) {
         long[] sum = new long[6];
         String[] keys = {"expected", "produced", "correct", "missing", "undue", "wrong"};
         List<String> examples = new ArrayList<>();
@@ -131,18 +132,23 @@ public final class SpecCheck {
             for (int i = 0; i < keys.length; i++) sum[i] += s.path(keys[i]).asLong();
             s.path("examples").forEach(e -> examples.add(s.path("stream").asText() + " " + e.asText()));
         }
-        for (int i = 0; i < keys.length; i++) b.put(keys[i], sum[i]);
-        b.put(
-                "text",
-                v.has("streams")
-                        ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4]
-                                + " undue, " + sum[5] + " wrong"
-                                + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
-                                + (v.has("reason") ? "; " + v.get("reason").asText() : "")
-                        : v.path("reason").asText());
-        ArrayNode ex = b.putArray("examples");
-        examples.stream().limit(3).forEach(ex::add);
-        return b;
+        String text = v.has("streams")
+                ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4] + " undue, "
+                        + sum[5] + " wrong"
+                        + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
+                        + (v.has("reason") ? "; " + v.get("reason").asText() : "")
+                : v.path("reason").asText();
+        return new TrialResult.Validation(
+                v.path("verdict").asText(),
+                v.has("reason") ? v.get("reason").asText() : null,
+                sum[0],
+                sum[1],
+                sum[2],
+                sum[3],
+                sum[4],
+                sum[5],
+                text,
+                examples.stream().limit(3).toList());
     }
 
     /** An output's values file: the header names the engine's attributes; rows come back in the spec's field order. */
