@@ -1,5 +1,8 @@
 package dev.evperf.cli;
 
+import static dev.evperf.results.LatencyMode.PROCESSING;
+import static dev.evperf.results.LatencyMode.SCHEDULED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -218,10 +221,14 @@ final class SuiteReport {
             if (!t.ok()) continue;
             n++;
             JsonNode s = orMissing(t.summary());
-            JsonNode lat =
-                    micro || s.path("latency").path("scheduled").path("count").asLong() == 0
-                            ? s.path("latency").path("processing")
-                            : s.path("latency").path("scheduled");
+            JsonNode lat = micro
+                            || s.path("latency")
+                                            .path(SCHEDULED.text())
+                                            .path("count")
+                                            .asLong()
+                                    == 0
+                    ? s.path("latency").path(PROCESSING.text())
+                    : s.path("latency").path(SCHEDULED.text());
             TrialResult result = TrialResult.load(runDir.resolve(t.dir()));
             JsonNode cpu = orMissing(result == null ? null : result.cpu());
             TrialResult.HeapAfterGc heap = result == null ? null : result.heapAfterGc();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.api.config.Dur;
 import dev.evperf.core.trial.SpecCheck;
 import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
@@ -174,7 +175,7 @@ final class SuiteSteady {
         boolean invalid = v != null && v.path("verdict").asText().equals("invalid");
         c.add(!t.ok() ? t.status() : invalid ? "INVALID" : "ok");
         JsonNode sum = t.summary();
-        JsonNode lat = sum == null ? null : sum.path("latency").path("scheduled");
+        JsonNode lat = sum == null ? null : sum.path("latency").path(LatencyMode.SCHEDULED.text());
         c.add(sum == null ? "–" : SuiteReport.num(sum.path("achieved_rate").asDouble(Double.NaN)));
         for (String k : List.of("p50_us", "p99_us", "max_us"))
             c.add(lat == null ? "–" : SuiteReport.num(lat.path(k).asDouble(Double.NaN) / 1e3));

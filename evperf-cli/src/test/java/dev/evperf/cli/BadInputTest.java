@@ -287,6 +287,15 @@ class BadInputTest {
     }
 
     @Test
+    void anUnknownLatencyModeListsTheModes() throws Exception {
+        Cli cli = runBad(GOOD + "measure: {latency: [processing, sheduled]}\n");
+        assertThat(cli.err)
+                .contains("measure.latency: unknown latency mode 'sheduled'")
+                .contains("did you mean 'scheduled'?")
+                .contains("expected [processing, end-to-end, scheduled]");
+    }
+
+    @Test
     void unknownEngineListsTheAvailableOnes() throws Exception {
         Cli cli = runBad(GOOD.replace("name: siddhi", "name: sidhi"));
         assertThat(cli.err)

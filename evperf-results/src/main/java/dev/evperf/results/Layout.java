@@ -69,14 +69,11 @@ public final class Layout {
     /** A neutral query's verdict: its outputs against the reference model (written by the controller). */
     public static final String VALIDATION_JSON = "validation.json";
 
-    /** The latency modes with a histogram log each, in the order the summary lists them. */
-    public static final List<String> LATENCY_MODES = List.of("processing", "end-to-end", "scheduled");
-
     private Layout() {}
 
-    /** The HdrHistogram log of one latency mode ("processing", "end-to-end", "scheduled"). */
-    public static String hlog(String mode) {
-        return "latency-" + mode + ".hlog";
+    /** The HdrHistogram log of one latency mode ({@code latency-end-to-end.hlog}). */
+    public static String hlog(LatencyMode mode) {
+        return "latency-" + mode.text() + ".hlog";
     }
 
     /** Every row of output stream {@code stream} as the engine gave it ({@code values: true}). */

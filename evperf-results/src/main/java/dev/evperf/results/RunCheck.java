@@ -71,7 +71,12 @@ final class RunCheck {
             required(dir.resolve(Layout.OUTPUTS), ranOk + " with per-event records");
         }
         JsonNode modes = spec.at("/workload/measure/latency");
-        for (String mode : modes.isArray() ? texts(modes) : Layout.LATENCY_MODES) {
+        for (String word : modes.isArray() ? texts(modes) : LatencyMode.words()) {
+            LatencyMode mode = LatencyMode.of(word);
+            if (mode == null)
+                throw new IllegalArgumentException(dir.resolve(Layout.TRIAL_JSON)
+                        + ": measure.latency names an unknown latency mode '" + word + "'; expected "
+                        + LatencyMode.words());
             hlog(required(dir.resolve(Layout.hlog(mode)), ranOk));
         }
         intervals(required(dir.resolve(Layout.INTERVALS), ranOk));

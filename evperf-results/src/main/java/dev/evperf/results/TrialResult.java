@@ -17,6 +17,8 @@ import java.util.Map;
  * both share this one definition; docs/results-format.md says what each field means. Absent
  * fields (a trial that failed before measuring, or older results) are null; sections that only
  * people and DuckDB read (cpu, sensors, broker, pipelines, jvm, …) are kept as JSON trees.
+ * {@code validation} is the one field the trial JVM does not write: the controller adds a neutral
+ * query's verdict after the trial (through {@link Draft#of}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -58,7 +60,39 @@ public record TrialResult(
         JsonNode jvm,
         JsonNode engineFigures,
         HeapAfterGc heapAfterGc,
-        JsonNode cpuPlacement) {
+        JsonNode cpuPlacement,
+        Validation validation) {
+
+    /**
+     * A neutral query's verdict in brief, added by the controller after the trial (validation.json
+     * has it whole, per stream; run.json's trial entry has the same brief); null for trials of
+     * other workloads and in results written before it was typed, which had the same fields.
+     * {@code verdict}: valid, invalid or not checked; {@code reason} why it was not checked (or
+     * what else went wrong), null otherwise; the row counts summed over the output streams, with the
+     * windows open at the end of input the model closed and how many of them the engine closed
+     * (docs/suites.md §3; null in results written before they were counted);
+     * {@code text} the verdict in one line; {@code examples} the first few rows that are not correct.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Validation(
+            String verdict,
+            String reason,
+            long expected,
+            long produced,
+            long correct,
+            long missing,
+            long undue,
+            long wrong,
+            Long openAtEnd,
+            Long closedAtEnd,
+            String text,
+            List<String> examples) {
+        public Validation {
+            examples = examples == null ? List.of() : List.copyOf(examples);
+        }
+    }
 
     /**
      * What took the core away from the senders during the timed loop (null in older results):
@@ -210,7 +244,7 @@ public record TrialResult(
     /**
      * result.json as the trial goes: the trial runner fills it in step by step, and {@link #result()}
      * takes what is known so far (a signal may end the JVM at any point, and what it knew is written).
-     * Its fields are the record's, one for one.
+     * Its fields are the record's, one for one ({@code validation} is the controller's, after the trial).
      */
     public static final class Draft {
         public volatile String status, reason, engine, engineVersion, outputDelivery, outputLink;
@@ -237,6 +271,51 @@ public record TrialResult(
         public volatile Errors errors;
         public volatile HeapAfterGc heapAfterGc;
         public volatile JsonNode cpuPlacement;
+        public volatile Validation validation;
+
+        /** A draft holding every field of {@code r}: a writer that adds to a finished result (the controller's verdict). */
+        public static Draft of(TrialResult r) {
+            Draft d = new Draft();
+            d.status = r.status;
+            d.reason = r.reason;
+            d.heapNeedBytes = r.heapNeedBytes;
+            d.engine = r.engine;
+            d.engineVersion = r.engineVersion;
+            d.outputDelivery = r.outputDelivery;
+            d.outputLink = r.outputLink;
+            d.senders = r.senders;
+            d.prepareMs = r.prepareMs;
+            d.disturbance = r.disturbance;
+            d.engineDrainNs = r.engineDrainNs;
+            d.cpu = r.cpu;
+            d.sensors = r.sensors;
+            d.eventsSent = r.eventsSent;
+            d.inputBatches = r.inputBatches;
+            d.outputsReceived = r.outputsReceived;
+            d.outputBatches = r.outputBatches;
+            d.harnessWaits = r.harnessWaits;
+            d.runNs = r.runNs;
+            d.drainNs = r.drainNs;
+            d.clock = r.clock;
+            d.outputsRecorded = r.outputsRecorded;
+            d.phases = r.phases;
+            d.outputs = r.outputs;
+            d.links = r.links;
+            d.records = r.records;
+            d.trace = r.trace;
+            d.timing = r.timing;
+            d.writePartsMs = r.writePartsMs;
+            d.broker = r.broker;
+            d.writeMs = r.writeMs;
+            d.errors = r.errors;
+            d.pipelines = r.pipelines;
+            d.jvm = r.jvm;
+            d.engineFigures = r.engineFigures;
+            d.heapAfterGc = r.heapAfterGc;
+            d.cpuPlacement = r.cpuPlacement;
+            d.validation = r.validation;
+            return d;
+        }
 
         public TrialResult result() {
             return new TrialResult(
@@ -276,7 +355,8 @@ public record TrialResult(
                     jvm,
                     engineFigures,
                     heapAfterGc,
-                    cpuPlacement);
+                    cpuPlacement,
+                    validation);
         }
     }
 }

@@ -51,6 +51,44 @@ class TrialResultTest {
     }
 
     @Test
+    void theControllersVerdictIsAddedWithEveryFieldTheTrialWroteKept(@TempDir Path dir) throws Exception {
+        TrialResult.Draft d = new TrialResult.Draft();
+        d.status = "ok";
+        d.eventsSent = 20L;
+        d.prepareMs = 12.345;
+        d.timing = Map.of("every", 10, "share", 0.1);
+        d.cpu = ResultsJson.MAPPER.createObjectNode().put("cores_busy", 1.25);
+        d.phases = List.of(new TrialResult.Phase("all", true, "constant", 0, 20, null, null, 1000L, 20.0, 0.5, 0.1));
+        Path file = dir.resolve(Layout.RESULT_JSON);
+        Files.writeString(file, ResultsJson.MAPPER.writeValueAsString(d.result()));
+        String asTheTrialWroteIt = Files.readString(file);
+        // a result.json without the section (every other workload, older results) reads with none
+        TrialResult read = TrialResult.load(dir);
+        assertThat(read.validation()).isNull();
+        assertThat(TrialResult.Draft.of(read).result()).isEqualTo(read);
+
+        TrialResult.Draft withVerdict = TrialResult.Draft.of(read);
+        withVerdict.validation = new TrialResult.Validation(
+                "invalid", null, 10, 9, 8, 2, 1, 1, 2L, 0L, "8 of 10 expected rows correct", List.of("out missing [1]"));
+        Files.writeString(file, ResultsJson.MAPPER.writeValueAsString(withVerdict.result()));
+
+        assertThat(TrialResult.load(dir)).isEqualTo(withVerdict.result());
+        // the same bytes as the trial wrote, the verdict appended; no reason when it was checked
+        String added = Files.readString(file);
+        String head = asTheTrialWroteIt
+                .substring(0, asTheTrialWroteIt.lastIndexOf('}'))
+                .stripTrailing();
+        assertThat(added).startsWith(head + ",");
+        assertThat(added.substring(head.length() + 1).stripLeading()).startsWith("\"validation\"");
+        JsonNode v = ResultsJson.readTree(file).path("validation");
+        assertThat(v.has("reason")).isFalse();
+        assertThat(v.path("verdict").asText()).isEqualTo("invalid");
+        assertThat(v.path("correct").asLong()).isEqualTo(8);
+        assertThat(v.path("open_at_end").asLong()).isEqualTo(2);
+        assertThat(v.path("examples").path(0).asText()).isEqualTo("out missing [1]");
+    }
+
+    @Test
     void runJsonReadsBackAsItWasWritten(@TempDir Path dir) throws Exception {
         RunFile.Draft run = new RunFile.Draft();
         run.format = Layout.FORMAT;

@@ -1,6 +1,7 @@
 package dev.evperf.analysis.figures;
 
 import dev.evperf.analysis.trial.HlogTotal;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -20,12 +21,12 @@ public final class HistogramLatency {
     /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
     public static Latency load(Path trialDir, Long fromNs) {
         return new Latency(
-                mode(trialDir, "processing", fromNs),
-                mode(trialDir, "end-to-end", fromNs),
-                mode(trialDir, "scheduled", fromNs));
+                mode(trialDir, LatencyMode.PROCESSING, fromNs),
+                mode(trialDir, LatencyMode.END_TO_END, fromNs),
+                mode(trialDir, LatencyMode.SCHEDULED, fromNs));
     }
 
-    public static LatencyStats mode(Path trialDir, String mode, Long fromNs) {
+    public static LatencyStats mode(Path trialDir, LatencyMode mode, Long fromNs) {
         Histogram read = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
         Histogram total = read == null ? new Histogram(3) : read;
         if (total.getTotalCount() == 0) {

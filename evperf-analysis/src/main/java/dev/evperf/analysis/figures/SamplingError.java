@@ -1,6 +1,7 @@
 package dev.evperf.analysis.figures;
 
 import dev.evperf.analysis.trial.HlogTotal;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,14 +47,14 @@ public record SamplingError(int every, List<Mode> modes, List<TimedSends> timedS
     /** @param timing result.json's timing, for its timed sends (null: none) */
     public static SamplingError of(Path trialDir, Long fromNs, int every, Map<String, Object> timing) {
         List<Mode> modes = new ArrayList<>();
-        for (String mode : List.of("processing", "end-to-end", "scheduled")) {
+        for (LatencyMode mode : LatencyMode.values()) {
             Histogram h = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
             if (h == null || h.getTotalCount() == 0) continue;
             long n = h.getTotalCount();
             double us = Stats.NS_PER_US;
             double half = 1.96 * h.getStdDeviation() / Math.sqrt(n) / us;
             modes.add(new Mode(
-                    mode,
+                    mode.text(),
                     n,
                     h.getMean() / us,
                     half,

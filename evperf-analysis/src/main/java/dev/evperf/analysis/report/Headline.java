@@ -3,6 +3,7 @@ package dev.evperf.analysis.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.results.LatencyMode;
 import java.util.Locale;
 
 /**
@@ -148,11 +149,11 @@ final class Headline {
         if (r.path("achievedRate").isNumber()) h.set("achievedRate", r.get("achievedRate"));
         for (JsonNode m : t.path("latency").path("modes")) {
             // tableUs holds p50, p90, p99, p99.9, p99.99 (TrialSection.TABLE_P)
-            String mode = m.path("mode").asText();
-            if (mode.equals("scheduled")) {
+            LatencyMode mode = LatencyMode.of(m.path("mode").asText());
+            if (mode == LatencyMode.SCHEDULED) {
                 h.set("scheduledP50Us", m.path("tableUs").path(0));
                 h.set("scheduledP99Us", m.path("tableUs").path(2));
-            } else if (mode.equals("processing")) {
+            } else if (mode == LatencyMode.PROCESSING) {
                 h.set("processingP99Us", m.path("tableUs").path(2));
             }
         }

@@ -3,6 +3,7 @@ package dev.evperf.analysis.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.evperf.results.LatencyMode;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,8 @@ final class IntervalsSection extends Section {
                 cols.add(iv.get(c));
             }
         }
-        for (String m : TrialSection.MODES) {
-            String p = m.replace('-', '_');
+        for (LatencyMode m : TrialSection.MODES) {
+            String p = m.column();
             for (String s : new String[] {"p50", "p99", "max"}) {
                 String c = p + "_" + s + "_us";
                 if (iv.containsKey(c)) {

@@ -6,6 +6,7 @@ import dev.evperf.analysis.figures.Cumulative;
 import dev.evperf.analysis.sql.Dist;
 import dev.evperf.analysis.sql.Distribution;
 import dev.evperf.analysis.sql.TrialQueries;
+import dev.evperf.results.LatencyMode;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -26,7 +27,7 @@ final class LatencySection extends Section {
                         "evperf report: %s   processing distribution %.3f s%n",
                         trial.id(), (System.nanoTime() - t0) / 1e9);
         } else {
-            modes[0] = q.hlog("processing");
+            modes[0] = q.hlog(LatencyMode.PROCESSING);
             notes.add(
                     "This trial ran without per-event records (measure.records: false): latency comes from its HdrHistogram logs"
                             + " (3 significant digits" + (q.cut() ? ", the warm-up cut to the log's intervals" : "")
@@ -41,8 +42,8 @@ final class LatencySection extends Section {
             modes[2] = j.scheduled();
             joinNote = j.note();
         } else {
-            modes[1] = q.hlog("end-to-end");
-            modes[2] = q.hlog("scheduled");
+            modes[1] = q.hlog(LatencyMode.END_TO_END);
+            modes[2] = q.hlog(LatencyMode.SCHEDULED);
         }
         if (joinNote != null) notes.add(joinNote);
         ObjectNode lat = node.putObject("latency");
@@ -53,7 +54,7 @@ final class LatencySection extends Section {
             Dist d = modes[i];
             if (d == null) continue;
             ObjectNode m = arr.addObject();
-            m.put("mode", TrialSection.MODES[i]);
+            m.put("mode", TrialSection.MODES[i].text());
             m.put("source", d.source());
             m.put("count", d.count());
             m.set("meanUs", J.us(d.mean()));

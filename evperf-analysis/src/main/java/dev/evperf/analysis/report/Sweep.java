@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.analysis.summary.ParamNames;
+import dev.evperf.api.config.Dur;
 import dev.evperf.results.RunDir;
 import dev.evperf.results.RunFile;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -22,34 +22,32 @@ import java.util.regex.Pattern;
 final class Sweep {
     private Sweep() {}
 
-    private static final Pattern DURATION = Pattern.compile("^\\s*(-?\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)?\\s*$");
+    /** A number written as text ("5", "-2.5"): a plain value on the axis, not a duration. */
+    private static final Pattern PLAIN = Pattern.compile("\\s*-?\\d+(?:\\.\\d+)?\\s*");
 
     /** A parameter value as a number for the x axis: durations in ms, plain numbers as they are; else null. */
     static Double numeric(JsonNode v) {
         if (v == null || v.isNull() || v.isMissingNode()) return null;
         if (v.isNumber()) return v.asDouble();
         if (!v.isTextual()) return null;
-        Matcher m = DURATION.matcher(v.asText());
-        if (!m.matches()) return null;
-        double x = Double.parseDouble(m.group(1));
-        String unit = m.group(2);
-        if (unit == null) return x;
-        return switch (unit) {
-            case "ns" -> x / 1e6;
-            case "us", "µs" -> x / 1e3;
-            case "ms" -> x;
-            case "s" -> x * 1e3;
-            case "m" -> x * 60e3;
-            case "h" -> x * 3600e3;
-            default -> null;
-        };
+        if (PLAIN.matcher(v.asText()).matches())
+            return Double.parseDouble(v.asText().trim());
+        Dur d = duration(v);
+        return d == null ? null : d.nanos() / 1e6;
     }
 
     private static boolean isDuration(JsonNode v) {
-        return v != null
-                && v.isTextual()
-                && DURATION.matcher(v.asText()).matches()
-                && !v.asText().matches("^\\s*-?[\\d.]+\\s*$");
+        return duration(v) != null;
+    }
+
+    /** A text value with a unit, parsed as the workload parses it ({@link Dur}); null for anything else. */
+    private static Dur duration(JsonNode v) {
+        if (v == null || !v.isTextual() || PLAIN.matcher(v.asText()).matches()) return null;
+        try {
+            return Dur.parse(v.asText());
+        } catch (IllegalArgumentException notADuration) {
+            return null;
+        }
     }
 
     /** The sweep's axes (parameters with more than one value), one row per trial, and the metrics the page can plot. */

@@ -7,6 +7,7 @@ import dev.evperf.analysis.figures.Cumulative;
 import dev.evperf.analysis.figures.LatencyStats;
 import dev.evperf.analysis.sql.Db;
 import dev.evperf.analysis.summary.ParamNames;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import dev.evperf.results.RunFile;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.sql.SQLException;
 
 /** Builds the JSON of one trial's section of the report, and the headline figures for the sweep. */
 final class TrialSection {
-    static final String[] MODES = {"processing", "end-to-end", "scheduled"};
+    static final LatencyMode[] MODES = LatencyMode.values();
     static final double[] TABLE_P = LatencyStats.TABLE_P;
     static final double[] CURVE_P = {
         0, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95, 97, 98, 99, 99.5, 99.8, 99.9, 99.95, 99.98, 99.99,

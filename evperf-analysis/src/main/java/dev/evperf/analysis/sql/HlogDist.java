@@ -1,6 +1,7 @@
 package dev.evperf.analysis.sql;
 
 import dev.evperf.analysis.trial.HlogTotal;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -18,12 +19,12 @@ public final class HlogDist implements Dist {
     }
 
     /** @return null when the trial has no such log */
-    public static HlogDist load(Path trialDir, String mode) {
+    public static HlogDist load(Path trialDir, LatencyMode mode) {
         return load(trialDir, mode, null);
     }
 
     /** @param fromNs leave out the intervals that end by this time (a warm-up cut, to the interval); null: none */
-    public static HlogDist load(Path trialDir, String mode, Long fromNs) {
+    public static HlogDist load(Path trialDir, LatencyMode mode, Long fromNs) {
         Histogram total = HlogTotal.read(trialDir.resolve(Layout.hlog(mode)), fromNs);
         return total == null ? null : new HlogDist(total);
     }

@@ -1,6 +1,7 @@
 package dev.evperf.analysis.sql;
 
 import dev.evperf.analysis.warmup.WarmUp;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
 import java.nio.file.Files;
@@ -78,7 +79,7 @@ public final class TrialQueries {
     }
 
     /** A latency mode from the trial's HdrHistogram log, with the warm-up cut (to the log's interval) when one is in force. */
-    public Dist hlog(String mode) {
+    public Dist hlog(LatencyMode mode) {
         return HlogDist.load(dir, mode, hlogFrom);
     }
 
@@ -231,7 +232,7 @@ public final class TrialQueries {
      */
     public OutputLatency outputLatency(long exactJoinLimit) throws SQLException {
         long outputs = outputCount();
-        Dist e2eH = hlog("end-to-end"), schedH = hlog("scheduled");
+        Dist e2eH = hlog(LatencyMode.END_TO_END), schedH = hlog(LatencyMode.SCHEDULED);
         if (outputs <= exactJoinLimit || e2eH == null || schedH == null || outputsAligned()) {
             Dist[] j = joined();
             return new OutputLatency(j[0], j[1], null);

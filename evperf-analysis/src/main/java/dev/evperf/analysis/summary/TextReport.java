@@ -13,6 +13,7 @@ import dev.evperf.analysis.figures.RateShape;
 import dev.evperf.analysis.figures.TopBursts;
 import dev.evperf.analysis.warmup.WarmUp;
 import dev.evperf.analysis.warmup.WarmUpCut;
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import dev.evperf.results.TrialResult;
 import java.util.ArrayList;
@@ -204,7 +205,8 @@ public final class TextReport {
         Latency l = t.latency();
         sb.append("\nLatency µs (nearest-rank percentiles). end-to-end: from send start, uncorrected;"
                 + " scheduled: from intended send time, coordinated-omission safe\n");
-        Table lt = new Table("", "processing", "end-to-end", "scheduled");
+        Table lt = new Table(
+                "", LatencyMode.PROCESSING.text(), LatencyMode.END_TO_END.text(), LatencyMode.SCHEDULED.text());
         lt.row(
                 "count",
                 l.processing().count(),

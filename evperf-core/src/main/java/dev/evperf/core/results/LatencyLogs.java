@@ -1,11 +1,12 @@
 package dev.evperf.core.results;
 
+import dev.evperf.results.LatencyMode;
 import dev.evperf.results.Layout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -18,26 +19,27 @@ import org.HdrHistogram.HistogramLogWriter;
  * coordinated-omission correction is applied on top.
  */
 public final class LatencyLogs implements AutoCloseable {
-    private final Map<String, Intervals> modes = new HashMap<>();
+    private final Map<LatencyMode, Intervals> modes = new EnumMap<>(LatencyMode.class);
     private final Intervals processing, endToEnd, scheduled;
 
     /** @param originEpochMs wall-clock time of the trial's nanoTime origin, for the log's StartTime */
     public LatencyLogs(Path trialDir, Iterable<String> modes, long intervalNs, double originEpochMs)
             throws IOException {
-        for (String mode : modes) {
+        for (String word : modes) {
+            LatencyMode mode = LatencyMode.of(word); // the workload's words, checked by WorkloadValidator
             PrintStream ps = new PrintStream(Files.newOutputStream(trialDir.resolve(Layout.hlog(mode))));
             HistogramLogWriter w = new HistogramLogWriter(ps);
             w.outputComment(
-                    "evperf " + mode + " latency of measured events, ns; intervals on the trial's nanoTime axis");
+                    "evperf " + word + " latency of measured events, ns; intervals on the trial's nanoTime axis");
             w.outputLogFormatVersion();
             w.outputStartTime((long) originEpochMs);
             w.setBaseTime((long) originEpochMs);
             w.outputLegend();
             this.modes.put(mode, new Intervals(ps, w, intervalNs, originEpochMs));
         }
-        processing = this.modes.get("processing");
-        endToEnd = this.modes.get("end-to-end");
-        scheduled = this.modes.get("scheduled");
+        processing = this.modes.get(LatencyMode.PROCESSING);
+        endToEnd = this.modes.get(LatencyMode.END_TO_END);
+        scheduled = this.modes.get(LatencyMode.SCHEDULED);
     }
 
     /** A measured event's processing time, ending at {@code at} (its send end). */

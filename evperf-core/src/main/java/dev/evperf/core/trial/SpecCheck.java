@@ -57,20 +57,24 @@ public final class SpecCheck {
     static void recordVerdict(Path dir, ObjectNode v, RunFile.Trial.Draft entry) {
         if (!v.has("verdict")) v.put("verdict", "not checked");
         Json.write(dir.resolve(FILE), v);
-        ObjectNode brief = brief(v);
-        entry.validation = brief;
-        if ("invalid".equals(brief.path("verdict").asText()))
-            entry.reason = "invalid results: " + brief.get("text").asText();
+        TrialResult.Validation brief = brief(v);
+        entry.validation = Json.MAPPER.valueToTree(brief);
+        if ("invalid".equals(brief.verdict())) entry.reason = "invalid results: " + brief.text();
+        TrialResult result;
         try {
-            JsonNode result =
-                    Json.MAPPER.readTree(dir.resolve(Layout.RESULT_JSON).toFile());
-            if (result instanceof ObjectNode r) {
-                r.set("validation", brief);
-                Json.write(dir.resolve(Layout.RESULT_JSON), r);
-            }
-        } catch (IOException e) {
-            entry.validationError = "result.json: " + e.getMessage();
+            result = TrialResult.load(dir);
+        } catch (IllegalArgumentException unreadable) {
+            entry.validationError = "result.json: " + unreadable.getMessage();
+            return;
         }
+        if (result == null) {
+            entry.validationError = "result.json: the trial wrote none";
+            return;
+        }
+        // the trial JVM wrote this record, so writing it back keeps every field it wrote
+        TrialResult.Draft withVerdict = TrialResult.Draft.of(result);
+        withVerdict.validation = brief;
+        Json.write(dir.resolve(Layout.RESULT_JSON), withVerdict.result());
     }
 
     /** The whole verdict, as validation.json holds it. */
@@ -123,10 +127,7 @@ public final class SpecCheck {
      * The counts over all streams and one line, for run.json and result.json. Windows open at the end of input are
      * named in the line when the model had any (docs/suites.md §3): how many the engine's end of input closed.
      */
-    static ObjectNode brief(ObjectNode v) {
-        ObjectNode b = Json.MAPPER.createObjectNode();
-        b.put("verdict", v.path("verdict").asText());
-        if (v.has("reason")) b.put("reason", v.get("reason").asText());
+    static TrialResult.Validation brief(ObjectNode v) {
         String[] keys = {"expected", "produced", "correct", "missing", "undue", "wrong", "open_at_end", "closed_at_end"
         };
         long[] sum = new long[keys.length];
@@ -135,19 +136,26 @@ public final class SpecCheck {
             for (int i = 0; i < keys.length; i++) sum[i] += s.path(keys[i]).asLong();
             s.path("examples").forEach(e -> examples.add(s.path("stream").asText() + " " + e.asText()));
         }
-        for (int i = 0; i < keys.length; i++) b.put(keys[i], sum[i]);
-        b.put(
-                "text",
-                v.has("streams")
-                        ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4]
-                                + " undue, " + sum[5] + " wrong"
-                                + (sum[6] > 0 ? "; " + atEnd(b) : "")
-                                + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
-                                + (v.has("reason") ? "; " + v.get("reason").asText() : "")
-                        : v.path("reason").asText());
-        ArrayNode ex = b.putArray("examples");
-        examples.stream().limit(3).forEach(ex::add);
-        return b;
+        String text = v.has("streams")
+                ? sum[2] + " of " + sum[0] + " expected rows correct, " + sum[3] + " missing, " + sum[4] + " undue, "
+                        + sum[5] + " wrong"
+                        + (sum[6] > 0 ? "; " + Verdict.atEnd(sum[7], sum[6]) : "")
+                        + (examples.isEmpty() ? "" : "; first: " + examples.get(0))
+                        + (v.has("reason") ? "; " + v.get("reason").asText() : "")
+                : v.path("reason").asText();
+        return new TrialResult.Validation(
+                v.path("verdict").asText(),
+                v.has("reason") ? v.get("reason").asText() : null,
+                sum[0],
+                sum[1],
+                sum[2],
+                sum[3],
+                sum[4],
+                sum[5],
+                sum[6],
+                sum[7],
+                text,
+                examples.stream().limit(3).toList());
     }
 
     /**

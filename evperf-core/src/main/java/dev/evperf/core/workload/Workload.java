@@ -9,6 +9,7 @@ import dev.evperf.api.config.Dur;
 import dev.evperf.monitor.channel.HandlerConfig;
 import dev.evperf.monitor.pipeline.PipelineConfig;
 import dev.evperf.monitor.sensors.SensorsDef;
+import dev.evperf.results.LatencyMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -348,7 +349,7 @@ public final class Workload {
 
     public static final class MeasureDef {
         /** processing, end-to-end, scheduled. */
-        public List<String> latency = new ArrayList<>(List.of("processing", "end-to-end", "scheduled"));
+        public List<String> latency = new ArrayList<>(LatencyMode.words());
         /** Per-event records (events.parquet, outputs.parquet); histograms are always written. */
         public boolean records = true;
 

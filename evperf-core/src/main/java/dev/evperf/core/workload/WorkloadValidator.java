@@ -9,7 +9,7 @@ import dev.evperf.core.engine.EngineModules;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import dev.evperf.monitor.channel.Channels;
 import dev.evperf.monitor.pipeline.Pipelines;
-import dev.evperf.results.Layout;
+import dev.evperf.results.LatencyMode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * docs/workload.md in one place. The monitoring sections check themselves in evperf-monitor.
  */
 public final class WorkloadValidator {
-    public static final List<String> LATENCY_MODES = Layout.LATENCY_MODES;
+    public static final List<String> LATENCY_MODES = LatencyMode.words();
     private final Set<String> engineNames;
 
     /** @param engineNames the names of the engine adapters on the class path */
@@ -76,7 +76,7 @@ public final class WorkloadValidator {
         LiveCheck.validate(w, where);
         if (w.repetitions < 1) fail(where, "repetitions", "expected at least 1, got " + w.repetitions);
         for (String mode : w.measure.latency) {
-            if (!LATENCY_MODES.contains(mode)) {
+            if (LatencyMode.of(mode) == null) {
                 fail(
                         where,
                         "measure.latency",
