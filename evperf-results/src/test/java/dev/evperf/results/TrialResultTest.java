@@ -69,7 +69,18 @@ class TrialResultTest {
 
         TrialResult.Draft withVerdict = TrialResult.Draft.of(read);
         withVerdict.validation = new TrialResult.Validation(
-                "invalid", null, 10, 9, 8, 2, 1, 1, 2L, 0L, "8 of 10 expected rows correct", List.of("out missing [1]"));
+                "invalid",
+                null,
+                10,
+                9,
+                8,
+                2,
+                1,
+                1,
+                2L,
+                0L,
+                "8 of 10 expected rows correct",
+                List.of("out missing [1]"));
         Files.writeString(file, ResultsJson.MAPPER.writeValueAsString(withVerdict.result()));
 
         assertThat(TrialResult.load(dir)).isEqualTo(withVerdict.result());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.results.TrialResult;
 import org.junit.jupiter.api.Test;
 
 /** The brief verdict run.json and result.json get, and the line the suite's tables show, for the end of input. */
@@ -26,17 +27,17 @@ class SpecCheckTest {
 
     @Test
     void windowsOpenAtTheEndOfInputAreNamedWithHowManyTheEngineClosed() {
-        ObjectNode flink = SpecCheck.brief(verdict(29, 10, 10));
-        assertThat(flink.path("closed_at_end").asLong()).isEqualTo(10);
-        assertThat(flink.path("text").asText())
+        TrialResult.Validation flink = SpecCheck.brief(verdict(29, 10, 10));
+        assertThat(flink.closedAtEnd()).isEqualTo(10);
+        assertThat(flink.text())
                 .isEqualTo("29 of 29 expected rows correct, 0 missing, 0 undue, 0 wrong;"
                         + " 10 of 10 windows open at the end of input closed by it");
-        assertThat(SpecCheck.atEnd(SpecCheck.brief(verdict(29, 10, 0))))
+        // run.json's entry holds the brief as JSON: the suite's tables read the line from it
+        assertThat(SpecCheck.atEnd(Json.MAPPER.valueToTree(SpecCheck.brief(verdict(29, 10, 0)))))
                 .isEqualTo("0 of 10 windows open at the end of input closed by it");
         // a query without time windows, or a verdict written before the counts existed: nothing said
-        ObjectNode selection = SpecCheck.brief(verdict(339, 0, 0));
-        assertThat(selection.path("text").asText())
-                .isEqualTo("339 of 339 expected rows correct, 0 missing, 0 undue, 0 wrong");
+        TrialResult.Validation selection = SpecCheck.brief(verdict(339, 0, 0));
+        assertThat(selection.text()).isEqualTo("339 of 339 expected rows correct, 0 missing, 0 undue, 0 wrong");
         assertThat(SpecCheck.atEnd(Json.MAPPER.createObjectNode().put("verdict", "valid")))
                 .isEmpty();
     }
