@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,8 +30,16 @@ class NetnsAgentTest {
     @TempDir
     Path dir;
 
-    private final String ns = "evperf-t" + ProcessHandle.current().pid();
-    private final String veth = "evp" + ProcessHandle.current().pid() % 100_000;
+    /**
+     * Names of this test's own, new for each test: deleting a namespace destroys its end of the veth
+     * pair asynchronously, and on a busy machine the other end was seen to outlive it into the next
+     * test's "ip link add" (File exists).
+     */
+    private static final AtomicInteger MADE = new AtomicInteger();
+
+    private final int made = MADE.incrementAndGet();
+    private final String ns = "evperf-t" + ProcessHandle.current().pid() + "-" + made;
+    private final String veth = "evp" + ProcessHandle.current().pid() % 100_000 + "x" + made;
     private final String subnet = "10.213." + ProcessHandle.current().pid() % 250 + ".";
     private final List<LocalAgent> started = new ArrayList<>();
 
@@ -66,10 +75,16 @@ class NetnsAgentTest {
     void removeIt() throws Exception {
         for (LocalAgent a : started) a.close();
         try {
-            ip("netns", "del", ns); // takes the veth pair with it
+            ip("link", "del", veth + "a"); // both ends, at once (the namespace's deletion would take them later)
         } catch (IOException e) {
             // not made (skipped)
         }
+        try {
+            ip("netns", "del", ns);
+        } catch (IOException e) {
+            // not made (skipped)
+        }
+        assertThat(ip("link", "show")).doesNotContain(veth + "a");
         assertThat(ip("netns", "list")).doesNotContain(ns);
     }
 
