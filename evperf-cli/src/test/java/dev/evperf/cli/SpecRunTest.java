@@ -126,6 +126,67 @@ class SpecRunTest {
     }
 
     /**
+     * stream1's data repeat every {@code period} events but for seq and TS, which the driver writes into
+     * each copy it sends. A time window over 3 000 events with a period of 256 is valid on Siddhi, Esper
+     * and ref: had a copy kept its pool row's TS, event time would fall back every 256 events and the
+     * windows would differ from the model's. A join of two windows is valid on Esper: event j + 256 goes
+     * to event j's stream. A trial of 200 000 events of 125
+     * attributes (about 0.5 GB were every event held) runs in a 128 MiB trial heap with a period of 1 024.
+     */
+    @Test
+    void dataLongerThanTheirPeriodRepeatWhileEventTimeGoesOn() throws Exception {
+        // 3 000 events of 0.2 ms of event time: 29 windows of 40 ms every 20 ms, over 11 periods
+        String[][] cases = {
+            {
+                "{test: time_window, function: avg, range: 40ms, slide: 20ms, stream: {period: 256, event_rate: 5000}}",
+                "siddhi, esper, ref",
+                "25"
+            },
+            {"{test: window_join, rows: 50, matches: 1, stream: {period: 256, event_rate: 5000}}", "esper", "1000"}
+        };
+        for (String[] c : cases) {
+            Path out = tmp.resolve(c[0].contains("join") ? "join" : "time");
+            Cli cli = Cli.run(
+                    "run",
+                    Cli.write(tmp, "p.yaml", workload(c[0], "[" + c[1] + "]", 3000))
+                            .toString(),
+                    "--out",
+                    out.toString());
+            assertThat(cli.exit).as(cli.toString()).isZero();
+            Map<String, JsonNode> v = validation(out);
+            for (String engine : c[1].split(", ")) {
+                assertThat(v.get(engine).path("verdict").asText())
+                        .as(c[0] + " on " + engine)
+                        .isEqualTo("valid");
+                assertThat(v.get(engine).path("expected").asLong())
+                        .as(c[0])
+                        .isGreaterThanOrEqualTo(Long.parseLong(c[2]));
+            }
+        }
+        String yaml =
+                """
+                name: long
+                engine:
+                  name: ref
+                  query: {test: filter, selectivity: 1, stream: {attributes: 125, period: 1024}}
+                load:
+                  phases: [{name: all, max: {count: 200000}}]
+                measure: {jfr: false, live: false, sensors: {enabled: false}}
+                trial: {jvm: [-Xmx128m]}
+                """;
+        Path out = tmp.resolve("long");
+        Cli cli = Cli.run("run", Cli.write(tmp, "l.yaml", yaml).toString(), "--out", out.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode v = new ObjectMapper()
+                .readTree(out.resolve("run.json").toFile())
+                .path("trials")
+                .get(0)
+                .path("validation");
+        assertThat(v.path("verdict").asText()).as(v.toString()).isEqualTo("valid");
+        assertThat(v.path("expected").asLong()).isBetween(1_000L, 3_000L);
+    }
+
+    /**
      * measure.retained_heap: the heap ref holds at the end (heap_after_gc.retained_bytes), measured by the JVM, grows with its
      * window by what the projected layout keeps per event (an int group and a double, 12 B): two
      * windows of 20 000 and 200 000 rows over the same 220 000 events differ by about 2.16 MB.

@@ -63,7 +63,7 @@ public class StagingBenchmark {
     @Setup(Level.Trial)
     public void open() throws EngineException {
         Stream1 data = new Stream1(5, 100, 1000.0, 1L);
-        generator = new Stream1Generator(data);
+        generator = new Stream1Generator(data, data.periodFor(rows)); // the period of a window of rows events
         engine = new RefEngineFactory()
                 .open(new EngineSpec(
                         List.of(data.schema(Stream1.STREAM1)),

@@ -2,6 +2,7 @@ package dev.evperf.core.driver;
 
 import dev.evperf.api.InputHandle;
 import dev.evperf.monitor.sensors.Descheduling;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The timed loop: sends the events of its share of each chunk on their absolute schedule and
@@ -14,7 +15,8 @@ import dev.evperf.monitor.sensors.Descheduling;
  * <p>Each send passes the event's sequence number and intended send time ({@code nanoTime}) with
  * it: engines behind a broker write both into the record; the others ignore them.
  *
- * <p>Each event is made here, from the pool (or taken from a {@link LiveSupply}), when it is sent (the engine may keep it): before the
+ * <p>Each event is made here, from the pool (or taken from a {@link LiveSupply}), when it is sent (the engine may keep it;
+ * a neutral query's data also get their event time here, {@link EventMaker}): before the
  * wait when the driver is ahead of the schedule, so that it costs the send nothing; in a burst it
  * is part of the event's processing time, as in a bare loop that sends fresh events. The loop
  * allocates nothing else.
@@ -134,6 +136,8 @@ public final class Driver {
             int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
+        int timeIndex = maker.timeIndex;
+        LongUnaryOperator time = maker.time;
         int senders = c.senders;
         long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
         long seq = c.first + from;
@@ -144,6 +148,7 @@ public final class Driver {
         for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
             Object[] e = pool[p].clone();
             e[seqIndex] = seq;
+            if (timeIndex >= 0) e[timeIndex] = time.applyAsLong(seq); // loop-invariant: taken for every event or none
             p += step;
             if (p >= pool.length) p -= pool.length;
             long due = base + intended[row];
@@ -211,6 +216,8 @@ public final class Driver {
             int from) {
         Object[][] pool = maker.pool;
         int seqIndex = maker.seqIndex;
+        int timeIndex = maker.timeIndex;
+        LongUnaryOperator time = maker.time;
         int senders = c.senders;
         long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
         byte[] timed = c.timed;
@@ -222,6 +229,7 @@ public final class Driver {
         for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
             Object[] e = pool[p].clone();
             e[seqIndex] = seq;
+            if (timeIndex >= 0) e[timeIndex] = time.applyAsLong(seq);
             p += step;
             if (p >= pool.length) p -= pool.length;
             long due = base + intended[row];

@@ -3,6 +3,7 @@ package dev.evperf.core.trial;
 import dev.evperf.api.Engine;
 import dev.evperf.api.EngineException;
 import dev.evperf.api.InputHandle;
+import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.workload.SpecWorkload;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.suites.data.Input;
@@ -15,10 +16,16 @@ import java.util.function.ToLongFunction;
 /**
  * What a trial of a neutral query ({@code engine.query}) sends: the spec's events in send order,
  * each to its own stream, and its setup rows before the timed run. The events are made once, at
- * preparation, as the pool of a trial with as many rows as events: event j is pool row j, so no
- * event repeats (event time advances) and the validation after the trial makes the same events.
- * Their memory grows with the trial's length (≈ 100–300 bytes an event), which is why the suites
- * size trials in events.
+ * preparation, as the trial's pool: event j is pool row j mod the pool's length, and the validation
+ * after the trial makes the same events.
+ * <ul>
+ * <li>A chapter-4 test's data repeat every {@link NeutralQuery#period} events but for seq and event
+ *     time: the pool holds one period (at most; fewer when the trial sends fewer events), and the
+ *     driver writes each copy's event time (TS) as it writes its seq. The harness's memory is then
+ *     bounded by the query's reach and 256 MiB (Stream1), not by the trial's length.</li>
+ * <li>A Nexmark query's events do not repeat: the pool holds every event of the trial (≈ 100–300
+ *     bytes an event), which bounds its length.</li>
+ * </ul>
  */
 final class SpecFeed {
     private final NeutralQuery query;
@@ -27,9 +34,12 @@ final class SpecFeed {
     private final List<String> streams = new ArrayList<>();
     /** wend → the seq of the event that closed that window, for a query with event-time windows; else null. */
     private final LongUnaryOperator closing;
+    /** Whether the trial sends more events than the pool holds: their event time is then written per send. */
+    private final boolean repeats;
 
-    private SpecFeed(NeutralQuery query, Input[] events) {
+    private SpecFeed(NeutralQuery query, Input[] events, boolean repeats) {
         this.query = query;
+        this.repeats = repeats;
         this.closing = query.closingEvents(events);
         this.pool = new Object[events.length][];
         this.route = new byte[events.length];
@@ -47,12 +57,20 @@ final class SpecFeed {
     /** The events of a trial that sends {@code n}, or null for a workload with engine queries. */
     static SpecFeed of(Workload w, long n) {
         if (w.engine.query == null) return null;
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new TrialFailure("engine.query: " + n + " events are more than a trial of a neutral query holds ("
-                    + Integer.MAX_VALUE + "); shorten the load");
-        }
         NeutralQuery q = SpecWorkload.query(w);
-        return new SpecFeed(q, q.events((int) n, w.engine.name));
+        long rows = Math.min(n, q.period());
+        if (rows > Integer.MAX_VALUE - 8) {
+            throw new TrialFailure("engine.query: " + n + " events of " + q.label() + " are more than a trial's pool"
+                    + " holds (" + Integer.MAX_VALUE + "); shorten the load");
+        }
+        return new SpecFeed(q, q.events((int) rows, w.engine.name), n > rows);
+    }
+
+    /** How the driver makes event j: a copy of pool row j mod its length, with seq j, and event time j when repeating. */
+    EventMaker maker(int seqIndex) {
+        return repeats
+                ? new EventMaker(pool(), seqIndex, query.timeIndex(), query.eventTime())
+                : new EventMaker(pool(), seqIndex);
     }
 
     /** Pool row j is event j; the sequence slot (0 in every spec stream) is set again by the driver. */
@@ -88,21 +106,22 @@ final class SpecFeed {
         for (Input in : query.setup()) engine.input(in.stream()).send(in.row());
     }
 
-    /** The load's input: the one stream's handle, or one that routes event j to its stream by its seq. */
+    /** The load's input: the one stream's handle, or one that routes event j to its stream by its seq (mod the period). */
     InputHandle input(Engine engine, String loadStream) throws EngineException {
         if (streams.size() <= 1) return engine.input(streams.isEmpty() ? loadStream : streams.get(0));
         InputHandle[] handles = new InputHandle[streams.size()];
         for (int s = 0; s < handles.length; s++) handles[s] = engine.input(streams.get(s));
         byte[] routes = route;
+        int n = routes.length; // the period is even: event j + n goes where event j goes
         return new InputHandle() {
             @Override
             public void send(Object[] event) {
-                handles[routes[(int) (long) (Long) event[0]]].send(event);
+                handles[routes[(int) ((Long) event[0] % n)]].send(event);
             }
 
             @Override
             public void send(Object[] event, long seq, long intendedNanos) {
-                handles[routes[(int) seq]].send(event, seq, intendedNanos);
+                handles[routes[(int) (seq % n)]].send(event, seq, intendedNanos);
             }
         };
     }

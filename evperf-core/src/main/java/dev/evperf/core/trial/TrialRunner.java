@@ -228,8 +228,9 @@ public final class TrialRunner {
             // Capacity mode: 1 in sampleEvery sends timed (and each phase's first and last), the rest untimed.
             int sampleEvery = w.measure.timing == Timing.SAMPLED ? w.measure.sample : 0;
             out.sample(sampleEvery);
-            EventMaker maker =
-                    liveSupply != null ? new EventMaker(liveSupply, seqIndex) : new EventMaker(pool, seqIndex);
+            EventMaker maker = liveSupply != null
+                    ? new EventMaker(liveSupply, seqIndex)
+                    : feed != null ? feed.maker(seqIndex) : new EventMaker(pool, seqIndex);
             CpuPinning pinning = CpuPinning.of(w.trial.cpus, componentPids);
             sending = new Senders(senders, input, maker, origin, w.measure.tracepoints, errors, pinning);
             for (int i = 0; i < outputs.size(); i++) {

@@ -20,7 +20,7 @@ public final class Inputs {
 
     public Inputs(QuerySpec spec) {
         this.spec = spec;
-        this.generator = new Stream1Generator(spec.data());
+        this.generator = new Stream1Generator(spec.data(), spec.period());
         this.twoStreams = spec instanceof WindowJoin || spec instanceof MultiQuery;
     }
 

@@ -19,6 +19,7 @@ import dev.evperf.suites.reference.ReferenceModel;
 import dev.evperf.suites.spec.QuerySpec;
 import dev.evperf.suites.spec.SpecException;
 import dev.evperf.suites.spec.Specs;
+import dev.evperf.suites.spec.Stream1;
 import dev.evperf.suites.spec.TableJoin;
 import dev.evperf.suites.translate.Database;
 import dev.evperf.suites.translate.EsperTranslator;
@@ -63,8 +64,18 @@ public sealed interface NeutralQuery {
                     + " q7 q8 cep1 cep2)");
         }
         return node.has("test")
-                ? new Micro(Specs.read(node, where))
+                ? micro(Specs.read(node, where), where)
                 : new Nexmark(Specs.read(node, NexmarkQuery.class, where));
+    }
+
+    /** A chapter-4 test; a period the workload gives must cover its reach, so that no window holds one data row twice. */
+    private static Micro micro(QuerySpec spec, String where) {
+        Integer given = spec.data().period();
+        if (given != null && given < spec.reach()) {
+            throw new SpecException(where + ": stream.period " + given + " is shorter than the " + spec.reach()
+                    + " events the query's largest window spans: a window would hold the same data twice");
+        }
+        return new Micro(spec);
     }
 
     /** A short label for tables: {@code count_window avg rows=1000 slide=1}, {@code nexmark q5}. */
@@ -94,6 +105,26 @@ public sealed interface NeutralQuery {
      *     (Siddhi, Esper) ends with terminal events that close the last windows
      */
     Input[] events(int count, String engine);
+
+    /**
+     * The period of the events in send order: event seq + period is event seq with another seq and
+     * event time ({@link #eventTime}), so a trial holds one period of them, not the whole run
+     * ({@code SpecFeed}); Long.MAX_VALUE when no event repeats (Nexmark's, whose ids and times are
+     * the generator's state).
+     */
+    default long period() {
+        return Long.MAX_VALUE;
+    }
+
+    /** The position of event time in every input row of a query whose events repeat ({@link #period}). */
+    default int timeIndex() {
+        throw new UnsupportedOperationException(label() + ": its events do not repeat");
+    }
+
+    /** Event seq's event time, for a query whose events repeat (the driver stamps each copy it sends with it). */
+    default LongUnaryOperator eventTime() {
+        throw new UnsupportedOperationException(label() + ": its events do not repeat");
+    }
 
     /**
      * For a query with event-time windows, whose rows carry {@code wend}: from a window's end, the
@@ -163,6 +194,22 @@ public sealed interface NeutralQuery {
         @Override
         public TableJoin databaseJoin() {
             return spec instanceof TableJoin j && j.table() == TableJoin.Table.DATABASE ? j : null;
+        }
+
+        /** stream1's period ({@link Stream1}): ID and A1..AN repeat, seq and TS go on. */
+        @Override
+        public long period() {
+            return spec.period();
+        }
+
+        @Override
+        public int timeIndex() {
+            return spec.data().tsIndex(); // stream2 has stream1's fields
+        }
+
+        @Override
+        public LongUnaryOperator eventTime() {
+            return new Inputs(spec).generator()::ts;
         }
 
         @Override

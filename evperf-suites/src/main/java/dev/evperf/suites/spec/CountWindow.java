@@ -29,6 +29,12 @@ public record CountWindow(Stream1 stream, Aggregate function, Integer rows, Inte
         return slide > 1;
     }
 
+    /** The window's R events of the whole stream. */
+    @Override
+    public long reach() {
+        return rows;
+    }
+
     @Override
     public Stream1 data() {
         return stream;

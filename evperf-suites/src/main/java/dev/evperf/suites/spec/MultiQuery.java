@@ -62,6 +62,12 @@ public record MultiQuery(
         return members;
     }
 
+    /** The largest of the N joins' windows, 2 · max_rows events of the input (the streams take turns). */
+    @Override
+    public long reach() {
+        return 2L * maxRows;
+    }
+
     @Override
     public Stream1 data() {
         return stream;

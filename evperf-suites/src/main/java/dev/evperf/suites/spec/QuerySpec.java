@@ -35,6 +35,20 @@ public sealed interface QuerySpec
         return List.of(data().schema(Stream1.STREAM1));
     }
 
+    /**
+     * The events of the whole input (all streams, in send order) that the query's largest window can
+     * span: no window may hold two copies of one data row, so the data's period is at least this
+     * ({@link Stream1#periodFor}). 1 for a query without windows.
+     */
+    default long reach() {
+        return 1;
+    }
+
+    /** The data's period in events: ID and A1..AN of event seq are those of seq mod period ({@link Stream1}). */
+    default long period() {
+        return data().periodFor(reach());
+    }
+
     /** The output streams and their rows. */
     List<OutputSchema> outputs();
 

@@ -25,6 +25,12 @@ public record SeqPattern(Stream1 stream, Span within, Double selectivity) implem
         return 100 - 0.99 * selectivity;
     }
 
+    /** The events of event time that {@code within} spans. */
+    @Override
+    public long reach() {
+        return stream.eventsIn(within);
+    }
+
     @Override
     public Stream1 data() {
         return stream;

@@ -48,6 +48,12 @@ public record TimeWindow(Stream1 stream, Aggregate function, Span range, Span sl
         return range.millis() / slide.millis();
     }
 
+    /** The events of event time one window's range holds. */
+    @Override
+    public long reach() {
+        return stream.eventsIn(range);
+    }
+
     @Override
     public Stream1 data() {
         return stream;

@@ -29,6 +29,12 @@ public record WindowJoin(Stream1 stream, Integer rows, Double matches) implement
                 "rows / matches must be a whole MAX_ID, not " + rows + " / " + matches);
     }
 
+    /** Each stream's window of S rows, the streams taking turns: 2 S events of the input. */
+    @Override
+    public long reach() {
+        return 2L * rows;
+    }
+
     @Override
     public Stream1 data() {
         return stream.withMaxId((int) Math.round(rows / matches));
