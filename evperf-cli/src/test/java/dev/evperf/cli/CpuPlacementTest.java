@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code trial.cpus}: a CPU this machine does not have, or one in both sets, is one line and exit 2
  * before anything runs; a run with a broker of its own puts the sender (one, or two threads) on its CPU and every other
  * thread of the trial JVM and of the broker on the others, as the trial read them back from procfs
- * into result.json's cpu_placement (the senders right after they moved, the rest after the run).
+ * into result.json's cpu_placement (the senders right after they moved, the rest after the run; a
+ * thread a sender started during the run, which inherits its CPU, moved off it by the keeper and named;
+ * once seen at load ~5 without the keeper).
  */
 class CpuPlacementTest {
     @TempDir
@@ -82,6 +84,13 @@ class CpuPlacementTest {
             placed.path("senders").forEach(s -> assertThat(s.path("cpus").asText())
                     .as(placed.toString())
                     .isEqualTo(String.valueOf(sender)));
+            // Threads a sender started during the run inherited its CPU: the keeper moved them, and names them.
+            assertThat(placed.path("moved_off_sender_cpus").isObject())
+                    .as(placed.toString())
+                    .isTrue();
+            placed.path("moved_off_sender_cpus").forEach(had -> assertThat(TrialCpus.parse(had.asText()))
+                    .as(placed.toString())
+                    .isNotEqualTo(new TreeSet<>(others)));
             // Every other thread of the trial JVM and of the broker on the others' CPUs (procfs' list: "1" or "1-3").
             assertThat(TrialCpus.parse(single(placed.path("trial_jvm_threads"))))
                     .containsExactlyElementsOf(others);

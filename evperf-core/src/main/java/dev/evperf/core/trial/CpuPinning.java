@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +26,13 @@ import java.util.concurrent.TimeUnit;
  * ({@code Cpus_allowed_list}), not taken from what was asked. All of it happens before the
  * schedule starts, never in the loop. Components outlive the trial: they stay where the last trial
  * with {@code trial.cpus} put them.
+ *
+ * <p>A thread started by a sender after it moved inherits the sender's CPUs (a pool's worker made
+ * lazily by a send: seen as one trial-JVM thread on the sender's CPU, at load ~5 only). A keeper
+ * thread, on the others' CPUs, therefore looks at the trial JVM's threads every
+ * {@value #KEEP_MS} ms while the senders run and moves any that is not a sender off the senders'
+ * CPUs; each one moved is recorded with its name ({@code moved_off_sender_cpus}), so a placement
+ * that did not hold for part of the run says so.
  */
 final class CpuPinning {
     private final TrialCpus cpus;
@@ -32,6 +41,13 @@ final class CpuPinning {
     private final String machine = TrialCpus.machine();
     /** Sender thread name → its tid and the CPUs it got, read back right after it pinned itself. */
     private final Map<String, Map<String, Object>> senders = new ConcurrentHashMap<>();
+    /** The senders' tids, each known before it moves (so that the keeper never moves a sender back). */
+    private final Set<Long> senderTids = ConcurrentHashMap.newKeySet();
+    /** Threads the keeper moved off the senders' CPUs: "name (tid)" → the CPUs they had. */
+    private final Map<String, String> moved = new ConcurrentHashMap<>();
+
+    static final long KEEP_MS = 100;
+    private volatile Thread keeper;
 
     /** @return null when the workload asks for no placement */
     static CpuPinning of(TrialCpus cpus, Map<String, Long> componentPids) {
@@ -49,6 +65,40 @@ final class CpuPinning {
         taskset(others, ProcessHandle.current().pid(), true);
         // With each component's child processes already running (PostgreSQL's backends of the trial's connections).
         componentPids.values().forEach(pid -> processTree(pid).forEach(p -> taskset(others, p, true)));
+        // Started here, by a thread on the others' CPUs, before any sender moves: it stays on them.
+        Thread k = new Thread(this::keep, "evperf-cpu-placement");
+        k.setDaemon(true);
+        keeper = k;
+        k.start();
+    }
+
+    /** The keeper's loop: until {@link #applied} stops it, strays off the senders' CPUs every KEEP_MS. */
+    private void keep() {
+        TreeSet<Integer> others = new TreeSet<>(cpus.others);
+        String list = TrialCpus.list(cpus.others);
+        Path tasks = Path.of("/proc/self/task");
+        while (keeper == Thread.currentThread()) {
+            try (DirectoryStream<Path> all = Files.newDirectoryStream(tasks)) {
+                for (Path task : all) {
+                    long tid = Long.parseLong(task.getFileName().toString());
+                    if (senderTids.contains(tid)) continue;
+                    try {
+                        String had = TrialCpus.allowedList(task.resolve("status"));
+                        if (TrialCpus.parse(had).equals(others)) continue;
+                        String name = Files.readString(task.resolve("comm")).strip();
+                        taskset(list, tid, false);
+                        moved.put(name + " (" + tid + ")", had);
+                    } catch (IOException | TrialFailure gone) {
+                        // the thread ended between the listing and the read or the move
+                    }
+                }
+                Thread.sleep(KEEP_MS);
+            } catch (IOException e) {
+                return; // no procfs: nothing to keep (pinRest would have failed first)
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     /** The calling thread (a sender) onto the sender's CPUs; called on it before the schedule starts. */
@@ -59,6 +109,7 @@ final class CpuPinning {
             long tid = Long.parseLong(Files.readSymbolicLink(Path.of("/proc/thread-self"))
                     .getFileName()
                     .toString());
+            senderTids.add(tid);
             taskset(TrialCpus.list(cpus.sender), tid, false);
             Map<String, Object> got = new LinkedHashMap<>();
             got.put("tid", tid);
@@ -75,6 +126,16 @@ final class CpuPinning {
      * thread counts per CPU list (read at the call, after the run, so threads started late count).
      */
     Map<String, Object> applied() {
+        Thread k = keeper;
+        keeper = null;
+        if (k != null) {
+            k.interrupt();
+            try {
+                k.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("asked", Map.of("sender", cpus.sender, "others", cpus.others));
         r.put("machine_cpus", machine);
@@ -95,6 +156,7 @@ final class CpuPinning {
             comps.put(name, by);
         });
         r.put("components_threads", comps);
+        r.put("moved_off_sender_cpus", new TreeMap<>(moved));
         return r;
     }
 
@@ -109,7 +171,10 @@ final class CpuPinning {
     static String describe(Map<String, Object> applied) {
         return "cpu placement: senders " + applied.get("senders") + "; trial JVM's other threads by CPUs "
                 + applied.get("trial_jvm_threads") + "; components " + applied.get("components_threads")
-                + " (machine CPUs " + applied.get("machine_cpus") + ")";
+                + " (machine CPUs " + applied.get("machine_cpus") + ")"
+                + (applied.get("moved_off_sender_cpus") instanceof Map<?, ?> m && !m.isEmpty()
+                        ? "; moved off the senders' CPUs during the run: " + m
+                        : "");
     }
 
     /** A process and its descendants. */
