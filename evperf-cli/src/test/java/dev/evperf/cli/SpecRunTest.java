@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +98,20 @@ class SpecRunTest {
                     .isBetween(800L, 1200L);
         }
         assertThat(v.get("null").path("verdict").asText()).isEqualTo("not checked");
+        // the check streamed each trial's rows from its values file (in slot order as the engines gave them)
+        try (var trials = Files.list(out.resolve("trials"))) {
+            List<Path> checked = trials.filter(d -> Files.exists(d.resolve("values-Out.csv")))
+                    .toList();
+            assertThat(checked).hasSize(3);
+            for (Path d : checked) {
+                JsonNode s = new ObjectMapper()
+                        .readTree(d.resolve("validation.json").toFile())
+                        .path("streams")
+                        .path(0);
+                assertThat(s.path("produced_order").asText()).as(d.toString()).startsWith("in slot order as given (");
+                assertThat(d.resolve("validation-spill")).doesNotExist();
+            }
+        }
 
         Path med = tmp.resolve("median");
         cli = Cli.run(

@@ -12,8 +12,11 @@ import dev.evperf.results.TrialResult;
 import dev.evperf.suites.run.NeutralQuery;
 import dev.evperf.suites.spec.OutputSchema;
 import dev.evperf.suites.translate.Translation;
+import dev.evperf.suites.validate.Produced;
 import dev.evperf.suites.validate.Rows;
+import dev.evperf.suites.validate.SlotSortedFile;
 import dev.evperf.suites.validate.Tolerance;
+import dev.evperf.suites.validate.ValuesLine;
 import dev.evperf.suites.validate.Verdict;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,18 +27,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Validates a finished trial of a neutral query: the rows the engine gave (its
  * {@code values-<stream>.csv}, one line per output as it arrived) against the reference model over
  * the same events, in the controller's JVM after the trial JVM has exited, so the check costs the
- * measured trial nothing but the writing of the rows. The verdict goes to {@code validation.json}
+ * measured trial nothing but the writing of the rows. Neither the rows nor the events are held: the
+ * model remakes each event as it needs it, and the rows stream from the file in slot order (sorted
+ * on disk first when the engine gave them out of order), so a steady phase of any length can be checked. The verdict goes to {@code validation.json}
  * (per stream, with the first rows that are not correct), to result.json's {@code validation}, and
  * to the trial's entry in run.json; a trial with wrong rows gets {@code valid: false} there and a
  * reason, and its summary's figures are flagged.
  */
 public final class SpecCheck {
     public static final String FILE = Layout.VALIDATION_JSON;
+    /** Where the check sorts an engine's rows given out of slot order; removed when it ends. */
+    static final String SPILL_DIR = "validation-spill";
 
     private SpecCheck() {}
 
@@ -97,9 +105,17 @@ public final class SpecCheck {
                         + Tolerance.DEFAULT.relative() + " * max(|a|, |b|)");
         TrialResult result = TrialResult.load(dir);
         long n = result == null || result.eventsSent() == null ? 0 : result.eventsSent();
-        Map<String, List<Object[]>> produced = new LinkedHashMap<>();
-        for (OutputSchema o : t.outputs()) produced.put(o.stream(), read(dir.resolve(Layout.values(o.stream())), o));
-        List<Verdict> verdicts = q.validate(t, Math.toIntExact(n), w.engine.name, produced);
+        Map<String, SlotSortedFile> produced = new LinkedHashMap<>();
+        List<Verdict> verdicts;
+        try {
+            for (OutputSchema o : t.outputs()) {
+                SlotSortedFile rows = open(dir.resolve(Layout.values(o.stream())), o, dir.resolve(SPILL_DIR));
+                if (rows != null) produced.put(o.stream(), rows);
+            }
+            verdicts = q.validate(t, Math.toIntExact(n), w.engine.name, produced);
+        } finally {
+            produced.values().forEach(SlotSortedFile::close);
+        }
         boolean valid = verdicts.stream().allMatch(Verdict::valid);
         v.put("verdict", valid ? "valid" : "invalid");
         v.put("events", n);
@@ -117,6 +133,8 @@ public final class SpecCheck {
             s.put("open_at_end", d.openAtEnd());
             s.put("closed_at_end", d.closedAtEnd());
             s.put("summary", d.summary());
+            SlotSortedFile rows = produced.get(d.stream());
+            s.put("produced_order", rows == null ? "no values file" : rows.order());
             ArrayNode ex = s.putArray("examples");
             d.examples().forEach(e -> ex.add(e.toString()));
         }
@@ -167,60 +185,24 @@ public final class SpecCheck {
         return open == 0 ? "" : Verdict.atEnd(brief.path("closed_at_end").asLong(), open);
     }
 
-    /** An output's values file: the header names the engine's attributes; rows come back in the spec's field order. */
-    static List<Object[]> read(Path file, OutputSchema o) throws IOException {
-        List<Object[]> rows = new ArrayList<>();
-        if (!Files.exists(file)) return rows;
+    /**
+     * An output's values file, read in slot order without holding its rows ({@link SlotSortedFile}): the header names
+     * the engine's attributes; rows come back in the spec's field order. Null when the trial wrote no such file.
+     */
+    static SlotSortedFile open(Path file, OutputSchema o, Path spill) throws IOException {
+        if (!Files.exists(file)) return null;
         List<String> header;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line = in.readLine();
-            if (line == null) return rows;
-            header = List.of(line.split(",", -1));
-            while ((line = in.readLine()) != null) rows.add(parse(line));
+            header = line == null ? List.of() : List.of(line.split(",", -1));
         }
-        return Rows.reorder(o, header, rows);
-    }
-
-    /** One CSV line as OutputValues writes it: quoted strings, empty for null, numbers as Java prints them. */
-    static Object[] parse(String line) {
-        List<Object> out = new ArrayList<>();
-        int i = 0;
-        while (i <= line.length()) {
-            if (i < line.length() && line.charAt(i) == '"') {
-                StringBuilder sb = new StringBuilder();
-                i++;
-                while (i < line.length()) {
-                    char c = line.charAt(i++);
-                    if (c == '"') {
-                        if (i < line.length() && line.charAt(i) == '"') {
-                            sb.append('"');
-                            i++;
-                        } else break;
-                    } else sb.append(c);
-                }
-                out.add(sb.toString());
-                i++; // the comma
-            } else {
-                int end = line.indexOf(',', i);
-                if (end < 0) end = line.length();
-                out.add(value(line.substring(i, end)));
-                i = end + 1;
-            }
-        }
-        return out.toArray();
-    }
-
-    private static Object value(String s) {
-        if (s.isEmpty()) return null;
-        if (s.equals("true") || s.equals("false")) return Boolean.valueOf(s);
-        try {
-            return Long.valueOf(s);
-        } catch (NumberFormatException notWhole) {
-            try {
-                return Double.valueOf(s);
-            } catch (NumberFormatException notNumber) {
-                return s;
-            }
-        }
+        if (header.isEmpty()) return null;
+        UnaryOperator<Object[]> reorder = Rows.reorder(o, header);
+        return SlotSortedFile.open(
+                file,
+                line -> reorder.apply(ValuesLine.parse(line)),
+                Produced.slots(o),
+                spill,
+                SlotSortedFile.RUN_BYTES);
     }
 }

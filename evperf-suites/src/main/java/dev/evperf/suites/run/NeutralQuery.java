@@ -29,6 +29,7 @@ import dev.evperf.suites.translate.RefTranslator;
 import dev.evperf.suites.translate.SiddhiTranslator;
 import dev.evperf.suites.translate.Translation;
 import dev.evperf.suites.translate.Translator;
+import dev.evperf.suites.validate.Produced;
 import dev.evperf.suites.validate.Tolerance;
 import dev.evperf.suites.validate.Validation;
 import dev.evperf.suites.validate.Verdict;
@@ -144,8 +145,11 @@ public sealed interface NeutralQuery {
         return null;
     }
 
-    /** Checks every output stream of the translation against the reference model over the events sent. */
-    List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, List<Object[]>> produced);
+    /**
+     * Checks every output stream of the translation against the reference model over the events sent; each stream's
+     * rows in slot order ({@link Produced}).
+     */
+    List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, ? extends Produced> produced);
 
     /**
      * The same over the {@code count} events a trial of {@code engine} sent. A query that can make any
@@ -153,7 +157,7 @@ public sealed interface NeutralQuery {
      * events would be ~3 GB); the default makes them all first.
      */
     default List<Verdict> validate(
-            Translation.Queries t, int count, String engine, Map<String, List<Object[]>> produced) {
+            Translation.Queries t, int count, String engine, Map<String, ? extends Produced> produced) {
         return validate(t, events(count, engine), produced);
     }
 
@@ -221,17 +225,17 @@ public sealed interface NeutralQuery {
         }
 
         @Override
-        public List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, List<Object[]>> produced) {
+        public List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, ? extends Produced> produced) {
             Model model = ReferenceModel.of(spec, t.outputs());
-            return Validation.check(
+            return Validation.checkStreamed(
                     t.outputs(), model, sent.length, seq -> sent[(int) seq], produced, Tolerance.DEFAULT);
         }
 
         /** Event seq is made from (seed, seq) alone, as {@link #events} makes it. */
         @Override
         public List<Verdict> validate(
-                Translation.Queries t, int count, String engine, Map<String, List<Object[]>> produced) {
-            return Validation.check(spec, t.outputs(), count, produced, Tolerance.DEFAULT);
+                Translation.Queries t, int count, String engine, Map<String, ? extends Produced> produced) {
+            return Validation.checkStreamed(spec, t.outputs(), count, produced, Tolerance.DEFAULT);
         }
     }
 
@@ -325,8 +329,8 @@ public sealed interface NeutralQuery {
         }
 
         @Override
-        public List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, List<Object[]>> produced) {
-            return Validation.check(
+        public List<Verdict> validate(Translation.Queries t, Input[] sent, Map<String, ? extends Produced> produced) {
+            return Validation.checkStreamed(
                     t.outputs(),
                     NexmarkModels.of(query),
                     Math.max(0, sent.length - terminals(t.engine())),

@@ -3,6 +3,7 @@ package dev.evperf.suites.validate;
 import dev.evperf.suites.spec.OutputSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** Engine rows into the neutral schema's field order, by attribute name. */
 public final class Rows {
@@ -13,6 +14,16 @@ public final class Rows {
      * @throws IllegalArgumentException naming the neutral field the engine does not output
      */
     public static List<Object[]> reorder(OutputSchema schema, List<String> engineFields, List<Object[]> rows) {
+        UnaryOperator<Object[]> one = reorder(schema, engineFields);
+        List<Object[]> out = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            out.add(one.apply(row));
+        }
+        return out;
+    }
+
+    /** The same for one row at a time, for rows read as they are checked ({@link SlotSortedFile}). */
+    public static UnaryOperator<Object[]> reorder(OutputSchema schema, List<String> engineFields) {
         List<String> names = schema.fieldNames();
         int[] from = new int[names.size()];
         for (int i = 0; i < from.length; i++) {
@@ -22,15 +33,13 @@ public final class Rows {
                         schema.stream() + " has no attribute " + names.get(i) + "; the engine outputs " + engineFields);
             }
         }
-        List<Object[]> out = new ArrayList<>(rows.size());
-        for (Object[] row : rows) {
+        return row -> {
             Object[] r = new Object[from.length];
             for (int i = 0; i < from.length; i++) {
                 r[i] = row[from[i]];
             }
-            out.add(r);
-        }
-        return out;
+            return r;
+        };
     }
 
     /** Flink SQL and Kafka Streams may change an identifier's case; names differ in letters only. */

@@ -3,13 +3,13 @@ package dev.evperf.suites.validate;
 import dev.evperf.suites.spec.OutputSchema;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
- * Compares one output stream with the reference, slot by slot. The produced rows are held (sorted
- * by slot when the engine emitted them out of order); the expected rows stream in, in slot order,
- * so the reference's rows are never all in memory. Within a slot: rows equal in every field (within
+ * Compares one output stream with the reference, slot by slot. Both sides stream in slot order:
+ * the engine's rows from a {@link Produced} (a list sorted in memory, or a values file read or
+ * sorted on disk), the reference's through {@link #expect}; only the current slot's rows are held. Within a slot: rows equal in every field (within
  * the tolerance) are correct; of the rest, rows with the same identity fields (or, without
  * identity fields, in order) are wrong; expected rows left are missing, produced rows left undue.
  * Rows the engine may leave out (windows open at the end of input, {@link #expectIfClosed}) count as
@@ -21,11 +21,12 @@ public final class StreamCheck {
 
     private final OutputSchema schema;
     private final Tolerance tolerance;
-    private final int[] slotFields;
     private final int[] identity;
-    private final Object[][] produced;
-    private final long[] producedSlots;
-    private int next; // the first produced row not yet compared
+    private final ToLongFunction<Object[]> slotOf;
+    private final Produced produced;
+    private Object[] head; // the first produced row not yet compared, null after the last
+    private long headSlot;
+    private long producedCount;
 
     private final List<Want> slotRows = new ArrayList<>();
     private long slot = Long.MIN_VALUE;
@@ -34,41 +35,41 @@ public final class StreamCheck {
 
     /** @param produced the engine's rows in the schema's field order (see {@link Rows#reorder}) */
     public StreamCheck(OutputSchema schema, Tolerance tolerance, List<Object[]> produced) {
+        this(schema, tolerance, Produced.of(schema, produced));
+    }
+
+    /** @param produced the engine's rows in slot order; {@link #finish} reads it to its end */
+    public StreamCheck(OutputSchema schema, Tolerance tolerance, Produced produced) {
         this.schema = schema;
         this.tolerance = tolerance;
-        this.slotFields = schema.slotFields().stream().mapToInt(schema::indexOf).toArray();
         this.identity = schema.identity().stream().mapToInt(schema::indexOf).toArray();
-        Object[][] rows = produced.toArray(new Object[0][]);
-        long[] slots = new long[rows.length];
-        boolean ordered = true;
-        for (int i = 0; i < rows.length; i++) {
-            slots[i] = slotOf(rows[i]);
-            ordered &= i == 0 || slots[i - 1] <= slots[i];
-        }
-        if (!ordered) {
-            Integer[] order = new Integer[rows.length];
-            Arrays.setAll(order, i -> i);
-            Arrays.sort(order, Comparator.comparingLong(i -> slots[i])); // stable: arrival order within a slot
-            Object[][] sortedRows = new Object[rows.length][];
-            long[] sortedSlots = new long[rows.length];
-            for (int i = 0; i < order.length; i++) {
-                sortedRows[i] = rows[order[i]];
-                sortedSlots[i] = slots[order[i]];
-            }
-            rows = sortedRows;
-            System.arraycopy(sortedSlots, 0, slots, 0, slots.length);
-        }
-        this.produced = rows;
-        this.producedSlots = slots;
+        this.slotOf = Produced.slots(schema);
+        this.produced = produced;
+        advance();
     }
 
     /** The slot a row belongs to: the largest of its slot fields, over the schema's divisor. */
     public long slotOf(Object[] row) {
-        long s = Long.MIN_VALUE;
-        for (int f : slotFields) {
-            s = Math.max(s, ((Number) row[f]).longValue());
+        return slotOf.applyAsLong(row);
+    }
+
+    /** Takes the head row and reads the next; a source that goes back in slot order is a bug, not a verdict. */
+    private Object[] take() {
+        Object[] row = head;
+        advance();
+        return row;
+    }
+
+    private void advance() {
+        long last = headSlot;
+        boolean first = head == null && producedCount == 0;
+        head = produced.next();
+        if (head == null) return;
+        producedCount++;
+        headSlot = slotOf(head);
+        if (!first && headSlot < last) {
+            throw new IllegalStateException("the engine's rows went back from slot " + last + " to " + headSlot);
         }
-        return Math.floorDiv(s, schema.slotDivisor());
     }
 
     /** A reference row and whether the engine must produce it. */
@@ -104,13 +105,14 @@ public final class StreamCheck {
     /** Compares what is left and gives the verdict. */
     public Verdict finish() {
         compareSlot();
-        while (next < produced.length) {
-            undue(producedSlots[next], produced[next++]);
+        while (head != null) {
+            long at = headSlot;
+            undue(at, take());
         }
         return new Verdict(
                 schema.stream(),
                 expected,
-                produced.length,
+                producedCount,
                 correct,
                 missing,
                 undue,
@@ -123,12 +125,13 @@ public final class StreamCheck {
 
     private void compareSlot() {
         // produced rows of earlier slots, which the reference has no rows for
-        while (next < produced.length && producedSlots[next] < slot) {
-            undue(producedSlots[next], produced[next++]);
+        while (head != null && headSlot < slot) {
+            long at = headSlot;
+            undue(at, take());
         }
         List<Object[]> mine = new ArrayList<>();
-        while (next < produced.length && producedSlots[next] == slot) {
-            mine.add(produced[next++]);
+        while (head != null && headSlot == slot) {
+            mine.add(take());
         }
         List<Want> want = new ArrayList<>(slotRows);
         slotRows.clear();

@@ -33,6 +33,17 @@ public final class Validation {
         return check(outputs, ReferenceModel.of(spec, outputs), events, new Inputs(spec)::event, produced, tolerance);
     }
 
+    /** {@link #check(QuerySpec, List, long, Map, Tolerance)} with each stream's rows given in slot order. */
+    public static List<Verdict> checkStreamed(
+            QuerySpec spec,
+            List<OutputSchema> outputs,
+            long events,
+            Map<String, ? extends Produced> produced,
+            Tolerance tolerance) {
+        return checkStreamed(
+                outputs, ReferenceModel.of(spec, outputs), events, new Inputs(spec)::event, produced, tolerance);
+    }
+
     /**
      * Runs any model over events 0..events − 1 made by {@code inputs} (null for an event the
      * engine was not sent), ends its input, and checks every output stream (the Nexmark suite's
@@ -46,9 +57,29 @@ public final class Validation {
             LongFunction<Input> inputs,
             Map<String, List<Object[]>> produced,
             Tolerance tolerance) {
+        Map<String, Produced> given = new LinkedHashMap<>();
+        for (OutputSchema o : outputs) {
+            given.put(o.stream(), Produced.of(o, produced.getOrDefault(o.stream(), List.of())));
+        }
+        return checkStreamed(outputs, model, events, inputs, given, tolerance);
+    }
+
+    /**
+     * The same with each stream's rows given in slot order ({@link Produced}, e.g. a trial's values
+     * file read by {@link SlotSortedFile}): neither side's rows are all in memory. A stream missing
+     * from {@code produced} had no rows.
+     */
+    public static List<Verdict> checkStreamed(
+            List<OutputSchema> outputs,
+            Model model,
+            long events,
+            LongFunction<Input> inputs,
+            Map<String, ? extends Produced> produced,
+            Tolerance tolerance) {
         Map<String, StreamCheck> checks = new LinkedHashMap<>();
         for (OutputSchema o : outputs) {
-            checks.put(o.stream(), new StreamCheck(o, tolerance, produced.getOrDefault(o.stream(), List.of())));
+            Produced rows = produced.get(o.stream());
+            checks.put(o.stream(), new StreamCheck(o, tolerance, rows == null ? Produced.of(o, List.of()) : rows));
         }
         RowSink expected = (stream, row) -> checks.get(stream).expect(row);
         for (long seq = 0; seq < events; seq++) {
