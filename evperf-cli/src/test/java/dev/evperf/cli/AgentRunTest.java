@@ -450,6 +450,40 @@ class AgentRunTest {
     }
 
     /**
+     * A replayed trace over a driver agent: the agent reads the load stream's data file itself (the
+     * controller ships its absolute path, never the times), and from events.csv every event is
+     * intended at its trace timestamp after the first, halved (speed 2), within the driver's bound.
+     */
+    @Test
+    void aReplayedTraceIsReadByTheDriverAgentAndSentAtItsTimes() throws Exception {
+        StringBuilder csv = new StringBuilder("ts,v\n");
+        long[] ms = new long[400];
+        for (int i = 1; i < ms.length; i++) ms[i] = ms[i - 1] + (i * 7L) % 5; // gaps of 0 to 4 ms
+        for (long t : ms) csv.append(1_000 + t).append(",1.5\n");
+        Files.writeString(tmp.resolve("trace.csv"), csv);
+        Path w = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: trace, replay: {column: ts, unit: ms, speed: 2}}");
+        String text = Files.readString(w)
+                .replace("engine:", "data:\n  S: {file: {path: trace.csv, columns: {v: v}}}\nengine:");
+        Files.writeString(w, text);
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("events: 400 planned, 400 received");
+        long[] intended = intendedTimes(tmp.resolve("run/trials/t001"));
+        double bound = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile())
+                .path("clocks")
+                .path("driver-1")
+                .path("bound_us")
+                .asDouble();
+        for (int i = 0; i < ms.length; i++)
+            assertThat((double) Math.abs(intended[i] - intended[0] - ms[i] * 500_000L))
+                    .as("event %d", i)
+                    .isLessThanOrEqualTo(2e3 * bound + 2);
+    }
+
+    /**
      * Seed 004's delayed scenario as shipped: every path through the delay proxy (2 ms out, 4 ms back).
      * Each agent's bound is at least half the injected round trip, and the events, delayed 2 ms on
      * their way to the sink, show it within the bound.
