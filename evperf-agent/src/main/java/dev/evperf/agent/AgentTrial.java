@@ -66,7 +66,7 @@ public final class AgentTrial {
                     agents,
                     drivers,
                     sinks,
-                    new Schedule(List.of(new Schedule.Phase(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0),
+                    new Schedule(List.of(Schedule.constant(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0),
                     probes,
                     probesDuring,
                     probePeriodMs,
@@ -312,7 +312,7 @@ public final class AgentTrial {
 
     /** Probes every agent and polls their parts until all are done, within the trial's time limit. */
     private void awaitDone(List<Integer> sinkParts, List<Integer> driverParts) {
-        long planned = LEAD_NS + plan.load().length();
+        long planned = LEAD_NS + plan.load().span();
         // an engine between the agents may hold outputs back as long as its part's silence limit
         long engine = plan.engine() == null ? 0 : StreamsPart.SILENCE_MS * 1_000_000L;
         long deadline = System.nanoTime() + 2 * planned + engine + plan.replyMs() * 1_000_000L;

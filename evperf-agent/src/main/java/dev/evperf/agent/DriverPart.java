@@ -104,9 +104,9 @@ final class DriverPart extends Part {
                 lastDue = start;
             }
             int i = 0;
-            for (long g = 0; g < schedule.total() && i < plan.events() && !stop; g++) {
-                if (!schedule.owns(g)) continue;
-                long offset = schedule.offset(g);
+            Schedule.Cursor events = schedule.cursor();
+            while (i < plan.events() && !stop && events.next()) {
+                long g = events.g, offset = events.offset;
                 while (true) {
                     long left;
                     while ((left = pace.due(offset) - clock.now()) > 0) {

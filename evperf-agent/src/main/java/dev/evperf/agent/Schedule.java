@@ -1,128 +1,203 @@
 package dev.evperf.agent;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.evperf.api.config.Dur;
+import dev.evperf.core.data.CsvSource;
+import dev.evperf.core.workload.Workload;
+import dev.evperf.core.workload.WorkloadException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
- * The whole load of a trial over agents and one driver agent's share of it. The load is a list of
- * phases back to back, each with a shape (a constant rate, a linear ramp of the rate, or bursts);
- * global event g (0-based over all phases) is due at {@code start + offset(g)}. A phase's intended
- * times are the ones a single-node trial gives the same profile ({@code Profile} in evperf-core;
- * {@code ScheduleTest} compares them), computed in closed form here so that an agent needs nothing
- * but this record. The drivers split the load without changing it: by {@code rate}, driver d of n
- * sends the events with g mod n = d; by {@code key}, event g has key g mod keys and driver d owns
- * the keys [d·keys/n, (d+1)·keys/n). Either way each driver sends its events at their global
- * intended times, so together they send exactly what one driver would: a ramp's rate or a burst's
- * events are shared, not shifted.
+ * The whole load of a trial over agents and one driver agent's share of it. The load is the
+ * workload's phases as it gives them ({@code load.phases}: any profile, deterministic or Poisson
+ * arrivals with their seeds, a replayed trace), and a driver agent computes its intended times with
+ * evperf-core's own schedule ({@link dev.evperf.core.load.Schedule}: the same profiles, the same
+ * integrator, the same seeded generators), so global event g (0-based over all phases) is due at
+ * {@code start + offset(g)}, offset(g) being to the nanosecond the one a single-node trial's schedule
+ * gives it after its start ({@code ScheduleTest} compares them shape by shape). Nothing per event
+ * crosses the wire: the controller ships this description, and each driver agent walks the schedule
+ * ({@link #cursor}) and keeps its own events.
  *
- * @param phases the load's phases in order
- * @param split {@code rate} or {@code key}
- * @param keys the number of keys (split by key)
- * @param drivers how many drivers share the load
- * @param driver this driver's index, 0-based
+ * <p>The drivers split the load without changing it: by {@code rate}, driver d of n sends the events
+ * with g mod n = d; by {@code key}, event g has key g mod keys and driver d owns the keys [d·keys/n,
+ * (d+1)·keys/n). Either way each driver sends its events at their global intended times, so together
+ * they send exactly what one driver would: a ramp's rate or a burst's events are shared, not shifted.
+ *
+ * <p>A driver's events are known by walking the whole schedule, as every driver does while it sends:
+ * the integration costs each driver agent the whole load's events, not its share (tens of ns an
+ * event), and nothing of it is kept.
  */
-public record Schedule(List<Phase> phases, String split, int keys, int drivers, int driver) {
+public final class Schedule {
     public static final String BY_RATE = "rate";
     public static final String BY_KEY = "key";
 
+    private final List<Workload.PhaseDef> phases;
+    private final Trace trace;
+    private final String split;
+    private final int keys, drivers, driver;
+    /** evperf-core's schedule of the phases, made on first use (one pass per rate phase counts its events). */
+    private dev.evperf.core.load.Schedule core;
+
+    private long count = -1;
+
     /**
-     * A phase of {@code events} events. {@code constant}: at {@code rate} per second. {@code ramp}:
-     * the rate rises (or falls) linearly from {@code rate} to {@code to} over {@code spanNs}; event i
-     * is at the t where Λ(t) = ∫₀ᵗ r = i, as evperf-core integrates a rate. {@code bursts}: bursts of
-     * {@code size} events, every event of burst b intended at b·{@code spanNs}/bursts (seed 000's
-     * S_m^n: each burst at maximum rate, burst starts a distance apart).
-     *
-     * @param spanNs the phase's length on the schedule: the next phase starts this long after it
-     *     (constant: events/rate)
+     * @param phases the load's phases in order, as the workload gives them (adaptivity with its rate resolved)
+     * @param trace the load stream's data file, read by replay phases (null when none replays)
+     * @param split {@code rate} or {@code key}
+     * @param keys the number of keys (split by key)
+     * @param drivers how many drivers share the load
+     * @param driver this driver's index, 0-based
      */
-    public record Phase(String shape, int events, double rate, double to, long size, long spanNs) {
-        public static final String CONSTANT = "constant", RAMP = "ramp", BURSTS = "bursts";
+    @JsonCreator
+    public Schedule(
+            @JsonProperty("phases") List<Workload.PhaseDef> phases,
+            @JsonProperty("trace") Trace trace,
+            @JsonProperty("split") String split,
+            @JsonProperty("keys") int keys,
+            @JsonProperty("drivers") int drivers,
+            @JsonProperty("driver") int driver) {
+        this.phases = phases;
+        this.trace = trace;
+        this.split = split;
+        this.keys = keys;
+        this.drivers = drivers;
+        this.driver = driver;
+    }
 
-        @JsonCreator
-        public Phase(
-                @JsonProperty("shape") String shape,
-                @JsonProperty("events") int events,
-                @JsonProperty("rate") double rate,
-                @JsonProperty("to") double to,
-                @JsonProperty("size") long size,
-                @JsonProperty("spanNs") long spanNs) {
-            this.shape = shape;
-            this.events = events;
-            this.rate = rate;
-            this.to = to;
-            this.size = size;
-            this.spanNs = spanNs;
+    /** A load without replay phases. */
+    public Schedule(List<Workload.PhaseDef> phases, String split, int keys, int drivers, int driver) {
+        this(phases, null, split, keys, drivers, driver);
+    }
+
+    /**
+     * A replay phase's trace: a column of the load stream's CSV file, which the driver agent reads
+     * itself (agents on one host, or the file at the same path on each).
+     *
+     * @param path the file's absolute path
+     */
+    public record Trace(String path, String delimiter, boolean header) {
+        double[] column(Workload.ReplayDef r) {
+            Workload.FileDef f = new Workload.FileDef();
+            f.path = path;
+            f.delimiter = delimiter;
+            f.header = header;
+            return CsvSource.column(f, r.column, r.count != null ? r.count : Long.MAX_VALUE, Path.of(""), "replay");
         }
+    }
 
-        /** {@code events} events at {@code rate} per second. */
-        public Phase(int events, double rate) {
-            this(CONSTANT, events, rate, rate, 1, Math.round(events * 1e9 / rate));
-        }
+    @JsonProperty
+    public List<Workload.PhaseDef> phases() {
+        return phases;
+    }
 
-        /** A linear ramp from {@code from} to {@code to} events/s over {@code durationNs}. */
-        public static Phase ramp(double from, double to, long durationNs) {
-            double lambda = (from + to) / 2 * durationNs / 1e9;
-            // events at Λ = 0, 1, 2, … strictly below Λ(duration), as evperf-core counts them
-            long n = (long) Math.ceil(lambda * (1 - 1e-9) - 1e-9);
-            if (n > Integer.MAX_VALUE) throw new IllegalArgumentException("ramp: " + n + " events is too many");
-            return new Phase(RAMP, (int) n, from, to, 1, durationNs);
-        }
+    @JsonProperty
+    public Trace trace() {
+        return trace;
+    }
 
-        /** {@code count} bursts of {@code size} events, burst starts {@code distanceNs} apart. */
-        public static Phase bursts(long count, long size, long distanceNs) {
-            if (count * size > Integer.MAX_VALUE)
-                throw new IllegalArgumentException("bursts: " + count * size + " events is too many");
-            return new Phase(BURSTS, (int) (count * size), 0, 0, size, count * distanceNs);
-        }
+    @JsonProperty
+    public String split() {
+        return split;
+    }
 
-        /** Event i's intended time after the phase's start (ns). */
-        long offset(long i) {
-            return switch (shape) {
-                case RAMP -> {
-                    // Λ(t) = from·t + a·t² with a = (to − from)/(2D); t = 2i / (from + √(from² + 4a·i)) solves
-                    // Λ(t) = i without the cancellation of the textbook form (and holds for a = 0 and from = 0)
-                    double a = (to - rate) / (2 * spanNs / 1e9);
-                    double root = Math.sqrt(Math.max(0, rate * rate + 4 * a * i));
-                    yield i == 0 ? 0 : Math.round(2 * i / (rate + root) * 1e9);
-                }
-                case BURSTS -> i / size * (spanNs / (events / size));
-                default -> Math.round(i * 1e9 / rate);
+    @JsonProperty
+    public int keys() {
+        return keys;
+    }
+
+    @JsonProperty
+    public int drivers() {
+        return drivers;
+    }
+
+    @JsonProperty
+    public int driver() {
+        return driver;
+    }
+
+    /** {@code count} events at {@code rate} per second (deterministic arrivals). */
+    public static Workload.PhaseDef constant(long count, double rate) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.constant = new Workload.ConstantDef();
+        p.constant.rate = rate;
+        p.constant.count = count;
+        return p;
+    }
+
+    /** A linear ramp from {@code from} to {@code to} events/s over {@code durationNs}. */
+    public static Workload.PhaseDef ramp(double from, double to, long durationNs) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.ramp = new Workload.RampDef();
+        p.ramp.from = from;
+        p.ramp.to = to;
+        p.ramp.duration = Dur.ofNanos(durationNs);
+        return p;
+    }
+
+    /** {@code count} bursts of {@code size} events, burst starts {@code distanceNs} apart. */
+    public static Workload.PhaseDef bursts(long count, long size, long distanceNs) {
+        Workload.PhaseDef p = new Workload.PhaseDef();
+        p.bursts = new Workload.BurstsDef();
+        p.bursts.count = count;
+        p.bursts.size = size;
+        p.bursts.distance = Dur.ofNanos(distanceNs);
+        return p;
+    }
+
+    /** evperf-core's schedule of the phases, unbatched (a driver agent sends its events one at a time). */
+    @JsonIgnore
+    public dev.evperf.core.load.Schedule core() {
+        if (core == null) {
+            Function<Workload.ReplayDef, double[]> traces = r -> {
+                if (trace == null) throw new WorkloadException("schedule.trace: a replay phase needs the data file");
+                return trace.column(r);
             };
+            core = dev.evperf.core.load.Schedule.of(phases, null, traces);
         }
-
-        String problem() {
-            boolean ok =
-                    switch (shape == null ? "" : shape) {
-                        case CONSTANT -> rate > 0 && !Double.isInfinite(rate);
-                        case RAMP -> rate >= 0 && to >= 0 && rate + to > 0 && spanNs > 0 && !Double.isInfinite(to);
-                        case BURSTS -> size > 0 && events % size == 0 && spanNs >= 0;
-                        default -> false;
-                    };
-            return ok && events > 0 ? null : "schedule.phases: " + this + " is not a constant, ramp or bursts phase";
-        }
+        return core;
     }
 
     /** One line naming what is wrong, or null. */
     String problem() {
-        if (phases == null || phases.isEmpty()) return "schedule.phases: none";
-        for (Phase p : phases) if (p.problem() != null) return p.problem();
+        if (phases == null || phases.isEmpty() || phases.stream().anyMatch(Objects::isNull))
+            return "schedule.phases: none";
         if (!BY_RATE.equals(split) && !BY_KEY.equals(split))
             return "schedule.split: '" + split + "' is not rate or key";
         if (drivers < 1 || driver < 0 || driver >= drivers) return "schedule.driver: " + driver + " of " + drivers;
         if (BY_KEY.equals(split) && keys < drivers)
             return "schedule.keys: " + keys + " keys for " + drivers + " drivers";
+        for (int i = 0; i < phases.size(); i++) {
+            Workload.PhaseDef p = phases.get(i);
+            if (p.profilesSet().size() != 1)
+                return "schedule.phases[" + i + "]: expected one profile, got " + p.profilesSet();
+            if (p.batch != null) return "schedule.phases[" + i + "].batch: a driver agent sends events one at a time";
+        }
+        try {
+            if (total() < 1) return "schedule.phases: no events";
+        } catch (RuntimeException e) {
+            return "schedule.phases: " + e.getMessage();
+        }
         return null;
     }
 
     /** Every event of the load. */
     public long total() {
-        return phases.stream().mapToLong(Phase::events).sum();
+        return core().size();
     }
 
-    /** The load's length from the first event's intended time to the last's (ns). */
-    public long length() {
-        return offset(total() - 1);
+    /**
+     * The load's length on the schedule (ns): from its start to the end of its last phase's span, at or
+     * after its last event's intended time.
+     */
+    public long span() {
+        dev.evperf.core.load.Schedule.PhaseInfo last =
+                core().phases.get(core().phases.size() - 1);
+        return last.intendedStart() + last.intendedSpan();
     }
 
     /** Whether this driver sends global event g. */
@@ -134,25 +209,63 @@ public record Schedule(List<Phase> phases, String split, int keys, int drivers, 
 
     /** How many events this driver sends. */
     public int count() {
-        long n = 0;
-        for (long g = 0; g < total(); g++) if (owns(g)) n++;
-        return (int) n;
+        if (count < 0) {
+            long n = 0, total = total();
+            if (BY_RATE.equals(split)) n = total / drivers + (driver < total % drivers ? 1 : 0);
+            else for (long g = 0; g < total; g++) if (owns(g)) n++;
+            count = n;
+        }
+        return (int) count;
     }
 
-    /** Global event g's intended time after the load's start (ns): the phases run back to back. */
-    public long offset(long g) {
-        long t = 0;
-        long first = 0;
-        for (Phase p : phases) {
-            if (g < first + p.events()) return t + p.offset(g - first);
-            t += p.spanNs();
-            first += p.events();
+    /** This driver's events in order, each with its intended offset after the load's start. */
+    public Cursor cursor() {
+        return new Cursor(core().cursor(0));
+    }
+
+    /** Walks a driver's events: after {@link #next} returned true, {@code g} and {@code offset} describe one. */
+    public final class Cursor {
+        /** The event's global index and its intended time after the load's start (ns). */
+        public long g, offset;
+
+        private final dev.evperf.core.load.Schedule.Cursor events;
+
+        private Cursor(dev.evperf.core.load.Schedule.Cursor events) {
+            this.events = events;
         }
-        throw new IllegalArgumentException("event " + g + " is past the load's " + total() + " events");
+
+        public boolean next() {
+            while (events.next()) {
+                if (!owns(events.first)) continue;
+                g = events.first;
+                offset = events.intended[0];
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Every event's intended offset after the load's start, whoever sends it: the whole load in an
+     * array, for tests and small loads only (a driver walks its {@link #cursor}).
+     */
+    public long[] offsets() {
+        long[] all = new long[Math.toIntExact(total())];
+        var c = core().cursor(0);
+        for (int i = 0; c.next(); i++) all[i] = c.intended[0];
+        return all;
     }
 
     /** This driver's share: the same load, driver {@code d}. */
     public Schedule forDriver(int d) {
-        return new Schedule(phases, split, keys, drivers, d);
+        Schedule share = new Schedule(phases, trace, split, keys, drivers, d);
+        share.core = core; // the same load's schedule: counted once
+        return share;
+    }
+
+    @Override
+    public String toString() {
+        return "Schedule[" + phases.size() + " phases, split " + split + ", keys " + keys + ", driver " + driver
+                + " of " + drivers + "]";
     }
 }

@@ -63,7 +63,7 @@ class AgentKafkaTest {
     /** As above, with {@code engine} between the drivers and the sink (null: the broker passes events through). */
     private static AgentTrial.Plan plan(
             List<AgentAddress> agents, List<String> drivers, int events, double rate, AgentTrial.Engine engine) {
-        Schedule load = new Schedule(List.of(new Schedule.Phase(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0);
+        Schedule load = new Schedule(List.of(Schedule.constant(events, rate)), Schedule.BY_RATE, 1, drivers.size(), 0);
         return new AgentTrial.Plan(
                 agents, drivers, List.of("sink-1"), load, 32, 8, 200, 15_000, broker.address(), engine);
     }

@@ -97,10 +97,11 @@ class AgentTrialTest {
     void twoDriverAgentsSplitATwoPhaseLoadByKeyOnOneAbsoluteSchedule() throws Exception {
         SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         Schedule load = new Schedule(
-                List.of(new Schedule.Phase(600, 1_000), new Schedule.Phase(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
+                List.of(Schedule.constant(600, 1_000), Schedule.constant(1_200, 2_000)), Schedule.BY_KEY, 10, 2, 0);
         AgentFigures f = new AgentTrial(a.plan(load), a.secret()).run();
         assertThat(f.received()).isEqualTo(1_800);
         long start = f.intended(0);
+        long[] offsets = load.offsets();
         // each driver's start carries the error of the anchor it was told through (its "before"
         // window's, kept in the relation or not); event 0's mapping its own
         long both = beforeBound(f, "driver-1")
@@ -109,7 +110,7 @@ class AgentTrialTest {
         for (int g = 0; g < 1_800; g++) {
             // keys 0-4 on driver-1, 5-9 on driver-2
             assertThat(f.driverOf(g)).as("driver of %d", g).isEqualTo(g % 10 < 5 ? "driver-1" : "driver-2");
-            assertThat(Math.abs(f.intended(g) - start - load.offset(g)))
+            assertThat(Math.abs(f.intended(g) - start - offsets[g]))
                     .as("intended time of %d against the whole schedule", g)
                     .isLessThanOrEqualTo(both + f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)) + 2);
         }

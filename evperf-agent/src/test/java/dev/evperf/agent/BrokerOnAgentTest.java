@@ -33,7 +33,7 @@ class BrokerOnAgentTest {
         AgentFigures f;
         try {
             f = new AgentTrial(
-                            a.plan(new Schedule(List.of(new Schedule.Phase(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0)),
+                            a.plan(new Schedule(List.of(Schedule.constant(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0)),
                             a.secret())
                     .brokerOn("sink-1")
                     .run();
@@ -74,7 +74,7 @@ class BrokerOnAgentTest {
         killer.start();
         // 30 s planned: the kill comes long before its end
         AgentTrial trial = new AgentTrial(
-                        a.plan(new Schedule(List.of(new Schedule.Phase(30_000, 1_000)), Schedule.BY_RATE, 1, 1, 0)),
+                        a.plan(new Schedule(List.of(Schedule.constant(30_000, 1_000)), Schedule.BY_RATE, 1, 1, 0)),
                         a.secret())
                 .brokerOn("sink-1");
         try {
@@ -109,7 +109,7 @@ class BrokerOnAgentTest {
     void aKafkaStreamsQueryRunsThroughTheSinkAgentsBroker() throws Exception {
         SkewedAgents a = SkewedAgents.driverAndSink(agents, dir);
         BrokerWatch broker = BrokerWatch.of(a.sink().process().process());
-        AgentTrial.Plan p = a.plan(new Schedule(List.of(new Schedule.Phase(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0));
+        AgentTrial.Plan p = a.plan(new Schedule(List.of(Schedule.constant(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0));
         AgentFigures f;
         try {
             f = new AgentTrial(

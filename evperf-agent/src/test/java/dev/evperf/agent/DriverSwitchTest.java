@@ -40,12 +40,11 @@ class DriverSwitchTest {
         assertThat(sw.to()).isEqualTo(50);
         int k = (int) sw.arrivalsBefore();
         assertThat(k).isBetween(1, events - 1);
-        Schedule load = new Schedule(List.of(new Schedule.Phase(events, 2_000)), Schedule.BY_RATE, 1, 1, 0);
+        Schedule load = new Schedule(List.of(Schedule.constant(events, 2_000)), Schedule.BY_RATE, 1, 1, 0);
         long start = f.intendedOnAgent(0);
+        long[] offset = load.offsets();
         for (int g = 0; g < events; g++) {
-            long expected = g < k
-                    ? start + load.offset(g)
-                    : start + load.offset(k - 1) + (load.offset(g) - load.offset(k - 1)) * 2;
+            long expected = g < k ? start + offset[g] : start + offset[k - 1] + (offset[g] - offset[k - 1]) * 2;
             assertThat(f.intendedOnAgent(g)).as("intended time of %d", g).isEqualTo(expected);
         }
         // one agent, one clock: the last send before the switch was stamped before it, the next after
@@ -60,7 +59,7 @@ class DriverSwitchTest {
 
     @Test
     void aDriversPaceHasARangeAndOnlyARunningDriverHasOne() {
-        Schedule load = new Schedule(List.of(new Schedule.Phase(10, 100)), Schedule.BY_RATE, 1, 1, 0);
+        Schedule load = new Schedule(List.of(Schedule.constant(10, 100)), Schedule.BY_RATE, 1, 1, 0);
         DriverPart d = new DriverPart(PartPlan.driver(load, "127.0.0.1:1", null), SkewedClock.unskewed());
         assertThatThrownBy(() -> d.configure(DriverPart.RATE_PERCENT, 50, System::nanoTime))
                 .hasMessage("configure: the driver has not started");

@@ -35,11 +35,7 @@ class LoadShapeTest {
     void theUnionOfTwoDriverAgentsFollowsARampAndBursts(String split) throws Exception {
         SkewedAgents a = SkewedAgents.twoDriversAndSink(agents, dir);
         Schedule load = new Schedule(
-                List.of(Schedule.Phase.ramp(FROM, TO, SECOND), Schedule.Phase.bursts(BURSTS, BURST, DISTANCE)),
-                split,
-                10,
-                2,
-                0);
+                List.of(Schedule.ramp(FROM, TO, SECOND), Schedule.bursts(BURSTS, BURST, DISTANCE)), split, 10, 2, 0);
         int n = (int) load.total();
         assertThat(n).isEqualTo(RAMP_EVENTS + BURSTS * BURST);
         AgentFigures f = new AgentTrial(a.plan(load), a.secret()).run();
@@ -48,10 +44,7 @@ class LoadShapeTest {
 
         // the common start, on the controller's clock, and how far any mapped intended time can be off it
         long start = f.intended(0);
-        long slack = 0;
-        for (int g = 0; g < n; g++)
-            slack = Math.max(slack, f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)));
-        slack = 2 * slack + beforeBound(f, "driver-1") + beforeBound(f, "driver-2") + 2;
+        long slack = SkewedAgents.unionSlack(f);
 
         for (int g = 0; g < n; g++) {
             int owner = Schedule.BY_RATE.equals(split) ? g % 2 : (g % 10 < 5 ? 0 : 1);
@@ -109,9 +102,5 @@ class LoadShapeTest {
     private static long eventsBefore(double t) {
         double lambda = FROM * t + (TO - FROM) / 2 * t * t;
         return (long) Math.ceil(lambda - 1e-9);
-    }
-
-    private static long beforeBound(AgentFigures f, String agent) {
-        return f.windows(agent).get(0).best().anchor().bound();
     }
 }

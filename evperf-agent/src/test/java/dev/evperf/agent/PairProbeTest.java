@@ -115,7 +115,7 @@ class PairProbeTest {
     }
 
     private static Schedule load() {
-        return new Schedule(List.of(new Schedule.Phase(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0);
+        return new Schedule(List.of(Schedule.constant(1_000, 1_000)), Schedule.BY_RATE, 1, 1, 0);
     }
 
     /**

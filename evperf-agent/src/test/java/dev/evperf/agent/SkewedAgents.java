@@ -201,6 +201,22 @@ final class SkewedAgents {
         return ratios;
     }
 
+    /**
+     * How far two driver agents' intended times, mapped onto the controller's clock, may be off one
+     * absolute schedule from one start: twice the largest mapping bound of any intended time, plus
+     * each driver's start bound (its "before" window's anchor, through which it was told the start).
+     */
+    static long unionSlack(AgentFigures f) {
+        long slack = 0;
+        for (int g = 0; g < f.planned(); g++)
+            slack = Math.max(slack, f.relation(f.driverOf(g)).boundAt(f.intendedOnAgent(g)));
+        return 2 * slack + startBound(f, "driver-1") + startBound(f, "driver-2") + 2;
+    }
+
+    private static long startBound(AgentFigures f, String agent) {
+        return f.windows(agent).get(0).best().anchor().bound();
+    }
+
     /** Every agent ends by itself once its controller said bye. */
     void assertAllExit(Duration within) throws InterruptedException {
         List<Agent> all = new ArrayList<>(drivers);

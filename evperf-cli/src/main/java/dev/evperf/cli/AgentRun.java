@@ -13,9 +13,11 @@ import dev.evperf.agent.Schedule;
 import dev.evperf.agent.wire.Secret;
 import dev.evperf.core.component.ComponentFailure;
 import dev.evperf.core.component.RunComponents;
+import dev.evperf.core.trial.PlanChecker;
 import dev.evperf.core.workload.AgentRole;
 import dev.evperf.core.workload.Components;
 import dev.evperf.core.workload.Plan;
+import dev.evperf.core.workload.Schemas;
 import dev.evperf.core.workload.TrialSpec;
 import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.WorkloadException;
@@ -36,7 +38,7 @@ import java.util.function.UnaryOperator;
 /**
  * {@code evperf run} of a workload with an {@code agents} section (docs/agents.md): per trial, the
  * local agents are started (or the running ones reached), an {@link AgentTrial} runs the load's
- * constant phases on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
+ * phases (any profile: each driver agent computes the single-node schedule, {@link Schedule}) on the driver agents (split by rate or by key) towards the sink agents (directly, or through the run's Kafka
  * broker when the engine is {@code kafka}: started once for the run, under {@code <run>/components}, or per trial
  * by the agent {@code agents.broker_on} on its node; with
  * {@code kafka-streams} the query runs between them on an agent, {@code agents.engine_on}), and the trial's {@code result.json}
@@ -113,7 +115,9 @@ final class AgentRun {
                     }
                 }
                 AgentFigures f = new AgentTrial(
-                                trialPlan(t.workload(), addresses, kafka), secret, route(a.proxy, proxies))
+                                trialPlan(t.workload(), PlanChecker.baseDir(plan.workloadFile()), addresses, kafka),
+                                secret,
+                                route(a.proxy, proxies))
                         .brokerOn(a.brokerOn)
                         .switching(a.switches.stream()
                                 .map(sw -> sw.ratePercent != null
@@ -190,24 +194,16 @@ final class AgentRun {
         return new DelayProxy.Delay(p.back.nanos(), p.jitter.nanos());
     }
 
-    private static AgentTrial.Plan trialPlan(Workload w, List<AgentAddress> addresses, String kafka) {
+    private static AgentTrial.Plan trialPlan(Workload w, Path baseDir, List<AgentAddress> addresses, String kafka) {
         Components.AgentsDef a = w.agents;
-        // the load's whole profile: its constant, ramp and bursts phases back to back (AgentsCheck refused any other)
-        List<Schedule.Phase> phases = new ArrayList<>();
-        long total = 0;
-        for (Workload.PhaseDef p : w.load.phases) {
-            Schedule.Phase phase = phase(p);
-            total += phase.events();
-            if (phase.events() < 1 || total > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("load: phase '" + p.name + "' has " + phase.events()
-                        + " events; agents take 1.." + Integer.MAX_VALUE + " over all phases");
-            }
-            phases.add(phase);
-        }
+        // the load's whole profile as the workload gives it: each driver agent computes its share with core's schedule
         List<String> drivers = a.nodes.stream()
                 .filter(n -> n.role == AgentRole.DRIVER)
                 .map(n -> n.name)
                 .toList();
+        Schedule load = new Schedule(w.load.phases, trace(w, baseDir), a.split.text(), a.keys, drivers.size(), 0);
+        long total = load.total();
+        if (total < 1) throw new WorkloadException("load: no events; agents take 1.." + (Integer.MAX_VALUE - 8));
         List<String> sinks = a.nodes.stream()
                 .filter(n -> n.role == AgentRole.SINK)
                 .map(n -> n.name)
@@ -216,7 +212,7 @@ final class AgentRun {
                 addresses,
                 drivers,
                 sinks,
-                new Schedule(phases, a.split.text(), a.keys, drivers.size(), 0),
+                load,
                 a.probes.count,
                 a.probes.during,
                 a.probes.period.millis(),
@@ -244,13 +240,15 @@ final class AgentRun {
         }
     }
 
-    /** A phase of the load in the driver agents' terms: the same intended times as a single-node trial's. */
-    private static Schedule.Phase phase(Workload.PhaseDef p) {
-        if (p.ramp != null) return Schedule.Phase.ramp(p.ramp.from, p.ramp.to, p.ramp.duration.nanos());
-        if (p.bursts != null) return Schedule.Phase.bursts(p.bursts.count, p.bursts.size, p.bursts.distance.nanos());
-        Workload.ConstantDef c = p.constant;
-        long events = c.count != null ? c.count : Math.round(c.rate * c.duration.nanos() / 1e9);
-        return new Schedule.Phase((int) Math.min(events, Integer.MAX_VALUE), c.rate);
+    /**
+     * The load stream's data file, for replay phases: its absolute path, which each driver agent reads
+     * (agents on this host, or the file at the same path on theirs). Null when no phase replays.
+     */
+    private static Schedule.Trace trace(Workload w, Path baseDir) {
+        if (w.load.phases.stream().noneMatch(p -> p.replay != null)) return null;
+        Workload.FileDef f = w.data.get(Schemas.loadStream(w)).file;
+        return new Schedule.Trace(
+                baseDir.resolve(f.path).toAbsolutePath().normalize().toString(), f.delimiter, f.header);
     }
 
     /** The query between the agents: on agents.engine_on (default the sink agent), over the one input stream. */

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.core.engine.Engines;
+import dev.evperf.core.workload.WorkloadLoader;
+import dev.evperf.core.workload.WorkloadValidator;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -63,7 +66,9 @@ class AgentRunTest {
         assertThat(json.exit).as(json.toString()).isZero();
         JsonNode j = new ObjectMapper().readTree(json.out);
         JsonNode t = j.path("trials").get(0);
-        assertThat(t.path("latency").path("clock_bound_us").asDouble()).isEqualTo(bound * 1e3);
+        // the same figure as result.json's (bound * 1e3 would round: 31.844 / 1e3 * 1e3 is 31.844000000000005)
+        assertThat(t.path("latency").path("clock_bound_us").asDouble())
+                .isEqualTo(result.path("latency").path("clock_bound_us").asDouble());
         assertThat(t.path("clocks").path("sink-1").path("min_rtt_us").asDouble())
                 .isPositive();
         assertThat(t.path("clocks").path("sink-1").has("anchors")).isFalse();
@@ -400,6 +405,85 @@ class AgentRunTest {
     }
 
     /**
+     * Stairs then Poisson arrivals over two driver agents split by key, as shipped: from events.csv
+     * alone (intended times on the controller's clock), every event is intended at its single-node
+     * offset (evperf-core's schedule of the example's phases, the Poisson draw of its seed included)
+     * after one common start, within the two drivers' bounds, and each stair holds its level's events.
+     */
+    @Test
+    void theStairsAndPoissonExampleSendsTheSingleNodeScheduleOverTwoDrivers() throws Exception {
+        Path w = Cli.write(
+                tmp,
+                "stairs.yaml",
+                Files.readString(
+                        Path.of("").toAbsolutePath().getParent().resolve("examples/agents-stairs-poisson.yaml")));
+        var phases = WorkloadLoader.load(
+                        w, new WorkloadValidator(Engines.available().keySet()))
+                .base()
+                .load
+                .phases;
+        var single = dev.evperf.core.load.Schedule.of(phases);
+        long[] offset = single.columns().intended;
+        int stairs = (int) single.phases.get(0).count();
+        assertThat(stairs).isEqualTo(500 + 1_500 + 1_000);
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("events: " + offset.length + " planned, " + offset.length + " received");
+        long[] intended = intendedTimes(tmp.resolve("run/trials/t001"));
+        assertThat(intended).hasSize(offset.length);
+        double slack = twoDriversSlack(tmp.resolve("run/trials/t001"));
+        long start = intended[0];
+        for (int g = 0; g < offset.length; g++)
+            assertThat((double) Math.abs(intended[g] - start - offset[g]))
+                    .as("event %d", g)
+                    .isLessThanOrEqualTo(slack);
+        int[] levels = {1_000, 3_000, 2_000};
+        for (int k = 0; k < 3; k++) {
+            long t0 = start + k * 500_000_000L, t1 = t0 + 500_000_000L;
+            long count = 0, edge = 0;
+            for (int g = 0; g < stairs; g++) {
+                if (intended[g] >= t0 && intended[g] < t1) count++;
+                if (Math.abs(intended[g] - t0) <= slack || Math.abs(intended[g] - t1) <= slack) edge++;
+            }
+            assertThat(Math.abs(count - levels[k] / 2)).as("stair %d", k).isLessThanOrEqualTo(edge);
+        }
+    }
+
+    /**
+     * A replayed trace over a driver agent: the agent reads the load stream's data file itself (the
+     * controller ships its absolute path, never the times), and from events.csv every event is
+     * intended at its trace timestamp after the first, halved (speed 2), within the driver's bound.
+     */
+    @Test
+    void aReplayedTraceIsReadByTheDriverAgentAndSentAtItsTimes() throws Exception {
+        StringBuilder csv = new StringBuilder("ts,v\n");
+        long[] ms = new long[400];
+        for (int i = 1; i < ms.length; i++) ms[i] = ms[i - 1] + (i * 7L) % 5; // gaps of 0 to 4 ms
+        for (long t : ms) csv.append(1_000 + t).append(",1.5\n");
+        Files.writeString(tmp.resolve("trace.csv"), csv);
+        Path w = example(
+                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
+                "    - {name: trace, replay: {column: ts, unit: ms, speed: 2}}");
+        String text = Files.readString(w)
+                .replace("engine:", "data:\n  S: {file: {path: trace.csv, columns: {v: v}}}\nengine:");
+        Files.writeString(w, text);
+        Cli cli = Cli.run("run", w.toString(), "--out", tmp.resolve("run").toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        assertThat(cli.out).contains("events: 400 planned, 400 received");
+        long[] intended = intendedTimes(tmp.resolve("run/trials/t001"));
+        double bound = new ObjectMapper()
+                .readTree(tmp.resolve("run/trials/t001/result.json").toFile())
+                .path("clocks")
+                .path("driver-1")
+                .path("bound_us")
+                .asDouble();
+        for (int i = 0; i < ms.length; i++)
+            assertThat((double) Math.abs(intended[i] - intended[0] - ms[i] * 500_000L))
+                    .as("event %d", i)
+                    .isLessThanOrEqualTo(2e3 * bound + 2);
+    }
+
+    /**
      * Seed 004's delayed scenario as shipped: every path through the delay proxy (2 ms out, 4 ms back).
      * Each agent's bound is at least half the injected round trip, and the events, delayed 2 ms on
      * their way to the sink, show it within the bound.
@@ -443,21 +527,37 @@ class AgentRunTest {
         assertThat(p.err.strip())
                 .isEqualTo("evperf: " + phases + ": load.phases[0].measure: runs over agents measure every phase;"
                         + " leave measure out");
-        Path poisson = example(
+        // any profile a single-node trial runs is accepted, Poisson arrivals included (checked to the end: --dry-run)
+        Path shapes = example(
                 "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
-                "    - {name: measure, arrivals: poisson, ramp: {from: 100, to: 2000, duration: 1s}}");
-        Cli po = Cli.run("run", poisson.toString(), "--out", tmp.resolve("run5").toString());
-        assertThat(po.exit).isEqualTo(2);
-        assertThat(po.err.strip())
-                .isEqualTo("evperf: " + poisson + ": load.phases[0].arrivals: agents send deterministic arrivals only");
-        Path wave = example(
-                "    - {name: measure, constant: {rate: 2000, duration: 2s}}",
-                "    - {name: measure, stairs: {levels: [100, 200], step: 1s}}");
-        Cli wa = Cli.run("run", wave.toString(), "--out", tmp.resolve("run6").toString());
-        assertThat(wa.exit).isEqualTo(2);
-        assertThat(wa.err.strip())
-                .isEqualTo("evperf: " + wave + ": load.phases[0]: agents run constant, ramp and bursts phases"
-                        + " (the driver agents compute their intended times)");
+                "    - {name: steps, stairs: {levels: [100, 200], step: 1s}}\n"
+                        + "    - {name: measure, arrivals: poisson, ramp: {from: 100, to: 2000, duration: 1s}}\n"
+                        + "    - {name: top, max: {count: 100}}");
+        Cli sh = Cli.run("run", shapes.toString(), "--dry-run");
+        assertThat(sh.exit).as(sh.toString()).isZero();
+        // what a driver agent cannot do is one line naming the field
+        for (String[] refused : new String[][] {
+            {
+                "{name: measure, constant: {rate: 2000, duration: 2s}, batch: {size: 10}}",
+                "load.phases[0].batch: a driver agent sends its events one at a time; micro-batches over agents are"
+                        + " not built"
+            },
+            {
+                "{name: measure, wave: {auto: true}}",
+                "load.phases[0].wave.auto: auto parameters come from a single-node pre-run, which a run over agents"
+                        + " does not make; give min, max and period"
+            },
+            {
+                "{name: a, adaptivity: {rate: 1000, steady: 1s, peak: 1s, recovery: 1s}}",
+                "load.phases[0].adaptivity.ramp: its warm-up ramp is left out of the figures, and runs over agents"
+                        + " measure every phase; set ramp: 0"
+            }
+        }) {
+            Path bad = example("    - {name: measure, constant: {rate: 2000, duration: 2s}}", "    - " + refused[0]);
+            Cli b = Cli.run("run", bad.toString(), "--out", tmp.resolve("run5").toString());
+            assertThat(b.exit).as(b.toString()).isEqualTo(2);
+            assertThat(b.err.strip()).isEqualTo("evperf: " + bad + ": " + refused[1]);
+        }
         Path split = example("  probes:", "  split: hash\n  probes:");
         Cli sp = Cli.run("run", split.toString(), "--out", tmp.resolve("run3").toString());
         assertThat(sp.exit).isEqualTo(2);

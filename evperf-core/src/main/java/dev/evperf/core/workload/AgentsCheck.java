@@ -11,9 +11,11 @@ import java.util.Set;
  * The {@code agents} section (issue 13, docs/agents.md), checked before anything runs: unique names,
  * a role of driver or sink, at least one of each, addresses when the agents run already,
  * a secret file, bounded probe counts, an engine between the agents that is built (none, Kafka's
- * broker as a pass-through, or a Kafka Streams query on one agent), a split by rate or by key, and a load the agents can run
- * (constant, ramp and bursts phases with deterministic arrivals back to back, every one measured:
- * their driver parts send on one absolute schedule; other profiles are not built yet).
+ * broker as a pass-through, or a Kafka Streams query on one agent), a split by rate or by key, and a load the agents can run:
+ * any profile a single-node trial runs, deterministic or Poisson (the driver agents compute the
+ * single-node schedule with core's own machinery), but no micro-batches, no phase left out of the
+ * figures (measure: false, an adaptivity warm-up ramp), no auto pattern (its pre-run is a
+ * single-node one) and no replay of live data.
  */
 final class AgentsCheck {
     /** The most probes per window: a bound on the time a window takes. */
@@ -168,22 +170,46 @@ final class AgentsCheck {
         if (w.load == null || w.load.phases == null || w.load.phases.isEmpty()) {
             fail(where, "load.phases", "expected at least one phase");
         }
+        if (w.load.batch != null) {
+            fail(
+                    where,
+                    "load.batch",
+                    "a driver agent sends its events one at a time; micro-batches over agents are not built");
+        }
         for (int i = 0; i < w.load.phases.size(); i++) {
             Workload.PhaseDef p = w.load.phases.get(i);
-            if (p.constant == null && p.ramp == null && p.bursts == null) {
+            String at = "load.phases[" + i + "]";
+            if (!p.measure) fail(where, at + ".measure", "runs over agents measure every phase; leave measure out");
+            if (p.batch != null) {
                 fail(
                         where,
-                        "load.phases[" + i + "]",
-                        "agents run constant, ramp and bursts phases (the driver agents compute their intended times)");
+                        at + ".batch",
+                        "a driver agent sends its events one at a time; micro-batches over agents are not built");
             }
-            if (p.arrivals == ArrivalProcess.POISSON) {
-                fail(where, "load.phases[" + i + "].arrivals", "agents send deterministic arrivals only");
-            }
-            if (!p.measure) {
+            for (Workload.PatternDef d :
+                    new Workload.PatternDef[] {p.wave, p.binary, p.increasing, p.decreasing, p.spike})
+                if (d != null && d.auto) {
+                    fail(
+                            where,
+                            at + "." + p.profilesSet().get(0) + ".auto",
+                            "auto parameters come from a single-node pre-run, which a run over agents does not make;"
+                                    + " give min, max and period");
+                }
+            if (p.adaptivity != null && (p.adaptivity.ramp == null || p.adaptivity.ramp.nanos() > 0)) {
                 fail(
                         where,
-                        "load.phases[" + i + "].measure",
-                        "runs over agents measure every phase; leave measure out");
+                        at + ".adaptivity.ramp",
+                        "its warm-up ramp is left out of the figures, and runs over agents measure every phase; set ramp: 0");
+            }
+            if (p.replay != null) {
+                Workload.DataDef d = w.data == null ? null : w.data.get(Schemas.loadStream(w));
+                if (d == null || d.file == null) {
+                    fail(
+                            where,
+                            at + ".replay",
+                            "a driver agent reads the trace from the load stream's data file (data.<stream>.file);"
+                                    + " live data is not built over agents");
+                }
             }
         }
     }
