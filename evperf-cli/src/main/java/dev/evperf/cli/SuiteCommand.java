@@ -110,8 +110,17 @@ final class SuiteCommand implements Callable<Integer> {
     @Option(
             names = "--adaptivity-rate",
             paramLabel = "EV/S",
-            description = "λ of the adaptivity test: its steady rate, the peak 1.5 λ (default: 5000).")
-    double adaptivityRate = 5_000;
+            description = "λ of the adaptivity test for every engine: its steady rate, the peak 1.5 λ (default: 5000;"
+                    + " with --sustain or --adaptivity-load, λ is per engine instead).")
+    Double adaptivityRate;
+
+    @Option(
+            names = "--adaptivity-load",
+            paramLabel = "FRACTION",
+            description = "λ of the adaptivity test per engine: FRACTION of the engine's best sustained rate on the"
+                    + " test's spec, found by a sustain search first (default with --sustain: 0.75, the seed's"
+                    + " ≈ 75 %% CPU).")
+    Double adaptivityLoad;
 
     @Option(
             names = "--flink-cluster",
@@ -158,8 +167,16 @@ final class SuiteCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--sustain-probes: expected at least 1, got " + sustainProbes);
         if (steadyRuns != null && steadyRuns < 0)
             throw new IllegalArgumentException("--steady-runs: expected 0 or more, got " + steadyRuns);
-        if (!(adaptivityRate > 0))
+        if (adaptivityRate != null && !(adaptivityRate > 0))
             throw new IllegalArgumentException("--adaptivity-rate: expected a rate above 0, got " + adaptivityRate);
+        if (adaptivityLoad != null && !(adaptivityLoad > 0 && adaptivityLoad <= 1))
+            throw new IllegalArgumentException(
+                    "--adaptivity-load: expected a fraction above 0 and at most 1, got " + adaptivityLoad);
+        if (adaptivityRate != null && adaptivityLoad != null)
+            throw new IllegalArgumentException(
+                    "--adaptivity-load: not with --adaptivity-rate (one λ for every" + " engine); give one of them");
+        // λ per engine (a fraction of each engine's sustained rate) unless a fixed rate was asked for
+        boolean lambdaPerEngine = adaptivityRate == null && (adaptivityLoad != null || sustain);
         FlinkMode flinkMode;
         try {
             flinkMode = Keyword.of(FlinkMode.class, flinkCluster);
@@ -173,11 +190,19 @@ final class SuiteCommand implements Callable<Integer> {
             SuiteSteady.settings(s, quick, steadyRuns);
             definition.set("sustain", s);
         }
-        SuiteAdaptivity.configure(definition, quick, adaptivityRate);
-        ObjectNode workload = SuiteWorkload.workload(definition, micro);
+        if (lambdaPerEngine)
+            SuiteAdaptivity.configurePerEngine(
+                    definition,
+                    quick,
+                    adaptivityLoad != null ? adaptivityLoad : 0.75,
+                    sustain ? definition.path("sustain") : SuiteSustain.settings(quick, rate, sustainProbes));
+        else SuiteAdaptivity.configure(definition, quick, adaptivityRate != null ? adaptivityRate : 5_000);
+        ObjectNode suiteWorkload = SuiteWorkload.workload(definition, micro);
+        ObjectNode workload = suiteWorkload;
         // the adaptivity test runs under its own load: a run of its own, or the suite's when it is the only test
         ObjectNode adaptivity =
-                SuiteAdaptivity.test(definition) == null ? null : SuiteAdaptivity.workload(workload, definition);
+                SuiteAdaptivity.test(definition) == null ? null : SuiteAdaptivity.workload(suiteWorkload, definition);
+        boolean perEngine = adaptivity != null && lambdaPerEngine;
         boolean others = !workload.path("matrix").path("engine.query").isEmpty();
         Path runDir = out != null
                 ? out
@@ -204,17 +229,35 @@ final class SuiteCommand implements Callable<Integer> {
                 return 0;
             }
             OutDir.prepare(runDir, "--out");
-            Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
-            RunFile run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
             boolean ran = true;
+            int searchesFailed = 0;
+            RunFile run;
+            if (!others && perEngine) {
+                // the adaptivity test alone, λ per engine: its searches first, then its run is the suite's
+                SuiteAdaptivity.Ran a = SuiteAdaptivity.runPerEngine(
+                        main, suiteWorkload, adaptivity, definition, plan, runDir, runDir, Map.of("suite", definition));
+                run = a.run();
+                searchesFailed += a.searchesFailed();
+            } else {
+                Files.writeString(runDir.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(workload));
+                run = RunCommand.runPlan(main, plan, runDir, null, false, Map.of("suite", definition));
+            }
             if (adaptivityPlan != null) {
                 Path sub = runDir.resolve(SuiteAdaptivity.DIR);
                 Files.createDirectories(sub);
-                Files.writeString(sub.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(adaptivity));
-                RunFile a = RunCommand.runPlan(main, adaptivityPlan, sub, null, false, Map.of());
+                RunFile a;
+                if (perEngine) {
+                    SuiteAdaptivity.Ran r = SuiteAdaptivity.runPerEngine(
+                            main, suiteWorkload, adaptivity, definition, adaptivityPlan, runDir, sub, Map.of());
+                    a = r.run();
+                    searchesFailed += r.searchesFailed();
+                } else {
+                    Files.writeString(sub.resolve("suite.yaml"), WorkloadLoader.YAML.writeValueAsString(adaptivity));
+                    a = RunCommand.runPlan(main, adaptivityPlan, sub, null, false, Map.of());
+                }
                 for (RunFile.Trial t : a.trials()) ran &= t.ok() || RunFile.UNSUPPORTED.equals(t.status());
             }
-            int searchesFailed = sustain ? SuiteSustain.run(main, workload, definition, run, runDir) : 0;
+            if (sustain) searchesFailed += SuiteSustain.run(main, workload, definition, run, runDir);
             SuiteReport.Written written = SuiteReport.write(runDir);
             main.out.print(written.text());
             main.err.println("evperf: suite report in " + written.markdown() + " and " + written.html());

@@ -84,10 +84,15 @@ final class SuiteReport {
             for (JsonNode engine : def.path("engines")) {
                 for (JsonNode point : test.path("points")) {
                     ObjectNode r = row(holderDir, holder, engine.asText(), point, micro);
+                    if (adaptivity
+                            && SuiteAdaptivity.perEngine(def)
+                            && r.path("status").asText().equals("not planned"))
+                        r.put("status", "not run").put("verdict", SuiteAdaptivity.notRun(runDir, def, engine.asText()));
                     r.put("engine", engine.asText());
                     r.put("factor", point.path("value").asText());
                     r.put("check", check(r));
-                    if (def.has("sustain") && !adaptivity) {
+                    // the adaptivity test's point is searched when its λ is per engine (SuiteAdaptivity)
+                    if (def.has("sustain") && (!adaptivity || SuiteAdaptivity.perEngine(def))) {
                         r.set(
                                 "sustain",
                                 SuiteSustain.result(

@@ -65,7 +65,7 @@ final class SuiteSustain {
         JsonNode s = definition.path("sustain");
         int failed = 0;
         for (JsonNode test : definition.path("tests")) {
-            // the adaptivity test's load is its own (SuiteAdaptivity); it has no search
+            // the adaptivity test's load is its own: SuiteAdaptivity searches its point itself when λ is per engine
             if (test.path("name").asText().equals(SuiteTests.ADAPTIVITY)) continue;
             for (JsonNode point : test.path("points")) {
                 for (JsonNode e : definition.path("engines")) {
@@ -73,48 +73,11 @@ final class SuiteSustain {
                     if (!ran(run, engine, point.path("spec"))) continue;
                     String key =
                             key(test.path("name").asText(), point.path("value").asText(), engine);
-                    Path dir = runDir.resolve(DIR).resolve(key);
-                    Path file = runDir.resolve(DIR).resolve(key + ".yaml");
-                    Files.createDirectories(file.getParent());
                     ObjectNode base = probeBase(workload, engine, point);
-                    Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(base));
-                    main.err.println(
-                            "evperf: suite: best sustained throughput of " + key + " (evperf sustain " + file + ")");
-                    // evperf sustain as the command line runs it; its tables are progress here, so they go to err.
-                    int exit = Main.execute(
-                            main.err,
-                            main.err,
-                            "sustain",
-                            file.toString(),
-                            "--out",
-                            dir.toString(),
-                            "--start",
-                            num(s.path("start").asDouble()),
-                            "--factor",
-                            num(s.path("factor").asDouble()),
-                            "--precision",
-                            num(s.path("precision_percent").asDouble()),
-                            "--max-probes",
-                            s.path("max_probes").asText(),
-                            "--warmup",
-                            s.path("warmup").asText(),
-                            "--duration",
-                            s.path("duration").asText(),
-                            "--max-events",
-                            s.path("max_events").asText(),
-                            "--max-lag",
-                            s.path("max_lag").asText(),
-                            "--backlog-tolerance",
-                            num(s.path("backlog_tolerance_ms_per_s").asDouble()),
-                            "--lag-tolerance",
-                            num(s.path("lag_tolerance").asDouble()));
+                    int exit = search(main, base, s, runDir, key);
                     // 1 is a search that did not converge: its bracket is still the finding
                     if (exit > 1) {
                         failed++;
-                        Files.writeString(
-                                runDir.resolve(DIR).resolve(key + ".failed"),
-                                "evperf sustain " + file + " exited with " + exit
-                                        + " (its message is in the suite's log)\n");
                     } else {
                         // then the thesis's steady trials at the rate it found
                         failed += SuiteSteady.run(main, base, s, runDir.resolve(DIR), key);
@@ -123,6 +86,53 @@ final class SuiteSustain {
             }
         }
         return failed;
+    }
+
+    /**
+     * One search: {@code evperf sustain} over {@code base} (the point's one-trial workload, written to
+     * {@code sustain/<key>.yaml}) into {@code sustain/<key>/}, as the command line runs it; a search that
+     * could not run at all leaves {@code sustain/<key>.failed} with the exit code. @return sustain's exit code
+     */
+    static int search(Main main, ObjectNode base, JsonNode s, Path runDir, String key) throws Exception {
+        Path dir = runDir.resolve(DIR).resolve(key);
+        Path file = runDir.resolve(DIR).resolve(key + ".yaml");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, WorkloadLoader.YAML.writeValueAsString(base));
+        main.err.println("evperf: suite: best sustained throughput of " + key + " (evperf sustain " + file + ")");
+        // evperf sustain as the command line runs it; its tables are progress here, so they go to err.
+        int exit = Main.execute(
+                main.err,
+                main.err,
+                "sustain",
+                file.toString(),
+                "--out",
+                dir.toString(),
+                "--start",
+                num(s.path("start").asDouble()),
+                "--factor",
+                num(s.path("factor").asDouble()),
+                "--precision",
+                num(s.path("precision_percent").asDouble()),
+                "--max-probes",
+                s.path("max_probes").asText(),
+                "--warmup",
+                s.path("warmup").asText(),
+                "--duration",
+                s.path("duration").asText(),
+                "--max-events",
+                s.path("max_events").asText(),
+                "--max-lag",
+                s.path("max_lag").asText(),
+                "--backlog-tolerance",
+                num(s.path("backlog_tolerance_ms_per_s").asDouble()),
+                "--lag-tolerance",
+                num(s.path("lag_tolerance").asDouble()));
+        if (exit > 1) {
+            Files.writeString(
+                    runDir.resolve(DIR).resolve(key + ".failed"),
+                    "evperf sustain " + file + " exited with " + exit + " (its message is in the suite's log)\n");
+        }
+        return exit;
     }
 
     private static boolean ran(RunFile run, String engine, JsonNode spec) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,12 +69,7 @@ class SuiteMethodTest {
             // its trial ran the adaptivity load: steady λ, the peak 1.5 λ, λ again
             Path trial = out.resolve("adaptivity/trials")
                     .resolve(row.path("trials").get(0).asText());
-            JsonNode result = JSON.readTree(trial.resolve("result.json").toFile());
-            Map<String, Double> target = new HashMap<>();
-            result.path("phases")
-                    .forEach(p -> target.put(
-                            p.path("name").asText(), p.path("target_rate").asDouble()));
-            assertThat(target)
+            assertThat(targetRates(trial))
                     .containsEntry("adaptivity.steady", 1000.0)
                     .containsEntry("adaptivity.peak", 1500.0)
                     .containsEntry("adaptivity.recovery", 1000.0);
@@ -106,6 +102,91 @@ class SuiteMethodTest {
         assertThat(Files.readString(out.resolve("suite.md")))
                 .contains("## Adaptivity", "λ = 1000 ev/s", "CORRECT     adaptivity peak_factor=1.5 ref")
                 .contains("UNSUPPORTED adaptivity peak_factor=1.5 kafka-streams");
+    }
+
+    /**
+     * λ per engine (--sustain, so 0.75 of each engine's own capacity): each engine's search of the test's
+     * spec runs first, then its adaptivity trial at 0.75 × the rate that search sustained, as its
+     * result.json's target rates show; the section's λ is that figure. The search starts low (--rate 1000)
+     * so that a busy machine still sustains something; an engine whose search sustained nothing must have
+     * no trial and a row saying so.
+     */
+    @Test
+    void adaptivityRunsEachEngineAtThreeQuartersOfItsOwnSustainedRate() throws Exception {
+        Path out = tmp.resolve("lambda");
+        Cli cli = Cli.run(
+                "suite",
+                "micro",
+                "--quick",
+                "--engines",
+                "ref,esper",
+                "--tests",
+                "adaptivity",
+                "--sustain",
+                "--sustain-probes",
+                "2",
+                "--rate",
+                "1000",
+                "--out",
+                out.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        JsonNode suite = JSON.readTree(out.resolve("suite.json").toFile());
+        assertThat(suite.path("definition").path("adaptivity").path("load").asDouble())
+                .isEqualTo(0.75);
+        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        JsonNode section = null;
+        for (JsonNode sec : suite.path("sections"))
+            if (sec.path("title").asText().equals("Adaptivity")) section = sec;
+        assertThat(section).as(suite.path("sections").toString()).isNotNull();
+        assertThat(section.path("note").asText()).contains("λ per engine = 0.75 × the engine's best sustained rate");
+        List<String> headers = JSON.convertValue(section.path("headers"), List.class);
+        int ran = 0;
+        for (String engine : List.of("ref", "esper")) {
+            // the search's own result, as evperf sustain wrote it in this run
+            Path search = out.resolve("sustain").resolve(SuiteSustain.key("adaptivity", "1.5", engine));
+            JsonNode sustained = JSON.readTree(search.resolve("run.json").toFile())
+                    .path("sustain")
+                    .path("sustainable_rate");
+            JsonNode row = null;
+            for (JsonNode r : section.path("rows")) if (r.get(0).asText().equals(engine)) row = r;
+            assertThat(row).as(section.toString()).isNotNull();
+            List<JsonNode> trials = new java.util.ArrayList<>();
+            for (JsonNode t : run.path("trials"))
+                if (t.path("params").path("engine.name").asText().equals(engine)) trials.add(t);
+            if (!(sustained.isNumber() && sustained.asDouble() > 0)) {
+                assertThat(trials).as(engine + " sustained nothing: no trial").isEmpty();
+                assertThat(row.get(headers.indexOf("validation")).asText())
+                        .startsWith("not run: its search sustained no rate");
+                continue;
+            }
+            ran++;
+            double lambda = 0.75 * sustained.asDouble();
+            assertThat(row.get(headers.indexOf("λ ev/s")).asText()).isEqualTo(SuiteReport.num(lambda));
+            assertThat(row.get(headers.indexOf("sustained ev/s")).asText())
+                    .isEqualTo(SuiteReport.num(sustained.asDouble()));
+            assertThat(trials).hasSize(1);
+            JsonNode t = trials.get(0);
+            assertThat(t.path("status").asText()).as(t.toString()).isEqualTo("ok");
+            Map<String, Double> target = targetRates(out.resolve(t.path("dir").asText()));
+            assertThat(target.get("adaptivity.steady")).isCloseTo(lambda, within(1e-6 * lambda));
+            assertThat(target.get("adaptivity.peak")).isCloseTo(1.5 * lambda, within(1e-6 * lambda));
+            assertThat(target.get("adaptivity.recovery")).isCloseTo(lambda, within(1e-6 * lambda));
+            // the trial JVM's CPU in the steady phase is measured (procfs), whatever it was on this machine
+            String cpu = row.get(headers.indexOf("steady CPU %")).asText();
+            assertThat(Double.parseDouble(cpu)).as(row.toString()).isGreaterThan(0);
+        }
+        System.out.printf("adaptivity λ per engine: %d of 2 engines sustained a rate; %s%n", ran, section.path("rows"));
+        Assumptions.assumeTrue(ran > 0, "no engine's search sustained a rate on this machine; nothing ran");
+    }
+
+    /** A trial's target rate per phase, from its result.json. */
+    private static Map<String, Double> targetRates(Path trial) throws Exception {
+        Map<String, Double> target = new HashMap<>();
+        JSON.readTree(trial.resolve("result.json").toFile())
+                .path("phases")
+                .forEach(p -> target.put(
+                        p.path("name").asText(), p.path("target_rate").asDouble()));
+        return target;
     }
 
     /**

@@ -33,6 +33,10 @@ class SuiteTest {
                 "micro --engines sidhi|--engines: unknown engine 'sidhi'; did you mean 'siddhi'?",
                 "micro --events 10|--events: expected at least 100, got 10",
                 "micro --flink-cluster mini|--flink-cluster: expected standalone or minicluster, got 'mini'",
+                "micro --adaptivity-load 0|--adaptivity-load: expected a fraction above 0 and at most 1, got 0.0",
+                "micro --adaptivity-load 1.5|--adaptivity-load: expected a fraction above 0 and at most 1, got 1.5",
+                "micro --adaptivity-rate 0|--adaptivity-rate: expected a rate above 0, got 0.0",
+                "micro --adaptivity-rate 100 --adaptivity-load 0.5|--adaptivity-load: not with --adaptivity-rate",
             })
     void badInputIsOneLineAndNothingRuns(String args, String message) {
         Path out = tmp.resolve("out");
