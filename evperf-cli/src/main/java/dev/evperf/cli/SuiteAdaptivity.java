@@ -244,10 +244,7 @@ final class SuiteAdaptivity {
         ObjectNode ad = (ObjectNode) tree.path("load").path("phases").get(0).path("adaptivity");
         ad.remove("rate");
         ad.put("fraction", definition.path("adaptivity").path("load").asDouble());
-        ad.put(
-                "sustained",
-                "per engine: " + SuiteSustain.DIR + "/" + searchKey(definition, "<engine>")
-                        + " (adaptivity-<engine>.yaml)");
+        ad.put("sustained", "per engine: " + searchDirs(definition) + " (adaptivity-<engine>.yaml)");
         tree.put("description", "The adaptivity test with λ per engine: adaptivity-<engine>.yaml in this directory.");
         RunFile run = RunCommand.runPlan(main, new Plan(file, tree, base, numbered), dir, null, false, annotations);
         return new Ran(run, failed);
@@ -273,6 +270,12 @@ final class SuiteAdaptivity {
         int searchesFailed() {
             return searchesFailed;
         }
+    }
+
+    /** Where the searches of the test's point are, for the text: {@code sustain/adaptivity-<value>-<engine>}. */
+    private static String searchDirs(JsonNode definition) {
+        return SuiteSustain.DIR + "/" + SuiteTests.ADAPTIVITY + "-"
+                + test(definition).path("points").get(0).path("value").asText() + "-<engine>";
     }
 
     /** The best sustained rate the engine's search of the test's point found; NaN when none. */
@@ -393,8 +396,8 @@ final class SuiteAdaptivity {
         String lambda = perEngine
                 ? String.format(
                         Locale.ROOT,
-                        "λ per engine = %s × the engine's best sustained rate on this test's spec, found before its"
-                                + " trial by evperf sustain's search (%s/%s/; %s): a single-threaded embedded engine at"
+                        "λ per engine = %s × the engine's best sustained rate on this test's spec, found first by"
+                                + " evperf sustain's search (%s/; %s): a single-threaded embedded engine at"
                                 + " its highest sustained rate keeps its sending core busy, so %s %% of that rate is"
                                 + " ≈ %s %% of a core, the seed's \"≈ 75 %% CPU\". Steady CPU %% is what the trial JVM"
                                 + " used during the steady phase (procfs, %% of one core, engine and sender together):"
@@ -402,9 +405,11 @@ final class SuiteAdaptivity {
                                 + " does not read it). An engine whose search sustained no rate is not run (its row"
                                 + " says why).",
                         num(a.path("load").asDouble()),
-                        SuiteSustain.DIR,
-                        searchKey(definition, "<engine>"),
-                        SuiteSustain.criterion(a.path("search")),
+                        searchDirs(definition),
+                        // with --sustain the criterion stands above the searches' table already
+                        definition.has("sustain")
+                                ? "its criterion and figures under Best sustained throughput"
+                                : SuiteSustain.criterion(a.path("search")),
                         num(a.path("load").asDouble() * 100),
                         num(a.path("load").asDouble() * 100),
                         SuiteReport.num(definition.path("rate").asDouble()))

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,8 +106,8 @@ class SuiteMethodTest {
     }
 
     /**
-     * λ per engine (--sustain, so 0.75 of each engine's own capacity): each engine's search of the test's
-     * spec runs first, then its adaptivity trial at 0.75 × the rate that search sustained, as its
+     * λ per engine (--adaptivity-load 0.75, as --sustain sets it): each engine's search of the test's
+     * spec runs first (the suite's other test is not searched without --sustain), then its adaptivity trial at 0.75 × the rate that search sustained, as its
      * result.json's target rates show; the section's λ is that figure. The search starts low (--rate 1000)
      * so that a busy machine still sustains something; an engine whose search sustained nothing must have
      * no trial and a row saying so.
@@ -121,8 +122,11 @@ class SuiteMethodTest {
                 "--engines",
                 "ref,esper",
                 "--tests",
-                "adaptivity",
-                "--sustain",
+                "count_tumbling_max,adaptivity",
+                "--events",
+                "2000",
+                "--adaptivity-load",
+                "0.75",
                 "--sustain-probes",
                 "2",
                 "--rate",
@@ -133,7 +137,12 @@ class SuiteMethodTest {
         JsonNode suite = JSON.readTree(out.resolve("suite.json").toFile());
         assertThat(suite.path("definition").path("adaptivity").path("load").asDouble())
                 .isEqualTo(0.75);
-        JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
+        // without --sustain only the adaptivity test's point is searched; its trials are a run of their own
+        assertThat(suite.path("definition").has("sustain")).isFalse();
+        assertThat(out.resolve("sustain").resolve(SuiteSustain.key("count_tumbling_max", "500", "ref")))
+                .doesNotExist();
+        Path adaptivity = out.resolve(SuiteAdaptivity.DIR);
+        JsonNode run = JSON.readTree(adaptivity.resolve("run.json").toFile());
         JsonNode section = null;
         for (JsonNode sec : suite.path("sections"))
             if (sec.path("title").asText().equals("Adaptivity")) section = sec;
@@ -167,10 +176,14 @@ class SuiteMethodTest {
             assertThat(trials).hasSize(1);
             JsonNode t = trials.get(0);
             assertThat(t.path("status").asText()).as(t.toString()).isEqualTo("ok");
-            Map<String, Double> target = targetRates(out.resolve(t.path("dir").asText()));
-            assertThat(target.get("adaptivity.steady")).isCloseTo(lambda, within(1e-6 * lambda));
-            assertThat(target.get("adaptivity.peak")).isCloseTo(1.5 * lambda, within(1e-6 * lambda));
-            assertThat(target.get("adaptivity.recovery")).isCloseTo(lambda, within(1e-6 * lambda));
+            Map<String, Double> target =
+                    targetRates(adaptivity.resolve(t.path("dir").asText()));
+            // a phase holds whole events: its target rate is its count over its span, one event in the 1 s peak = 1
+            // ev/s
+            Offset<Double> event = within(1.0);
+            assertThat(target.get("adaptivity.steady")).isCloseTo(lambda, event);
+            assertThat(target.get("adaptivity.peak")).isCloseTo(1.5 * lambda, event);
+            assertThat(target.get("adaptivity.recovery")).isCloseTo(lambda, event);
             // the trial JVM's CPU in the steady phase is measured (procfs), whatever it was on this machine
             String cpu = row.get(headers.indexOf("steady CPU %")).asText();
             assertThat(Double.parseDouble(cpu)).as(row.toString()).isGreaterThan(0);
