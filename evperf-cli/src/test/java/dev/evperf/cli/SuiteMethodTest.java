@@ -192,6 +192,43 @@ class SuiteMethodTest {
         Assumptions.assumeTrue(ran > 0, "no engine's search sustained a rate on this machine; nothing ran");
     }
 
+    /**
+     * λ per engine where a search gave no λ: an engine whose search sustained nothing, and one whose search
+     * could not run, have no trial and a row saying why (here the searches' results are written as evperf
+     * sustain writes them, so that the outcome does not depend on this machine).
+     */
+    @Test
+    void anEngineWhoseSearchSustainedNoRateHasARowSayingWhy() throws Exception {
+        List<SuiteTests.Test> tests = SuiteTests.select(SuiteTests.micro(true), List.of(SuiteTests.ADAPTIVITY));
+        ObjectNode definition = SuiteWorkload.definition("micro", true, tests, List.of("ref", "esper"), 2000, 1000, 1);
+        SuiteAdaptivity.configurePerEngine(definition, true, 0.75, SuiteSustain.settings(true, 1000, 2));
+        Path suite = tmp.resolve("suite");
+        Files.createDirectories(suite.resolve(SuiteAdaptivity.DIR));
+        Files.writeString(suite.resolve(SuiteAdaptivity.DIR).resolve("run.json"), "{\"trials\": []}");
+        Path sustain = suite.resolve(SuiteSustain.DIR);
+        Path ref = Files.createDirectories(sustain.resolve(SuiteAdaptivity.searchKey(definition, "ref")));
+        Files.writeString(
+                ref.resolve("run.json"),
+                "{\"trials\": [], \"sustain\": {\"sustainable_rate\": null, \"lowest_failed_rate\": 250.0}}");
+        Files.writeString(
+                sustain.resolve(SuiteAdaptivity.searchKey(definition, "esper") + ".failed"),
+                "evperf sustain x.yaml exited with 2 (its message is in the suite's log)\n");
+
+        ObjectNode section = SuiteAdaptivity.section(suite, definition);
+        List<String> headers = JSON.convertValue(section.path("headers"), List.class);
+        assertThat(section.path("rows")).hasSize(2);
+        JsonNode r = section.path("rows").get(0), e = section.path("rows").get(1);
+        assertThat(r.get(0).asText()).isEqualTo("ref");
+        assertThat(r.get(headers.indexOf("status")).asText()).isEqualTo("not run");
+        assertThat(r.get(headers.indexOf("λ ev/s")).asText()).isEqualTo("–");
+        assertThat(r.get(headers.indexOf("validation")).asText())
+                .isEqualTo("not run: its search sustained no rate (lowest rate tried 250 ev/s failed)");
+        assertThat(r.get(headers.indexOf("trial")).asText()).isEqualTo("sustain/adaptivity-1.5-ref");
+        assertThat(e.get(0).asText()).isEqualTo("esper");
+        assertThat(e.get(headers.indexOf("validation")).asText())
+                .startsWith("not run: its search could not run: evperf sustain x.yaml exited with 2");
+    }
+
     /** A trial's target rate per phase, from its result.json. */
     private static Map<String, Double> targetRates(Path trial) throws Exception {
         Map<String, Double> target = new HashMap<>();
