@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,8 +187,9 @@ class SuiteMethodTest {
             String cpu = row.get(headers.indexOf("steady CPU %")).asText();
             assertThat(Double.parseDouble(cpu)).as(row.toString()).isGreaterThan(0);
         }
+        // On a machine so loaded that no search sustained a rate, the rows saying so were checked above and no
+        // trial ran; the line below says which way this run went.
         System.out.printf("adaptivity λ per engine: %d of 2 engines sustained a rate; %s%n", ran, section.path("rows"));
-        Assumptions.assumeTrue(ran > 0, "no engine's search sustained a rate on this machine; nothing ran");
     }
 
     /**
