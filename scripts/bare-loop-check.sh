@@ -9,8 +9,8 @@
 # The ratios are per round (both sides measured minutes apart at most): every record / (bare + 2 clock reads),
 # capacity / bare; the verdict takes their median and its distribution-free interval (order statistics, the
 # binomial coverage stated; scripts/ratio_interval.py): "within 10 %" only if the whole interval is.
-# Usage: [WARM=n] scripts/bare-loop-check.sh [EVENTS] [ROUNDS] [OUT_DIR] [ENGINES]
-#        (default WARM=4194304, 1048576 9 /tmp/bare-loop-check "siddhi esper")
+# Usage: [WARM=n] [KINDS="bare capacity"] scripts/bare-loop-check.sh [EVENTS] [ROUNDS] [OUT_DIR] [ENGINES]
+#        (default WARM=4194304, KINDS="bare records capacity", 1048576 9 /tmp/bare-loop-check "siddhi esper")
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 events=${1:-1048576}; rounds=${2:-9}; out=${3:-/tmp/bare-loop-check}; engines=${4:-siddhi esper}; warm=${WARM:-4194304}
@@ -75,12 +75,13 @@ for e in $engines; do
   workload $e "$q" "" > "$out/$e.yaml"
   workload $e "$q" ", records: false, timing: sampled" > "$out/$e-capacity.yaml"
 done
-kinds=(bare records capacity)
+read -r -a kinds <<< "${KINDS:-bare records capacity}"
+k=${#kinds[@]}
 for round in $(seq 1 "$rounds"); do
   for e in $engines; do
     echo "# round $round $e, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%H:%M:%S) UTC" >&2
-    for i in 0 1 2; do
-      run_one "$round" "$e" "${kinds[$(( (i + round) % 3 ))]}" | tee -a "$out/figures.jsonl"
+    for i in $(seq 0 $((k - 1))); do
+      run_one "$round" "$e" "${kinds[$(( (i + round) % k ))]}" | tee -a "$out/figures.jsonl"
     done
   done
 done

@@ -29,12 +29,18 @@ for engine in dict.fromkeys(r['engine'] for r in rows):
     by = {}
     for r in rows:
         if r['engine'] == engine: by.setdefault(r['round'], {})[r['kind']] = r
-    rounds = [k for k in sorted(by) if len(by[k]) == 3 and all(by[k][x].get('on_cpu_ns_per_event') for x in by[k])]
-    rec = [by[k]['records']['on_cpu_ns_per_event'] / (by[k]['bare']['on_cpu_ns_per_event'] + 2 * by[k]['bare']['nanotime_ns'])
-           for k in rounds]
-    cap = [by[k]['capacity']['on_cpu_ns_per_event'] / by[k]['bare']['on_cpu_ns_per_event'] for k in rounds]
+    # The kinds this run measured (KINDS of bare-loop-check.sh), in their usual order.
+    kinds = [x for x in ('bare', 'records', 'capacity') if any(x in by[k] for k in by)]
+    rounds = [k for k in sorted(by) if len(by[k]) == len(kinds) and all(by[k][x].get('on_cpu_ns_per_event') for x in by[k])]
+    ratios = []
+    if 'records' in kinds:
+        ratios.append(('every record / (bare + 2 clock reads)',
+                       [by[k]['records']['on_cpu_ns_per_event'] / (by[k]['bare']['on_cpu_ns_per_event'] + 2 * by[k]['bare']['nanotime_ns'])
+                        for k in rounds]))
+    if 'capacity' in kinds:
+        ratios.append(('capacity / bare', [by[k]['capacity']['on_cpu_ns_per_event'] / by[k]['bare']['on_cpu_ns_per_event'] for k in rounds]))
     print(f'{engine}: {len(rounds)} rounds')
-    for kind in ('bare', 'records', 'capacity'):
+    for kind in kinds:
         cpu = [by[k][kind]['on_cpu_ns_per_event'] for k in rounds]
         gc = [by[k][kind]['gc_pause_ms'] for k in rounds]
         comp = [by[k][kind].get('send_path_compilations', 0) for k in rounds]
@@ -43,11 +49,11 @@ for engine in dict.fromkeys(r['engine'] for r in rows):
               f' phase: {sum(1 for c in comp if c)}')
     clock = [by[k]['bare']['nanotime_ns'] for k in rounds]
     print(f'  clock read median {median(clock):.1f} ns')
-    for name, xs in (('every record / (bare + 2 clock reads)', rec), ('capacity / bare', cap)):
+    for name, xs in ratios:
         lo, hi, c = interval(xs)
         print(f'  {name}: median {median(xs):.3f}, {100 * c:.1f} % interval [{lo:.3f}, {hi:.3f}]: {verdict(lo, hi)}'
               f' (per round: {", ".join(f"{x:.3f}" for x in xs)})')
-    for kind in ('records', 'capacity'):
+    for kind in kinds[1:]:
         # Medians: on a busy machine one preempted GC thread can make a single pause of a second (seen in a bare loop).
         t = median(by[k][kind]['gc_pause_ms'] for k in rounds); b = median(by[k]['bare']['gc_pause_ms'] for k in rounds)
         print(f'  GC pauses while sending, median {kind} / median bare: {t:.1f} / {b:.1f} ms'

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.evperf.api.InputHandle;
 import dev.evperf.core.driver.Driver;
+import dev.evperf.core.driver.EngineErrors;
 import dev.evperf.core.driver.EventChunk;
 import dev.evperf.core.driver.EventMaker;
 import dev.evperf.core.driver.EventSupply;
@@ -11,6 +12,7 @@ import dev.evperf.core.driver.OutputChunk;
 import dev.evperf.core.driver.OutputRecords;
 import dev.evperf.core.driver.SendState;
 import dev.evperf.core.load.Schedule;
+import dev.evperf.core.workload.Workload;
 import dev.evperf.core.workload.Workload.MaxDef;
 import dev.evperf.core.workload.Workload.PhaseDef;
 import java.util.List;
@@ -256,5 +258,108 @@ class DriverTest {
             assertThat(got.start[(int) seq]).isPositive().isLessThanOrEqualTo(c.received[i]);
             assertThat(c.received[i]).isLessThanOrEqualTo(got.end[(int) seq]);
         }
+    }
+
+    /**
+     * Capacity mode with two senders over a flat-out phase and then a paced one: the untimed rows between two
+     * timed ones go out in one run when all are due, one by one on their schedule otherwise. Every event is
+     * sent once, by its sender, as its own array from its pool row, with its intended time and never before
+     * it; a send that throws, in a run and in the paced phase, is counted and the sender goes on after it.
+     */
+    @Test
+    @Timeout(60)
+    void capacityModeSendsEachEventOnceOnItsScheduleInRunsOrOneByOne() throws Exception {
+        int flat = 3000, paced = 400, n = flat + paced, every = 64, senders = 2;
+        PhaseDef a = new PhaseDef();
+        a.max = new MaxDef();
+        a.max.count = flat;
+        PhaseDef b = new PhaseDef();
+        b.constant = new Workload.ConstantDef();
+        b.constant.rate = 20_000;
+        b.constant.count = (long) paced;
+        Schedule s = Schedule.of(List.of(a, b));
+        long origin = System.nanoTime();
+        Object[][] sent = new Object[n][];
+        long[] sentAt = new long[n], intendedPassed = new long[n];
+        java.util.concurrent.atomic.AtomicIntegerArray sends = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+        int[] sender = new int[n];
+        long[] failing = {1001, 3101}; // untimed rows: in a run of the flat phase, and paced
+        InputHandle input = new InputHandle() {
+            public void send(Object[] e) {
+                throw new AssertionError("the driver passes seq and intended time");
+            }
+
+            @Override
+            public void send(Object[] e, long seq, long intendedNanos) {
+                int i = (int) seq;
+                sentAt[i] = System.nanoTime();
+                sent[i] = e;
+                intendedPassed[i] = intendedNanos;
+                sender[i] = Thread.currentThread().getName().endsWith("1") ? 1 : 0;
+                sends.incrementAndGet(i);
+                if (seq == failing[0] || seq == failing[1]) throw new IllegalStateException("refused " + seq);
+            }
+        };
+        long[] intended = new long[n], start = new long[n], end = new long[n];
+        byte[] timed = new byte[n];
+        EventSupply[] holder = new EventSupply[1];
+        java.util.function.Consumer<EventChunk> copy = c -> {
+            for (int r = 0; r < c.size; r++) {
+                int i = (int) (c.first + r);
+                intended[i] = origin + holder[0].base() + c.intended[r]; // the driver's nanoTime
+                timed[i] = c.timed[r];
+                start[i] = c.sendStart(r);
+                end[i] = c.sendEnd(r);
+            }
+            holder[0].recycle(c);
+        };
+        EngineErrors errors = new EngineErrors();
+        try (EventSupply supply = new EventSupply(s.cursor(0), false, 1, senders, pool(), input, copy, 256, 4)) {
+            holder[0] = supply;
+            supply.sample(every, s.phaseEnds());
+            supply.prefill();
+            Thread[] threads = new Thread[senders];
+            Throwable[] failed = new Throwable[senders];
+            for (int k = 0; k < senders; k++) {
+                int me = k;
+                threads[k] = new Thread(
+                        () -> {
+                            try {
+                                Driver.run(input, supply, me, pool(), origin, new SendState(), errors);
+                            } catch (Throwable t) {
+                                failed[me] = t;
+                            }
+                        },
+                        "sender-" + k);
+                threads[k].start();
+            }
+            for (Thread t : threads) t.join();
+            assertThat(failed).containsOnlyNulls();
+        }
+        assertThat(errors.count()).isEqualTo(2);
+        for (int i = 0; i < n; i++) {
+            assertThat(sends.get(i)).as("sends of event %d", i).isEqualTo(1);
+            assertThat(sender[i]).as("sender of event %d", i).isEqualTo(i % senders);
+            assertThat(sent[i]).containsExactly((long) i, "row" + (i % 7));
+            assertThat(intendedPassed[i]).as("intended time of %d", i).isEqualTo(intended[i]);
+            assertThat(sentAt[i])
+                    .as("event %d sent before its intended time", i)
+                    .isGreaterThanOrEqualTo(intended[i]);
+            boolean isFailing = i == failing[0] || i == failing[1];
+            if (timed[i] != 0) {
+                assertThat(start[i]).as("send start of timed %d", i).isPositive();
+                assertThat(end[i]).as("send end of timed %d", i).isGreaterThanOrEqualTo(start[i]);
+                assertThat(sentAt[i] - origin).isBetween(start[i], end[i]);
+            } else if (!isFailing) {
+                assertThat(end[i]).as("send end of untimed %d", i).isZero();
+            }
+        }
+        // 0, 64, ..., 3392 and each phase's first and last event (0 is a multiple of 64)
+        long timedRows = 0;
+        for (byte t : timed) timedRows += t;
+        assertThat(timedRows).isEqualTo((n + every - 1) / every + 3);
+        assertThat(List.of(timed[flat - 1], timed[flat], timed[n - 1])).containsOnly((byte) 1);
+        assertThat(timed[(int) failing[0]]).isZero();
+        assertThat(timed[(int) failing[1]]).isZero();
     }
 }

@@ -201,9 +201,10 @@ public final class Driver {
 
     /**
      * Capacity mode: the rows the supply marked are timed as above (a fresh clock read before the
-     * send, one after); the others are sent with no clock read while the driver is behind schedule
-     * (t is then an earlier time, so "due ≤ t" still means due), and their send times are not
-     * recorded. While ahead of schedule the wait reads the clock as always.
+     * send, one after); the others are sent with no clock read while the driver is behind schedule,
+     * and their send times are not recorded. The untimed rows between two timed ones go out in
+     * {@link #sendDue}, a loop of the bare loop's shape, when the last of them is already due (the
+     * usual case at maximum rate); otherwise each waits for its time here, reading the clock as always.
      */
     private static void sendSampled(
             InputHandle input,
@@ -220,13 +221,51 @@ public final class Driver {
         LongUnaryOperator time = maker.time;
         int senders = c.senders;
         long[] intended = c.intended, sendStart = c.sendStart, sendEnd = c.sendEnd;
-        byte[] timed = c.timed;
+        int[] timedRows = c.timedRows;
+        int timedCount = c.timedCount;
         long seq = c.first + from;
         int p = (int) (seq % pool.length);
         int step = senders % pool.length;
         long t = System.nanoTime();
-        boolean fresh = true;
-        for (int row = from, slot = c.slot(from); row < c.size; row += senders, slot++, seq += senders) {
+        boolean fresh = true; // t was read after the last send (or wait), not before it
+        int row = from, slot = c.slot(from);
+        int k = 0; // the next entry of timedRows to look at
+        while (row < c.size) {
+            // The next timed row of this sender's share, or the first row past the chunk's end in it.
+            while (k < timedCount && (timedRows[k] < row || (timedRows[k] - row) % senders != 0)) k++;
+            int next = k < timedCount ? timedRows[k] : row + (c.size - row + senders - 1) / senders * senders;
+            if (next > row) {
+                long dueLast = base + intended[next - senders];
+                if (dueLast > t) {
+                    t = System.nanoTime();
+                    fresh = true;
+                }
+                if (dueLast <= t) {
+                    p = sendDue(
+                            input, pool, p, step, seqIndex, timeIndex, time, intended, base, state, row, next, senders,
+                            seq);
+                    int n = (next - row) / senders;
+                    row = next;
+                    slot += n;
+                    seq += (long) n * senders;
+                } else {
+                    // Ahead of the schedule: each event waits for its time.
+                    for (; row < next; row += senders, slot++, seq += senders) {
+                        Object[] e = pool[p].clone();
+                        e[seqIndex] = seq;
+                        if (timeIndex >= 0) e[timeIndex] = time.applyAsLong(seq);
+                        p += step;
+                        if (p >= pool.length) p -= pool.length;
+                        long due = base + intended[row];
+                        if (due > t) t = Waiter.awaitUntil(due);
+                        state.last = seq;
+                        input.send(e, seq, due);
+                    }
+                }
+                fresh = false;
+                if (row >= c.size) break;
+            }
+            // A timed row.
             Object[] e = pool[p].clone();
             e[seqIndex] = seq;
             if (timeIndex >= 0) e[timeIndex] = time.applyAsLong(seq);
@@ -238,20 +277,53 @@ public final class Driver {
                 fresh = true;
             }
             state.last = seq;
-            if (timed[row] != 0) {
-                if (!fresh) t = System.nanoTime();
-                state.timing = true;
-                sendStart[slot] = t - origin;
-                input.send(e, seq, due);
-                t = System.nanoTime();
-                sendEnd[slot] = t - origin;
-                state.timing = false;
-                fresh = true;
-            } else {
-                input.send(e, seq, due);
-                fresh = false;
-            }
+            if (!fresh) t = System.nanoTime();
+            state.timing = true;
+            sendStart[slot] = t - origin;
+            input.send(e, seq, due);
+            t = System.nanoTime();
+            sendEnd[slot] = t - origin;
+            state.timing = false;
+            fresh = true;
+            row += senders;
+            slot++;
+            seq += senders;
         }
+    }
+
+    /**
+     * Untimed events of one sender's share, rows {@code row} to {@code end} (exclusive), all already due:
+     * made and sent as in the bare loop the trial is checked against, with no clock read. Kept a method of
+     * its own so that the JIT compiles this one hot call site on its own, not beside the timed send's: with
+     * both in one method, the compiled form of Siddhi's long send path differed from JVM to JVM (issue 9).
+     *
+     * @return the pool row of the next event
+     */
+    private static int sendDue(
+            InputHandle input,
+            Object[][] pool,
+            int p,
+            int step,
+            int seqIndex,
+            int timeIndex,
+            LongUnaryOperator time,
+            long[] intended,
+            long base,
+            SendState state,
+            int row,
+            int end,
+            int senders,
+            long seq) {
+        for (; row < end; row += senders, seq += senders) {
+            Object[] e = pool[p].clone();
+            e[seqIndex] = seq;
+            if (timeIndex >= 0) e[timeIndex] = time.applyAsLong(seq);
+            p += step;
+            if (p >= pool.length) p -= pool.length;
+            state.last = seq;
+            input.send(e, seq, base + intended[row]);
+        }
+        return p;
     }
 
     /**

@@ -35,6 +35,14 @@ public final class EventChunk {
     final long[] sendStart, sendEnd;
     /** Capacity mode (sampled timing): which rows are timed (1), others are sent without a clock read. */
     public final byte[] timed;
+    /**
+     * Capacity mode: the timed rows in order, the first {@link #timedCount} of them; listed by the supply so
+     * that the sender finds the next timed row without reading {@link #timed} per event (made on the first
+     * sampled fill: other trials do not need it).
+     */
+    public int[] timedRows;
+
+    public int timedCount;
     /** Whether this chunk's rows are sampled (else every row is timed). */
     public boolean sampled;
 

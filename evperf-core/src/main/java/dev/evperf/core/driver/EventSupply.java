@@ -250,6 +250,10 @@ public final class EventSupply implements AutoCloseable {
                 c.timed[(int) (q - c.first)] = 1;
             }
             for (long q : alwaysTimed) if (q >= c.first && q < end) c.timed[(int) (q - c.first)] = 1;
+            if (c.timedRows == null) c.timedRows = new int[c.capacity];
+            int listed = 0;
+            for (int r = 0; r < c.size; r++) if (c.timed[r] != 0) c.timedRows[listed++] = r;
+            c.timedCount = listed;
         }
     }
 
