@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,5 +74,62 @@ class CapacityModeTest {
                 tmp.resolve("bad").toString());
         assertThat(bad.exit).isEqualTo(2);
         assertThat(bad.err).contains("measure.timing").contains("needs measure.records: false");
+    }
+
+    /**
+     * Capacity mode writes only the timed events' rows during the run and the untimed ones as runs of equal intended
+     * time: intervals.csv's intended rate must still count every event where the schedule put it, as a trial that
+     * times every event does, and its input rate must still add up to every send.
+     */
+    @Test
+    void untimedEventsStillCountAtTheirIntendedTimesInTheIntervals() throws Exception {
+        String load =
+                """
+                  phases:
+                    - {name: paced, constant: {rate: 20000, count: 12000}}
+                    - {name: flat, max: {count: 60000}}
+                """;
+        String all = Cli.nullEngine("all", "0us", load) + "measure: {live: false, hlog_interval: 100ms}\n";
+        String sampled = Cli.nullEngine("sampled", "0us", load)
+                + "measure: {live: false, hlog_interval: 100ms, records: false, timing: sampled, sample: 7}\n";
+        List<Map<String, String>> full = intervals(run(all, "all")), some = intervals(run(sampled, "sampled"));
+        int common = Math.min(full.size(), some.size());
+        assertThat(common).as("the paced phase alone spans 6 intervals").isGreaterThanOrEqualTo(6);
+        for (int i = 0; i < common; i++)
+            assertThat(some.get(i).get("intended_rate"))
+                    .as("interval %d's intended rate", i)
+                    .isEqualTo(full.get(i).get("intended_rate"));
+        for (List<Map<String, String>> longer : List.of(full, some))
+            for (Map<String, String> row : longer.subList(common, longer.size()))
+                assertThat(Double.parseDouble(row.get("intended_rate"))).isZero();
+        for (List<Map<String, String>> rows : List.of(full, some))
+            assertThat(rows.stream()
+                            .mapToDouble(r -> Double.parseDouble(r.get("input_rate")) / 10)
+                            .sum())
+                    .as("every send counted once in the input rate")
+                    .isCloseTo(72_000, org.assertj.core.data.Offset.offset(0.01));
+        try (var left = Files.list(tmp.resolve("sampled/trials/t001"))) {
+            assertThat(left.map(f -> f.getFileName().toString())).noneMatch(f -> f.contains("spill"));
+        }
+    }
+
+    private Path run(String workload, String name) throws Exception {
+        Path run = tmp.resolve(name);
+        Cli cli = Cli.run("run", Cli.write(tmp, name + ".yaml", workload).toString(), "--out", run.toString());
+        assertThat(cli.exit).as(cli.toString()).isZero();
+        return run.resolve("trials/t001");
+    }
+
+    private static List<Map<String, String>> intervals(Path trial) throws Exception {
+        List<String> lines = Files.readAllLines(trial.resolve("intervals.csv"));
+        String[] header = lines.get(0).split(",", -1);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] v = line.split(",", -1);
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.length; i++) row.put(header[i], v[i]);
+            rows.add(row);
+        }
+        return rows;
     }
 }

@@ -18,6 +18,12 @@ import java.util.concurrent.locks.LockSupport;
  * (bursts.parquet, {@link BurstRows}), every full chunk of outputs to a spill file in the same
  * encoding (its receipts are filled in after the run), and hands the chunks back. After the run {@link #finish} writes what is left; the
  * figures are computed from the events file read back and the outputs spill ({@link TrialRecords}).
+ *
+ * <p>In capacity mode (sampled timing, which keeps no records) the events file holds the timed
+ * rows only, with their seq, and the untimed events go to a second spill as runs of equal intended
+ * time (intended, count): one row per chunk in a max-rate phase, where every intended time is the
+ * phase's start. Writing every untimed row took about a quarter of the other core's time while the
+ * sender ran, for figures that need only each interval's intended count.
  */
 public final class RecordSpill implements AutoCloseable {
     public static final String EVENTS = Layout.EVENTS_SPILL;
@@ -25,6 +31,13 @@ public final class RecordSpill implements AutoCloseable {
 
     /** bursts.parquet while it is written (renamed when the trial's records are complete). */
     static final String BURSTS = "bursts.spill.parquet";
+    /** Capacity mode: the untimed events as runs of equal intended time (deleted after the run). */
+    static final String UNTIMED_RUNS = "untimed.spill";
+
+    static final List<ResultFile.Column> RUN_COLUMNS = List.of(
+            ResultFile.Column.of("intended", ResultFile.Kind.INT64),
+            ResultFile.Column.of("count", ResultFile.Kind.INT64));
+    static final int R_INTENDED = 0, R_COUNT = 1;
     /** Columns of the events file ({@link ResultWriters#EVENTS}). */
     public static final int E_SEQ = 0,
             E_PHASE = 1,
@@ -50,7 +63,14 @@ public final class RecordSpill implements AutoCloseable {
     private final BurstRows bursts;
     private final Path burstsFile;
     private final boolean[] measured;
-    private ResultFileReader eventsRead, outputsRead;
+    private ResultFileReader eventsRead, outputsRead, runsRead;
+    /** Capacity mode: only timed rows go to the events file; the others to {@link #runs}. Else null. */
+    private final ResultFile runs;
+
+    private long eventCount;
+    /** The earliest and latest intended time of an untimed event (capacity mode). */
+    private long untimedFirst = Long.MAX_VALUE, untimedLast = Long.MIN_VALUE;
+
     private final ResultFile outputs;
     private final OutputRecords out;
     private EventSupply supply;
@@ -72,8 +92,16 @@ public final class RecordSpill implements AutoCloseable {
      * @param records  whether the trial keeps its records (else no bursts are written)
      */
     public RecordSpill(Path dir, OutputRecords out, boolean[] measured, boolean records) throws IOException {
+        this(dir, out, measured, records, false);
+    }
+
+    /** @param timedOnly capacity mode: the events file holds the timed rows only (the trial keeps no records) */
+    public RecordSpill(Path dir, OutputRecords out, boolean[] measured, boolean records, boolean timedOnly)
+            throws IOException {
+        if (timedOnly && records) throw new IllegalArgumentException("a trial that keeps its records writes every row");
         this.measured = measured.clone();
         this.events = new ResultFile(dir.resolve(EVENTS), ResultWriters.EVENTS);
+        this.runs = timedOnly ? new ResultFile(dir.resolve(UNTIMED_RUNS), RUN_COLUMNS) : null;
         this.burstsFile = dir.resolve(BURSTS);
         this.bursts = records ? new BurstRows(burstsFile) : null;
         this.outputs = new ResultFile(dir.resolve(OUTPUTS), OUTPUT_COLUMNS);
@@ -122,14 +150,14 @@ public final class RecordSpill implements AutoCloseable {
     private boolean[] flags = new boolean[0];
 
     private void write(EventChunk c) throws IOException {
-        int n = c.size;
-        if (seq.length < n) {
-            seq = new long[n];
-            intended = new long[n];
-            start = new long[n];
-            end = new long[n];
-            flags = new boolean[n];
+        eventCount += c.size;
+        if (runs != null && c.sampled) {
+            writeTimed(c);
+            supply.recycle(c);
+            return;
         }
+        int n = c.size;
+        room(n);
         long base = supply.base();
         long[] s = c.sendStartColumn(), e = c.sendEndColumn();
         boolean plain = c.senders() == 1 && !c.sampled;
@@ -143,20 +171,90 @@ public final class RecordSpill implements AutoCloseable {
             end[i] = timed ? e[at] : UNTIMED;
             if (timed) timedEvents++;
         }
-        events.beginRowGroup(n);
-        events.longs(seq);
-        events.ints(c.phase);
-        events.booleans(flags);
-        events.ints(c.burst);
-        events.ints(c.position);
-        events.longs(intended);
-        events.longs(start);
-        events.longs(end);
-        events.ints(c.batch);
-        events.endRowGroup();
+        eventsGroup(n, c.phase, c.burst, c.position, c.batch);
         if (bursts != null)
             for (int i = 0; i < n; i++) bursts.event(c.burst[i], c.phase[i], flags[i], start[i], end[i]);
         supply.recycle(c);
+    }
+
+    private int[] phase = new int[0], burst = new int[0], position = new int[0], batch = new int[0];
+
+    /** One row group of the events file: n rows of seq, intended, start, end and flags as filled, and these columns. */
+    private void eventsGroup(int n, int[] phase, int[] burst, int[] position, int[] batch) throws IOException {
+        events.beginRowGroup(n);
+        events.longs(seq);
+        events.ints(phase);
+        events.booleans(flags);
+        events.ints(burst);
+        events.ints(position);
+        events.longs(intended);
+        events.longs(start);
+        events.longs(end);
+        events.ints(batch);
+        events.endRowGroup();
+    }
+
+    private void room(int n) {
+        if (seq.length >= n) return;
+        seq = new long[n];
+        intended = new long[n];
+        start = new long[n];
+        end = new long[n];
+        flags = new boolean[n];
+        phase = new int[n];
+        burst = new int[n];
+        position = new int[n];
+        batch = new int[n];
+    }
+
+    /** Capacity mode: the chunk's timed rows to the events file, its untimed rows as runs of equal intended time. */
+    private void writeTimed(EventChunk c) throws IOException {
+        int n = c.timedCount;
+        room(Math.max(n, c.size));
+        long base = supply.base();
+        long[] s = c.sendStartColumn(), e = c.sendEndColumn();
+        boolean plain = c.senders() == 1;
+        int[] rows = c.timedRows;
+        for (int j = 0; j < n; j++) {
+            int i = rows[j];
+            seq[j] = c.first + i;
+            intended[j] = c.intended[i] + base;
+            phase[j] = c.phase[i];
+            flags[j] = measured[c.phase[i]];
+            burst[j] = c.burst[i];
+            position[j] = c.position[i];
+            batch[j] = c.batch[i];
+            int at = plain ? i : c.slot(i);
+            start[j] = s[at];
+            end[j] = e[at];
+        }
+        timedEvents += n;
+        if (n > 0) eventsGroup(n, phase, burst, position, batch);
+        // The untimed rows between the timed ones, as runs (reusing seq and start as the runs' columns).
+        int k = 0, next = 0;
+        long[] times = c.intended;
+        for (int i = 0; i < c.size; i++) {
+            if (next < n && rows[next] == i) {
+                next++;
+                continue;
+            }
+            long t = times[i];
+            if (k > 0 && seq[k - 1] == t + base) start[k - 1]++;
+            else {
+                seq[k] = t + base;
+                start[k++] = 1;
+            }
+        }
+        for (int r = 0; r < k; r++) {
+            untimedFirst = Math.min(untimedFirst, seq[r]);
+            untimedLast = Math.max(untimedLast, seq[r]);
+        }
+        if (k > 0) {
+            runs.beginRowGroup(k);
+            runs.longs(seq);
+            runs.longs(start);
+            runs.endRowGroup();
+        }
     }
 
     private int[] codes = new int[0];
@@ -183,7 +281,7 @@ public final class RecordSpill implements AutoCloseable {
 
     /**
      * The heap the row groups' places take by the end of a trial (never more): the events file (a
-     * row group per chunk of events), bursts.parquet (one per {@link BurstRows#ROWS} bursts), the
+     * row group per chunk of events), capacity mode's untimed runs (as many), bursts.parquet (one per {@link BurstRows#ROWS} bursts), the
      * outputs spill (one per chunk of outputs) and, after the run, outputs.parquet made from it.
      * A batched chunk closes when the next batch does not fit, so two chunks hold more than one
      * chunk's rows.
@@ -198,6 +296,7 @@ public final class RecordSpill implements AutoCloseable {
         long outputGroups = ceil(outputs, outRows);
         return ResultFile.heldBytes(ResultWriters.EVENTS.size(), eventGroups)
                 + ResultFile.heldBytes(BurstRows.COLUMNS.size(), ceil(events, BurstRows.ROWS))
+                + ResultFile.heldBytes(RUN_COLUMNS.size(), chunks) // capacity mode's untimed runs
                 + 2 * ResultFile.heldBytes(OUTPUT_COLUMNS.size(), outputGroups);
     }
 
@@ -228,6 +327,34 @@ public final class RecordSpill implements AutoCloseable {
         outputs.finish();
         eventsRead = events.reader();
         outputsRead = outputs.reader();
+        if (runs != null) {
+            runs.finish();
+            runsRead = runs.reader();
+        }
+    }
+
+    /** Whether the events file holds the timed rows only (capacity mode), the rest in {@link #untimedRuns}. */
+    boolean timedOnly() {
+        return runs != null;
+    }
+
+    /** Capacity mode: the untimed events as (intended, count) runs, read back (after {@link #finish}); else null. */
+    ResultFileReader untimedRuns() {
+        return runsRead;
+    }
+
+    /** Capacity mode: the earliest and latest intended time of an untimed event ({@code {MAX_VALUE, MIN_VALUE}} when none). */
+    long[] untimedIntendedRange() {
+        return new long[] {untimedFirst, untimedLast};
+    }
+
+    /** Every event the senders handed over, timed or not. */
+    long eventCount() {
+        return eventCount;
+    }
+
+    Path untimedRunsPath() {
+        return runs == null ? null : runs.path();
     }
 
     /** The events file read back (after {@link #finish}). */
@@ -292,5 +419,7 @@ public final class RecordSpill implements AutoCloseable {
         if (eventsRead != null) eventsRead.close();
         outputs.close();
         if (outputsRead != null) outputsRead.close();
+        if (runs != null) runs.close();
+        if (runsRead != null) runsRead.close();
     }
 }

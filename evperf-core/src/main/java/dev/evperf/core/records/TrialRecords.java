@@ -73,7 +73,7 @@ public final class TrialRecords {
         boolean[] measured = measured(s);
         Path eventsFile = spill.eventsPath(), outputsSpill = spill.outputsPath();
         long t1 = System.nanoTime();
-        EventsView ev = new EventsView(spill.events());
+        EventsView ev = new EventsView(spill.events(), spill.timedOnly(), spill.eventCount());
         List<TrialResult.Phase> phases;
         HarnessShare share = new HarnessShare(s.phases.size());
         // outputs.parquet is written in the outputs pass (events.parquet and bursts.parquet were written during the
@@ -111,6 +111,7 @@ public final class TrialRecords {
         Written result = new Written(phases, timing, trace, took);
         Files.deleteIfExists(eventsFile);
         Files.deleteIfExists(spill.burstsPath());
+        if (spill.untimedRunsPath() != null) Files.deleteIfExists(spill.untimedRunsPath());
         Files.deleteIfExists(outputsSpill);
         if (!o.records()) Files.deleteIfExists(outputsFile);
         if (acks != null) Files.deleteIfExists(acks);
@@ -163,26 +164,32 @@ public final class TrialRecords {
                 maxLag = new long[phases],
                 lastLag = new long[phases];
         Arrays.fill(maxLag, Long.MIN_VALUE);
-        long n = ev.size();
         IntervalSeries iv = null;
-        if (n > 0) {
-            ev.load(0);
-            long first = Math.min(ev.intended(0), ev.sendStart(0));
-            ev.load(n - 1);
-            long last = Math.max(Math.max(ev.intended(n - 1), ev.sendEnd(n - 1)), spill.maxReceived());
+        if (ev.groups() > 0) {
+            EventsView.Group g = ev.firstRow();
+            long first = Math.min(g.intended[0], g.start[0]);
+            g = ev.lastRow();
+            long last = Math.max(Math.max(g.intended[g.rows - 1], g.end[g.rows - 1]), spill.maxReceived());
+            if (spill.timedOnly()) {
+                long[] untimed = spill.untimedIntendedRange();
+                first = Math.min(first, untimed[0]);
+                last = Math.max(last, untimed[1]);
+            }
             iv = new IntervalSeries(s, first, last, o.intervalNs());
+            if (spill.timedOnly()) untimedRuns(spill.untimedRuns(), iv);
         }
         try (LatencyLogs logs = new LatencyLogs(dir, o.latencyModes(), o.intervalNs(), o.originEpochMs())) {
-            long untimedSince = 0;
+            // The previous timed event's seq: capacity mode's input rate counts each timed send with the untimed ones
+            // sent since.
+            long previousTimed = -1;
             for (int g = 0; g < ev.groups(); g++) {
                 EventsView.Group grp = ev.group(g);
                 for (int i = 0; i < grp.rows; i++) {
-                    long seq = grp.first + i;
+                    long seq = grp.seq(i);
                     int p = grp.phase[i];
                     long start = grp.start[i], end = grp.end[i], intended = grp.intended[i];
                     if (start == RecordSpill.UNTIMED) {
-                        iv.untimed(intended);
-                        untimedSince++;
+                        iv.untimed(intended, 1);
                         continue;
                     }
                     Schedule.PhaseInfo info = s.phases.get(p);
@@ -193,9 +200,9 @@ public final class TrialRecords {
                         lastEnd[p] = end;
                         lastLag[p] = lag;
                     }
-                    iv.event(intended, start, end, untimedSince + 1);
+                    iv.event(intended, start, end, seq - previousTimed);
                     if (o.sampleEvery() > 0) share.send(p, end - start);
-                    untimedSince = 0;
+                    previousTimed = seq;
                     if (measured[p]) logs.processing(end, end - start);
                 }
             }
@@ -225,7 +232,26 @@ public final class TrialRecords {
         return out;
     }
 
-    /** Outputs in arrival order: send-end receipts filled in (outputs.parquet has them), then their latencies. */
+    /** Capacity mode: the untimed events' intended times, from their runs. */
+    private static void untimedRuns(ResultFileReader runs, IntervalSeries iv) throws Exception {
+        long[] intended = new long[0], count = new long[0];
+        for (int g = 0; g < runs.rowGroups(); g++) {
+            int rows = runs.rows(g);
+            if (intended.length < rows) {
+                intended = new long[rows];
+                count = new long[rows];
+            }
+            runs.read(g, RecordSpill.R_INTENDED, intended);
+            runs.read(g, RecordSpill.R_COUNT, count);
+            for (int r = 0; r < rows; r++) iv.untimed(intended[r], count[r]);
+        }
+    }
+
+    /**
+     * Outputs in arrival order: send-end receipts filled in (outputs.parquet has them), then their latencies. An
+     * output whose linked input is not in the events file (capacity mode records the timed inputs' outputs only)
+     * counts in the output rate with no latency.
+     */
     private static void outputs(
             ResultFileReader f,
             EventsView ev,
@@ -247,17 +273,17 @@ public final class TrialRecords {
             f.read(g, RecordSpill.O_RECEIVED, received);
             for (int k = 0; k < rows; k++) {
                 long q = seq[k];
-                boolean linked = q >= 0 && q < n;
+                EventsView.Group e = q >= 0 && q < n && ev.groups() > 0 ? ev.load(q) : null;
+                int at = e == null ? -1 : e.row(q);
+                boolean linked = at >= 0;
                 if (received[k] == OutputRecords.NOT_READ && linked) {
-                    received[k] = ev.sendEnd(q);
+                    received[k] = e.end[at];
                 }
                 if (iv == null) continue;
                 if (!linked) {
                     iv.output(received[k], false, 0, 0, weight);
                     continue;
                 }
-                EventsView.Group e = ev.load(q);
-                int at = (int) (q - e.first);
                 long start = e.start[at], intended = e.intended[at];
                 iv.output(received[k], true, start, intended, weight);
                 if (measured[e.phase[at]]) {

@@ -83,9 +83,9 @@ public final class IntervalSeries {
         modes[0].record(slot(sendEnd), sendEnd - sendStart);
     }
 
-    /** An event sent untimed (capacity mode): only its intended time is known. */
-    public void untimed(long intended) {
-        intendedCount[slot(intended)]++;
+    /** {@code count} events sent untimed with one intended time (capacity mode): only that is known of them. */
+    public void untimed(long intended, long count) {
+        intendedCount[slot(intended)] += count;
     }
 
     /** An output; {@code linked} false when it names no input of the trial (no latency then). */

@@ -250,7 +250,8 @@ public final class TrialRunner {
             // An engine behind a broker acknowledges every event: when, and the broker's append time.
             boolean behindBroker = EngineModules.external(factory.name()) != null;
             try (AckRecords acks = behindBroker ? new AckRecords(dir, origin) : null;
-                    RecordSpill spill = new RecordSpill(dir, out, TrialRecords.measured(schedule), w.measure.records);
+                    RecordSpill spill = new RecordSpill(
+                            dir, out, TrialRecords.measured(schedule), w.measure.records, sampleEvery > 0);
                     EventSupply supply = new EventSupply(
                             schedule.cursor(0),
                             schedule.batched(),

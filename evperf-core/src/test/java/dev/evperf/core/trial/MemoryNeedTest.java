@@ -26,18 +26,20 @@ class MemoryNeedTest {
 
     /**
      * What grows with the trial: the result files' row-group places, a few longs per 32 Ki events. For
-     * 1 000 M events with two outputs each: 30 518 event groups of 9 columns, as many burst groups of 7,
-     * 61 036 output groups of 6 (the spill and outputs.parquet), in 32 KiB blocks.
+     * 1 000 M events with two outputs each: 30 518 event groups of 9 columns, as many untimed-run groups of 2
+     * (capacity mode) and burst groups of 7, 61 036 output groups of 6 (the spill and outputs.parquet), in 32 KiB
+     * blocks.
      */
     @Test
     void theRowGroupPlacesAreCountedAndStaySmallForAThousandMillionEvents() {
         long n = 1_000_000_000L;
         long index = RecordSpill.indexBytes(n, 32768, false, 2 * n + 1024, 32768);
-        long events = blocks(30518L * 28), bursts = blocks(30518L * 22), outputs = blocks(61036L * 19);
+        long events = blocks(30518L * 28), runs = blocks(30518L * 7), bursts = blocks(30518L * 22);
+        long outputs = blocks(61036L * 19);
         assertThat(index)
                 .isBetween(
-                        (events + bursts + 2 * outputs) * (8L * 4096 + 16),
-                        (events + bursts + 2 * outputs + 4) * (8L * 4096 + 16));
+                        (events + runs + bursts + 2 * outputs) * (8L * 4096 + 16),
+                        (events + runs + bursts + 2 * outputs + 5) * (8L * 4096 + 16));
         assertThat(index / (double) n).as("bytes per event").isLessThan(0.035); // Parquet's metadata objects held ~0.13
         assertThat(MemoryNeed.bytes(8, 32768, 4, false, 8, 32768, index)
                         - MemoryNeed.bytes(8, 32768, 4, false, 8, 32768, 0))
