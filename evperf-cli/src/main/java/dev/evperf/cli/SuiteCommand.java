@@ -175,6 +175,12 @@ final class SuiteCommand implements Callable<Integer> {
         if (adaptivityRate != null && adaptivityLoad != null)
             throw new IllegalArgumentException(
                     "--adaptivity-load: not with --adaptivity-rate (one λ for every" + " engine); give one of them");
+        // Either option sets only the adaptivity test's λ: without that test it would be silently ignored.
+        if ((adaptivityRate != null || adaptivityLoad != null)
+                && selected.stream().noneMatch(SuiteTests.Test::adaptivity))
+            throw new IllegalArgumentException((adaptivityLoad != null ? "--adaptivity-load" : "--adaptivity-rate")
+                    + ": sets λ of the adaptivity test, which the selected tests do not include (add "
+                    + SuiteTests.ADAPTIVITY + " to --tests, or leave the option out)");
         // λ per engine (a fraction of each engine's sustained rate) unless a fixed rate was asked for
         boolean lambdaPerEngine = adaptivityRate == null && (adaptivityLoad != null || sustain);
         FlinkMode flinkMode;

@@ -82,6 +82,7 @@ final class SuiteSteady {
                 file.toString(),
                 "--out",
                 sustainDir.resolve(key).toString());
+        SuiteSustain.stopOnSignal(exit, "the steady run " + key, sustainDir.getParent());
         // 1 is a run whose trials ran with a failure or wrong outputs: the rows say which
         if (exit > 1) {
             Files.writeString(

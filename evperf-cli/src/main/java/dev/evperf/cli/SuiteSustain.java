@@ -3,6 +3,7 @@ package dev.evperf.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.evperf.core.results.Json;
+import dev.evperf.core.trial.Interrupts;
 import dev.evperf.core.trial.SustainVerdict;
 import dev.evperf.core.workload.WorkloadLoader;
 import dev.evperf.results.Layout;
@@ -127,12 +128,27 @@ final class SuiteSustain {
                 num(s.path("backlog_tolerance_ms_per_s").asDouble()),
                 "--lag-tolerance",
                 num(s.path("lag_tolerance").asDouble()));
+        stopOnSignal(exit, "the sustain search of " + key, runDir);
         if (exit > 1) {
             Files.writeString(
                     runDir.resolve(DIR).resolve(key + ".failed"),
                     "evperf sustain " + file + " exited with " + exit + " (its message is in the suite's log)\n");
         }
         return exit;
+    }
+
+    /**
+     * A nested command (a search, a steady run) that ended on SIGINT or SIGTERM took the signal for itself: it
+     * recorded its own work as interrupted and exited with 128 + the signal's number. The suite stops there too,
+     * rather than starting the next search as if one had failed.
+     */
+    static void stopOnSignal(int exit, String what, Path runDir) {
+        String signal = exit == 130 ? "SIGINT" : exit == 143 ? "SIGTERM" : null;
+        if (signal != null)
+            throw new Interrupts.RunInterrupted(
+                    "interrupted by " + signal + " during " + what + "; the suite stopped there, results in " + runDir,
+                    signal,
+                    exit);
     }
 
     private static boolean ran(RunFile run, String engine, JsonNode spec) {

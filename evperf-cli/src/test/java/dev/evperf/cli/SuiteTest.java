@@ -37,6 +37,9 @@ class SuiteTest {
                 "micro --adaptivity-load 1.5|--adaptivity-load: expected a fraction above 0 and at most 1, got 1.5",
                 "micro --adaptivity-rate 0|--adaptivity-rate: expected a rate above 0, got 0.0",
                 "micro --adaptivity-rate 100 --adaptivity-load 0.5|--adaptivity-load: not with --adaptivity-rate",
+                "micro --tests selection --adaptivity-load 0.5|--adaptivity-load: sets λ of the adaptivity test, which"
+                        + " the selected tests do not include (add adaptivity to --tests",
+                "nexmark --adaptivity-rate 100|--adaptivity-rate: sets λ of the adaptivity test",
             })
     void badInputIsOneLineAndNothingRuns(String args, String message) {
         Path out = tmp.resolve("out");

@@ -137,7 +137,11 @@ public final class RecordSpill implements AutoCloseable {
                     out.written(o);
                     did = true;
                 }
-                if (!did) LockSupport.parkNanos(500_000);
+                // Idle: sent() wakes this thread for each event chunk; full output chunks are looked for every
+                // 5 ms (the 8 chunks of up to 32 Ki outputs last 30 ms and more at 8 M outputs/s). Waking every
+                // 0.5 ms kept ~9 % of the other CPU busy on a 2-vCPU KVM guest, where that CPU's work slows the
+                // sender too (docs/benchmarks.md, "The other CPU").
+                if (!did) LockSupport.parkNanos(5_000_000);
             }
         } catch (Throwable t) {
             failure = t;
@@ -230,20 +234,25 @@ public final class RecordSpill implements AutoCloseable {
         }
         timedEvents += n;
         if (n > 0) eventsGroup(n, phase, burst, position, batch);
-        // The untimed rows between the timed ones, as runs (reusing seq and start as the runs' columns).
-        int k = 0, next = 0;
+        // The untimed rows between the timed ones, as runs (reusing seq and start as the runs' columns). The
+        // inner loop is all a max-rate phase costs per event: one compare, on a thread that shares the machine
+        // with the sender.
+        int k = 0;
         long[] times = c.intended;
-        for (int i = 0; i < c.size; i++) {
-            if (next < n && rows[next] == i) {
-                next++;
-                continue;
+        for (int j = 0, from = 0; j <= n; j++) {
+            int to = j < n ? rows[j] : c.size; // the gap [from, to) before timed row j, or after the last
+            for (int i = from; i < to; ) {
+                long t = times[i];
+                int same = i + 1;
+                while (same < to && times[same] == t) same++;
+                if (k > 0 && seq[k - 1] == t + base) start[k - 1] += same - i;
+                else {
+                    seq[k] = t + base;
+                    start[k++] = same - i;
+                }
+                i = same;
             }
-            long t = times[i];
-            if (k > 0 && seq[k - 1] == t + base) start[k - 1]++;
-            else {
-                seq[k] = t + base;
-                start[k++] = 1;
-            }
+            from = to + 1;
         }
         for (int r = 0; r < k; r++) {
             untimedFirst = Math.min(untimedFirst, seq[r]);
