@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the query in a JVM of its own, after the broker and the MiniCluster started): the controller
  * ends the check, records the run as interrupted with its trial not run, prints one line, exits
  * 143, and leaves none of the processes it started running. Before the fix the check ran to its
- * end (about a minute on a busy machine) before the signal was heard.
+ * end (about a minute on a busy machine) before the signal was heard. And SIGINT during one of the
+ * suite's sustain searches.
  */
 class SuiteInterruptTest {
     /** A liveness bound, not a speed: the controller polls the check every 100 ms, then stops two JVMs. */
@@ -71,6 +72,66 @@ class SuiteInterruptTest {
                     .as("process %d started by the run: %s", p.pid(), CliProcess.cmdline(p))
                     .isFalse();
         }
+        assertThat(CliProcess.runningFor(run))
+                .as("processes of the run still alive")
+                .isEmpty();
+    }
+
+    /**
+     * SIGINT during one of a suite's sustain searches: the search (a nested {@code evperf sustain}) records its
+     * probe as interrupted and ends with 130, and the suite stops there instead of starting the next search.
+     */
+    @Test
+    void sigintDuringASuiteSustainSearchStopsTheSuite() throws Exception {
+        Path run = tmp.resolve("suite");
+        CliProcess cli = CliProcess.start(
+                tmp.resolve("cli"),
+                "suite",
+                "micro",
+                "--quick",
+                "--tests",
+                "selection",
+                "--engines",
+                "null",
+                "--sustain",
+                "--out",
+                run.toString());
+        // The first probe's trial JVM, once it has written its pid (quick probes end before a live line).
+        ProcessHandle trial = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (trial == null && System.nanoTime() < deadline) {
+            assertThat(cli.process.isAlive())
+                    .as("the suite ended before its first search: %s", cli.err())
+                    .isTrue();
+            Path env = run.resolve("sustain/selection-1-null/trials/t001/env.json");
+            if (Files.exists(env)) {
+                long pid = 0;
+                try {
+                    pid = new ObjectMapper().readTree(env.toFile()).path("pid").asLong(0);
+                } catch (java.io.IOException halfWritten) {
+                    // read it again
+                }
+                if (pid > 0)
+                    trial = ProcessHandle.of(pid).filter(ProcessHandle::isAlive).orElse(null);
+            }
+            Thread.sleep(20);
+        }
+        assertThat(trial)
+                .as("the first search's first probe running: %s", cli.err())
+                .isNotNull();
+        cli.signal("INT");
+        int exit = cli.waitFor(120);
+        String err = cli.err();
+        assertThat(exit).as(err).isEqualTo(130);
+        assertThat(err.split("evperf: suite: best sustained throughput of", -1))
+                .as("no search after the interrupted one: %s", err)
+                .hasSize(2);
+        assertThat(err.strip().lines().reduce((a, b) -> b).orElseThrow())
+                .as(err)
+                .startsWith("evperf: interrupted by SIGINT during the sustain search of ")
+                .endsWith("; the suite stopped there, results in " + run);
+        assertThat(err).doesNotContain("internal error").doesNotContain("\tat ");
+        trial.onExit().get(30, TimeUnit.SECONDS);
         assertThat(CliProcess.runningFor(run))
                 .as("processes of the run still alive")
                 .isEmpty();

@@ -139,8 +139,8 @@ public final class RecordSpill implements AutoCloseable {
                 }
                 // Idle: sent() wakes this thread for each event chunk; full output chunks are looked for every
                 // 5 ms (the 8 chunks of up to 32 Ki outputs last 30 ms and more at 8 M outputs/s). Waking every
-                // 0.5 ms kept ~9 % of the other CPU busy on a 2-vCPU KVM guest, where that CPU's work slows the
-                // sender too (docs/benchmarks.md, "The other CPU").
+                // 0.5 ms kept ~9 % of the other CPU busy on a 2-vCPU KVM guest whose two vCPUs slow each other
+                // down (docs/benchmarks.md, "The other CPU").
                 if (!did) LockSupport.parkNanos(5_000_000);
             }
         } catch (Throwable t) {
