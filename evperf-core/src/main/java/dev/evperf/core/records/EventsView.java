@@ -41,13 +41,9 @@ final class EventsView {
 
     private Group recent = new Group(), older = new Group();
 
-    /** A file of every event: its rows are the events. */
-    EventsView(ResultFileReader f) throws IOException {
-        this(f, false, -1);
-    }
-
     /**
-     * @param timedOnly the file holds the timed events only (capacity mode), with their seq
+     * @param timedOnly the file holds the timed events only (capacity mode), with their seq; else every event, one
+     *     row each
      * @param events    every event of the trial, timed or not (read only when timedOnly)
      */
     EventsView(ResultFileReader f, boolean timedOnly, long events) throws IOException {
