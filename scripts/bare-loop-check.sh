@@ -6,6 +6,8 @@
 # timed phase's, its sender's time on a CPU per event (result.json's disturbance.senders_on_cpu_ms_by_phase), the GC
 # pauses while sending (JFR) and the tier-4 compilations of the send path that ended in the timed phase (with any, not
 # a steady state); the bare loop's line has its own time on a CPU and the cost of one System.nanoTime().
+# Each line also has loop_inlined_bytes, what C2 inlined into the send loop (-1: not compiled at tier 4): on Siddhi it
+# tells the fresh JVMs' compiled forms apart (docs/benchmarks.md, "The compiled form").
 # The ratios are per round (both sides measured minutes apart at most): every record / (bare + 2 clock reads),
 # capacity / bare; the verdict takes their median and its distribution-free interval (order statistics, the
 # binomial coverage stated; scripts/ratio_interval.py): "within 10 %" only if the whole interval is.
@@ -58,6 +60,17 @@ path = ('io.siddhi.', 'com.espertech.', 'dev.evperf.siddhi.', 'dev.evperf.esper.
 fig['send_path_compilations'] = len([x for x in csv.reader(open(d + '/jvm-events.csv'))
     if x[0] == 'jit-compilation' and 'tier 4' in x[4] and any(p in x[4] for p in path) and start <= int(x[2]) <= end])
 if (r.get('timing') or {}).get('timed_sends'): fig['timed_sends'] = r['timing']['timed_sends'][-1]
+# The bytes C2 inlined into the send loop's last tier-4 compilation (as the bare loop's line has them): which compiled
+# form the engine's send chain got in this JVM ("The compiled form" in docs/benchmarks.md).
+import subprocess
+loop = 'sendDue' if sys.argv[2] == 'capacity' else 'sendEvents'
+jfr = subprocess.run(['jfr', 'print', '--json', '--events', 'jdk.Compilation', d + '/trial.jfr'], capture_output=True, text=True)
+fig['loop_inlined_bytes'] = -1
+if jfr.returncode == 0:
+    for e in json.loads(jfr.stdout)['recording']['events']:
+        v = e['values']; m = v.get('method') or {}
+        if m.get('name') == loop and (m.get('type') or {}).get('name', '').endswith('Driver') and v.get('compileLevel') == 4:
+            fig['loop_inlined_bytes'] = v.get('inlinedBytes')
 print(json.dumps(fig))
 PY
 }

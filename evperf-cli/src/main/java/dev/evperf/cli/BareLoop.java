@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
@@ -37,8 +38,9 @@ import jdk.jfr.consumer.RecordingFile;
  * a trial's result.json gives its senders': on a machine whose cores are all busy these separate
  * what the send path costs from how much CPU the loop got),
  * the cost of one {@code System.nanoTime()} measured in the same JVM (10 M back-to-back calls after
- * the loop, time on a CPU), and the GC pauses JFR recorded while the timed loop ran (jdk.GCPhasePause, as a
- * trial's result.json counts them).
+ * the loop, time on a CPU), the GC pauses JFR recorded while the timed loop ran (jdk.GCPhasePause, as a
+ * trial's result.json counts them) and the bytes C2 inlined into the loop's last tier-4 compilation before the end
+ * (-1: none).
  */
 public final class BareLoop {
     /** StockStream(id long, symbol string, price float, volume long), pool of 1000 with the default generators, seed 1. */
@@ -81,6 +83,7 @@ public final class BareLoop {
             engine.subscribe("OutputStream", row -> outputs[0]++);
             InputHandle input = engine.input("StockStream");
             recording.enable("jdk.GCPhasePause").withoutThreshold();
+            recording.enable("jdk.Compilation").withoutThreshold();
             System.gc();
             recording.start();
             send(input, pool, 0, warm);
@@ -97,7 +100,12 @@ public final class BareLoop {
             recording.dump(jfr);
             double pauseMs = 0;
             int pauses = 0;
+            long loopInlined = -1;
             for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
+                if (e.getEventType().getName().equals("jdk.Compilation")) {
+                    if (!e.getStartTime().isAfter(to) && isLoop(e)) loopInlined = e.getLong("inlinedBytes");
+                    continue;
+                }
                 if (e.getStartTime().isBefore(from) || e.getStartTime().isAfter(to)) continue;
                 pauseMs += e.getDuration().toNanos() / 1e6;
                 pauses++;
@@ -106,7 +114,7 @@ public final class BareLoop {
                     Locale.ROOT,
                     "{\"engine\": \"%s\", \"events\": %d, \"warm_up_events\": %d, \"outputs\": %d, \"loop_ns\": %d, \"ns_per_event\": %.3f,"
                             + " \"events_per_s\": %.1f, \"on_cpu_ns_per_event\": %s, \"runqueue_wait_ms\": %s,"
-                            + " \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d}%n",
+                            + " \"nanotime_ns\": %.3f, \"gc_pause_ms\": %.3f, \"gc_pauses\": %d, \"loop_inlined_bytes\": %d}%n",
                     engineName,
                     n,
                     warm,
@@ -118,7 +126,8 @@ public final class BareLoop {
                     number(waitMs),
                     nanoTimeCost(),
                     pauseMs,
-                    pauses);
+                    pauses,
+                    loopInlined);
         } finally {
             Files.deleteIfExists(jfr);
         }
@@ -131,6 +140,20 @@ public final class BareLoop {
             e[0] = seq;
             input.send(e);
         }
+    }
+
+    /**
+     * A tier-4 compilation of {@link #send}. Its inlined bytes tell which compiled form the engine's send chain got
+     * in this JVM: how much of the chain C2 put into the loop, and where it left a call to a method it had already
+     * compiled on its own. On Siddhi that form, not the loop, decides between fresh JVMs' ~120 and ~140 ns per event
+     * (docs/benchmarks.md, "The compiled form"); a trial's loop reports the same from its JFR.
+     */
+    private static boolean isLoop(RecordedEvent e) {
+        RecordedMethod m = e.getValue("method");
+        return m != null
+                && m.getType().getName().equals(BareLoop.class.getName())
+                && m.getName().equals("send")
+                && e.getInt("compileLevel") == 4;
     }
 
     /** A JSON number with three decimals, or null for NaN (procfs unreadable). */

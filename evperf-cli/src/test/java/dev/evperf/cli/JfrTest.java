@@ -43,17 +43,19 @@ class JfrTest {
                 .filter(s -> s >= first && s <= last)
                 .count();
         assertThat(inside).as("GC pauses between the first send and the last").isPositive();
-        // A pause inside the run shows in the records: some event's processing time spans it.
-        String pause = pauses.stream()
-                .filter(l -> {
-                    long s = Long.parseLong(l.split(",")[1]);
-                    return s >= first && s <= last;
-                })
-                .findFirst()
-                .orElseThrow();
-        long start = Long.parseLong(pause.split(",")[1]), end = Long.parseLong(pause.split(",")[2]);
-        assertThat(Cli.one("SELECT count(*) FROM read_parquet('" + t.resolve("events.parquet")
-                        + "') WHERE send_start <= " + (start + 50_000) + " AND send_end >= " + (end - 50_000)))
+        // A pause inside the run shows in the records: some event's processing time spans it. Not every pause need:
+        // one that another thread's allocation started while the sender waited for its next chunk (under load the
+        // supply can fall behind) falls between two events' send times, so look at the pauses inside the run in turn.
+        long spanned = 0;
+        for (String pause : pauses) {
+            long start = Long.parseLong(pause.split(",")[1]), end = Long.parseLong(pause.split(",")[2]);
+            if (start < first || start > last) continue;
+            spanned += Cli.one("SELECT count(*) FROM read_parquet('" + t.resolve("events.parquet")
+                    + "') WHERE send_start <= " + (start + 50_000) + " AND send_end >= " + (end - 50_000));
+            if (spanned > 0) break;
+        }
+        assertThat(spanned)
+                .as("events whose send spans a GC pause inside the run")
                 .isPositive();
     }
 }
