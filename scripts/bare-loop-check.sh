@@ -64,9 +64,12 @@ if (r.get('timing') or {}).get('timed_sends'): fig['timed_sends'] = r['timing'][
 # form the engine's send chain got in this JVM ("The compiled form" in docs/benchmarks.md).
 import subprocess
 loop = 'sendDue' if sys.argv[2] == 'capacity' else 'sendEvents'
-jfr = subprocess.run(['jfr', 'print', '--json', '--events', 'jdk.Compilation', d + '/trial.jfr'], capture_output=True, text=True)
 fig['loop_inlined_bytes'] = -1
-if jfr.returncode == 0:
+try:  # the JDK's jfr tool; without it the figure stays -1
+    jfr = subprocess.run(['jfr', 'print', '--json', '--events', 'jdk.Compilation', d + '/trial.jfr'], capture_output=True, text=True)
+except OSError:
+    jfr = None
+if jfr is not None and jfr.returncode == 0:
     for e in json.loads(jfr.stdout)['recording']['events']:
         v = e['values']; m = v.get('method') or {}
         if m.get('name') == loop and (m.get('type') or {}).get('name', '').endswith('Driver') and v.get('compileLevel') == 4:

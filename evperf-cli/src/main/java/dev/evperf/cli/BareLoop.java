@@ -145,7 +145,7 @@ public final class BareLoop {
     /**
      * A tier-4 compilation of {@link #send}. Its inlined bytes tell which compiled form the engine's send chain got
      * in this JVM: how much of the chain C2 put into the loop, and where it left a call to a method it had already
-     * compiled on its own. On Siddhi that form, not the loop, decides between fresh JVMs' ~120 and ~140 ns per event
+     * compiled on its own. On Siddhi, every capacity trial whose loop left the chain a call was slow
      * (docs/benchmarks.md, "The compiled form"); a trial's loop reports the same from its JFR.
      */
     private static boolean isLoop(RecordedEvent e) {
