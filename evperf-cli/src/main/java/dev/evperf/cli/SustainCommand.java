@@ -153,8 +153,8 @@ final class SustainCommand implements Callable<Integer> {
     @Option(
             names = "--records",
             description = "Keep each probe's per-event records and time every send (off by default: probes"
-                    + " run in capacity mode, measure.timing: sampled, timing 1 in 64 sends, so the harness takes ≤ 5 %% of a pass-through"
-                    + " query's time; probes at millions of events/s would also write gigabytes; the verdict needs only the interval series"
+                    + " run in capacity mode, measure.timing: sampled, timing 1 in 64 sends, so the harness takes a few %% of a pass-through"
+                    + " query's time (docs/benchmarks.md); probes at millions of events/s would also write gigabytes; the verdict needs only the interval series"
                     + " and the histograms).")
     boolean records;
 

@@ -130,6 +130,10 @@ class BareLoopCheckTest {
                 run.toString());
         assertThat(cli.exit).as(cli.toString()).isZero();
         Path t = run.resolve("trials/t001");
+        // Capacity mode's JVM compiles the send loop early, and says so on its stdout when it takes the option.
+        assertThat(Files.readString(t.resolve("stdout.txt")).contains("Driver.sendDue double CompileThresholdScaling"))
+                .as("the trial JVM took the send loop's compile option")
+                .isEqualTo(capacity);
         JsonNode r = new ObjectMapper().readTree(t.resolve("result.json").toFile());
         assertThat(r.get("events_sent").asLong()).isEqualTo(WARM_UP + EVENTS);
         assertThat(r.get("outputs_received").asLong()).isEqualTo(WARM_UP + EVENTS);

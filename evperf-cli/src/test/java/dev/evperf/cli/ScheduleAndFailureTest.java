@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.evperf.results.Layout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -212,6 +213,10 @@ class ScheduleAndFailureTest {
                 Cli.run("run", Cli.write(tmp, "norec.yaml", w).toString(), "--out", run.toString(), "--format", "json");
         assertThat(cli.exit).as(cli.toString()).isZero();
         assertThat(Files.exists(run.resolve("trials/t001/events.parquet"))).isFalse();
+        assertThat(run.resolve("trials/t001/trial.jfr")).as("recorded with JFR").exists();
+        assertThat(run.resolve("trials/t001").resolve(Layout.JFR_REPOSITORY))
+                .as("a JVM that ended normally leaves no JFR chunks")
+                .doesNotExist();
         JsonNode trial = new ObjectMapper().readTree(cli.out).get("trials").get(0);
         assertThat(trial.get("latency").get("processing").get("count").asLong()).isEqualTo(200);
         // 200 µs of service time per event, within HdrHistogram's 0.1% precision; at most twice the mean send,
@@ -241,6 +246,17 @@ class ScheduleAndFailureTest {
         assertThat(t.get("status").asText()).isEqualTo("failed");
         assertThat(t.get("reason").asText()).contains("timed out after 2s");
         assertThat(cli.err).contains("timed out");
+        // Killed, its JVM could not delete JFR's chunks: they stay in the trial's directory, and the reason says so,
+        // once the JVM got as far as recording (on a loaded machine it may not have in 2 s).
+        Path repo = run.resolve("trials/t001").resolve(Layout.JFR_REPOSITORY);
+        if (Files.exists(repo)) {
+            try (var files = Files.walk(repo)) {
+                assertThat(files.filter(f -> f.toString().endsWith(".jfr"))).isNotEmpty();
+            }
+            assertThat(t.get("reason").asText()).contains(Layout.JFR_REPOSITORY + "/");
+        } else {
+            assertThat(t.get("reason").asText()).doesNotContain(Layout.JFR_REPOSITORY);
+        }
     }
 
     @Test

@@ -24,6 +24,8 @@ import java.util.List;
  * RUN/trials/ID/sensors.csv         sensor samples (t_ns, sensor, value)
  * RUN/trials/ID/jvm-events.csv      JFR events on the trial's axis (kind, start_ns, end_ns, duration_ns, detail)
  * RUN/trials/ID/trial.jfr           the JFR recording they were taken from
+ * RUN/trials/ID/jfr-repository/     JFR's chunks of a trial JVM that did not end normally (killed, crashed): what
+ *                                   it recorded up to its last flush; removed when the JVM ended normally
  * RUN/trials/ID/errors.csv          the engine errors whose times were kept
  * RUN/trials/ID/stalls.csv          the driver's stalls
  * RUN/trials/ID/stdout.txt, stderr.txt   the trial JVM's output
@@ -57,6 +59,7 @@ public final class Layout {
     public static final String SENSORS = "sensors.csv";
     public static final String JVM_EVENTS = "jvm-events.csv";
     public static final String JFR = "trial.jfr";
+    public static final String JFR_REPOSITORY = "jfr-repository";
     public static final String ERRORS = "errors.csv";
     public static final String STALLS = "stalls.csv";
     public static final String STDOUT = "stdout.txt";

@@ -20,7 +20,8 @@ public final class WriteFaults {
 
     /**
      * Removes the files of writes that did not finish, below {@code dir}, once the trial JVM that
-     * wrote them is gone: {@link Json#write}'s *.tmp, and every record spill (*.spill.parquet). A
+     * wrote them is gone: {@link Json#write}'s *.tmp, and every record spill (*.spill.parquet, and capacity
+     * mode's untimed runs, *.spill). A
      * trial that ends well renames or converts its spills into the result files, so a spill left
      * behind belongs to a trial that failed part-way: with or without a footer (the records writer
      * closes its files when the disk fills, since the files are written during the run), it is not a
@@ -30,6 +31,7 @@ public final class WriteFaults {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
             files.filter(f -> f.getFileName().toString().endsWith(".tmp")
+                            || f.getFileName().toString().endsWith(".spill")
                             || f.getFileName().toString().endsWith(".spill.parquet"))
                     .forEach(f -> {
                         try {

@@ -225,6 +225,17 @@ public final class Controller {
             // The trial JVM is gone: a *.tmp or an unfinished spill left in its directory is a write that will never
             // finish.
             WriteFaults.removeTmp(dir);
+            keepJfr(dir, o);
+        }
+    }
+
+    /** A trial JVM that did not end normally leaves JFR's chunks: kept, and the failure says where. */
+    private static void keepJfr(Path dir, RunFile.Trial.Draft o) {
+        try {
+            if (JfrRepository.settle(dir) && RunFile.FAILED.equals(o.status))
+                o.reason += "; what its JFR recorded up to its end is in " + Layout.JFR_REPOSITORY + "/";
+        } catch (IOException e) {
+            // Leaving an empty directory in the trial's own results loses nothing.
         }
     }
 
@@ -256,6 +267,8 @@ public final class Controller {
         cmd.add(JvmOptionsCheck.JAVA);
         // The trial JVM ends when this one is gone, even by SIGKILL (its stdin is this JVM's pipe, never closed here).
         cmd.add(ParentWatch.option());
+        cmd.add(JfrRepository.option(dir));
+        cmd.addAll(SendLoopCompile.options(t.workload()));
         cmd.addAll(t.jvm());
         String trialClassPath = EngineModules.trialClassPath(
                 t.workload().engine.name,
@@ -375,6 +388,7 @@ public final class Controller {
         Process p = start(plan, second, vdir, v);
         if (p != null) await(p, second, vdir, v, false);
         WriteFaults.removeTmp(vdir);
+        keepJfr(vdir, v);
         SeparateValidation.record(dir, t.workload(), o, v);
     }
 
