@@ -234,7 +234,7 @@ public final class Controller {
         try {
             if (JfrRepository.settle(dir) && RunFile.FAILED.equals(o.status))
                 o.reason += "; what its JFR recorded up to its end is in " + Layout.JFR_REPOSITORY + "/";
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // Leaving an empty directory in the trial's own results loses nothing.
         }
     }
