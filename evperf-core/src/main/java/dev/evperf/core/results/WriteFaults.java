@@ -30,9 +30,10 @@ public final class WriteFaults {
     public static void removeTmp(Path dir) {
         if (!Files.isDirectory(dir)) return;
         try (Stream<Path> files = Files.walk(dir)) {
-            files.filter(f -> f.getFileName().toString().endsWith(".tmp")
-                            || f.getFileName().toString().endsWith(".spill")
-                            || f.getFileName().toString().endsWith(".spill.parquet"))
+            files.filter(f -> {
+                        String name = f.getFileName().toString();
+                        return name.endsWith(".tmp") || name.endsWith(".spill") || name.endsWith(".spill.parquet");
+                    })
                     .forEach(f -> {
                         try {
                             Files.deleteIfExists(f);

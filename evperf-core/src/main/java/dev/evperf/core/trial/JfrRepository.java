@@ -2,7 +2,6 @@ package dev.evperf.core.trial;
 
 import dev.evperf.results.Layout;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -37,18 +36,8 @@ final class JfrRepository {
             if (files.anyMatch(f -> f.getFileName().toString().endsWith(".jfr"))) return true;
         }
         try (Stream<Path> all = Files.walk(repo)) {
-            all.sorted(Comparator.reverseOrder()).forEach(JfrRepository::delete);
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+            for (Path f : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
         }
         return false;
-    }
-
-    private static void delete(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
